@@ -1,0 +1,132 @@
+"""Cards and their notation (SPEC §1).
+
+Canonical text is rank then suit, upper case (`10H`, `AS`, `JK`). Parsing is forgiving: any case,
+`T` for 10, suit symbols, the suit written before the rank (`♥8`), and the Cyrillic rank letters of
+the Russian/Ukrainian rule texts. Latin `T` (ten) and Cyrillic `Т` (Туз, the Ace) look alike; the
+code point decides. Cyrillic `С` and `Н` typed for the suits C and H are read as those suits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from core.errors import BadNotation
+
+
+class Suit(Enum):
+    SPADES = "S"
+    CLUBS = "C"
+    HEARTS = "H"
+    DIAMONDS = "D"
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+
+_SYMBOLS: Final = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+SUITS: Final = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
+
+# Ranks are ints 2..14 (Ace high); a game with the Ace low maps 14 to 1 itself.
+RANKS: Final = tuple(range(2, 15))
+ACE: Final = 14
+KING: Final = 13
+RANK_TEXT: Final = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card; `rank` 0 with no suit is a joker."""
+
+    rank: int
+    suit: Suit | None = None
+
+    @property
+    def joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def red(self) -> bool:
+        return self.suit is not None and self.suit.red
+
+    @property
+    def black(self) -> bool:
+        return self.suit is not None and not self.suit.red
+
+    @property
+    def pretty(self) -> str:
+        """`9♥`, `🃏`: for people; `str()` is the canonical notation."""
+        if self.suit is None:
+            return "🃏"
+        return RANK_TEXT[self.rank] + self.suit.symbol
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """Sort key: by rank (Ace high, jokers last), then suit in S C H D order."""
+        if self.suit is None:
+            return (99, 0)
+        return (self.rank, SUITS.index(self.suit))
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return RANK_TEXT[self.rank] + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+JOKER: Final = Card(0)
+STANDARD_DECK: Final = tuple(Card(r, s) for s in SUITS for r in RANKS)
+
+_RANK_WORDS: Final = {
+    **{str(r): r for r in range(2, 11)},
+    "T": 10,
+    "J": 11, "Q": 12, "K": 13, "A": 14,
+    # Cyrillic: Валет, Дама, Король, Туз (upper-cased input; Т here is U+0422, not Latin T)
+    "\u0412": 11, "\u0414": 12, "\u041a": 13, "\u0422": 14,
+}
+_SUIT_WORDS: Final = {
+    "S": Suit.SPADES, "C": Suit.CLUBS, "H": Suit.HEARTS, "D": Suit.DIAMONDS,
+    "♠": Suit.SPADES, "♣": Suit.CLUBS, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS,
+    "♤": Suit.SPADES, "♧": Suit.CLUBS, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS,
+    # Cyrillic look-alikes typed on a Russian/Ukrainian keyboard: С (U+0421), Н (U+041D)
+    "\u0421": Suit.CLUBS, "\u041d": Suit.HEARTS,
+}
+_JOKER_WORDS: Final = {"JK", "JOKER", "🃏", "ДЖ", "ДЖОКЕР"}
+_CARDS: Final = {(c.rank, c.suit): c for c in STANDARD_DECK}
+_MAX_CARD_TEXT: Final = 12
+
+
+def parse_card(text: str) -> Card:
+    """One card from forgiving text; BadNotation (a ValueError-free IllegalMove) if it is not one."""
+    raw = text.strip().replace("\ufe0f", "").upper()
+    if not raw or len(raw) > _MAX_CARD_TEXT:
+        raise BadNotation("not a card: {text!r}", text=text[:_MAX_CARD_TEXT])
+    if raw in _JOKER_WORDS:
+        return JOKER
+    for rank_text, suit_text in ((raw[:-1], raw[-1]), (raw[1:], raw[0])):
+        rank = _RANK_WORDS.get(rank_text)
+        suit = _SUIT_WORDS.get(suit_text)
+        if rank is not None and suit is not None:
+            return _CARDS[(rank, suit)]
+    raise BadNotation("not a card: {text!r} (try 10H, AS, 7♣ or JK)", text=text.strip())
+
+
+def parse_cards(text: str | list[str] | tuple[str, ...]) -> list[Card]:
+    """Cards separated by spaces or commas (or already split), in the order given."""
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    for w in words:
+        if not isinstance(w, str):
+            raise BadNotation("not a card: {text!r}", text=repr(w)[:_MAX_CARD_TEXT])
+    return [parse_card(w) for w in words]
+
+
+def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join(str(c) for c in cards)

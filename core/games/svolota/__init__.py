@@ -1,0 +1,1 @@
+"""Svolota (SPEC §3): a turn-based shedding game for 3–6 players."""

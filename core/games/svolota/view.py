@@ -1,0 +1,54 @@
+"""What one Svolota player may see: their own hand in full, everyone else's as a count."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.cards import Card
+from core.games.svolota.state import SvolotaState
+
+
+@dataclass(frozen=True, slots=True)
+class SvolotaView:
+    seat: int
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]  # sorted low to high, jokers last
+    hand_sizes: tuple[int, ...]
+    last_play: tuple[Card, ...] | None
+    top: Card | None
+    pile_size: int
+    up: bool
+    reserve_size: int  # face-down cards; the face-up card is drawn after them
+    face_up: Card | None
+    turn: int
+    last_player: int | None
+    passed: frozenset[int]
+    winner: int | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.winner is None and self.turn == self.seat
+
+    @property
+    def cards_to_draw(self) -> int:
+        """Cards still to come from the reserve, the face-up one included."""
+        return self.reserve_size + (self.face_up is not None)
+
+
+def view_of(state: SvolotaState, seat: int, players: tuple[str, ...]) -> SvolotaView:
+    return SvolotaView(
+        seat=seat,
+        players=players,
+        hand=tuple(sorted(state.hands[seat], key=lambda c: c.key)),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        last_play=state.last_play,
+        top=state.top,
+        pile_size=sum(len(p) for p in state.plays),
+        up=state.up,
+        reserve_size=len(state.reserve),
+        face_up=state.face_up,
+        turn=state.turn,
+        last_player=state.last_player,
+        passed=frozenset(state.passed),
+        winner=state.winner,
+    )

@@ -54,7 +54,8 @@ def run_match(
         now, _, seat, move = heapq.heappop(arrivals)
         if move is None:
             idle_since = now if idle_since is None else idle_since
-            if now - idle_since > IDLE_LOOK * (len(levels) + 2):
+            waiting = any(pending is not None for *_, pending in arrivals)  # a slow move still coming
+            if now - idle_since > IDLE_LOOK * (len(levels) + 2) and not waiting:
                 return MatchResult(now, moves, refused, True, game.seat_scores(), game.winner_seat)
         else:
             try:

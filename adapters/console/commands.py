@@ -1,0 +1,61 @@
+"""What a line typed at the console asks for: a numbered move, move notation, help, or leaving."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+QUIT_WORDS: Final = frozenset({"quit", "exit", "q", "выход", "выйти", "вихід", "вийти"})
+HELP_WORDS: Final = frozenset({"help", "?", "h", "помощь", "справка", "допомога", "довідка"})
+_NUMBER: Final = re.compile(r"[0-9]+")
+_MAX_DIGITS: Final = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Empty:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A move picked from the numbered list (1-based, not yet checked against it; 0 if absurd)."""
+
+    n: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """Anything else: handed to the game, which parses it or says what it expected."""
+
+    text: str
+
+
+Command = Quit | Help | Empty | Number | Notation
+
+
+def read_command(line: str) -> Command:
+    text = line.strip()
+    if not text:
+        return Empty()
+    word = text.lower()
+    if word in QUIT_WORDS:
+        return Quit()
+    if word in HELP_WORDS:
+        return Help()
+    if _NUMBER.fullmatch(text):
+        if len(text) > _MAX_DIGITS:
+            return Number(0, text[:_MAX_DIGITS] + "…")
+        return Number(int(text), text)
+    return Notation(text)

@@ -1,0 +1,77 @@
+"""Commands into the service. Each carries who sent it; adapters build them, the service judges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.people import Actor, ChatRef, PersonRef
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """Open a lobby for a game in a chat."""
+
+    chat: ChatRef
+    actor: Actor
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge named people to a game; it starts when everyone needed has accepted."""
+
+    chat: ChatRef
+    actor: Actor
+    game: str
+    targets: tuple[tuple[PersonRef, str], ...]  # (person, display name)
+    fill_with_computers: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A button: the token says which table, which version and what to do."""
+
+    actor: Actor
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A move typed or chosen (inline result, console line) rather than pressed."""
+
+    actor: Actor
+    table_id: int
+    move: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """Cancel the open table in a chat (creator or chat admin)."""
+
+    chat: ChatRef
+    actor: Actor
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSettings:
+    """A chat admin changes a chat setting: lang, turn_seconds, many_tables, or a house rule."""
+
+    chat: ChatRef
+    actor: Actor
+    name: str
+    value: Any
+    game: str | None = None  # for a house rule
+
+
+@dataclass(frozen=True, slots=True)
+class SetLanguage:
+    """A person's own language, overriding the chat's in their private screens."""
+
+    actor: Actor
+    lang: str
+
+
+Command = Open | Challenge | Press | Play | Cancel | ChangeSettings | SetLanguage

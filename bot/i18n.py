@@ -1,0 +1,118 @@
+"""Localisation: English is the source language; Russian and Ukrainian come from gettext catalogs.
+
+The catalogs are plain `.po` files in `bot/locale/<lang>/LC_MESSAGES/cardbot.po`, read at run
+time with Babel (no compile step, so a fresh `pip install -e .` works). An untranslated message
+falls back to the English msgid.
+
+A core `IllegalMove` carries an English template and its parameters; `Translator.illegal` looks
+the template up as a msgid and fills in the same parameters, so the rules never need to know a
+language.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import re
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Final
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from core.errors import IllegalMove
+
+DOMAIN: Final = "cardbot"
+SOURCE_LANGUAGE: Final = "en"
+LANGUAGES: Final = ("en", "ru", "uk")
+
+# A template the core builds by joining two of its messages with ": " (e.g. "expected …: not a
+# card: …") is translated part by part when the whole is not in the catalog.
+_JOIN: Final = ": "
+_PLACEHOLDER: Final = re.compile(r"\{([A-Za-z_]\w*)?(![rsa])?(:[^{}]*)?\}")
+
+
+class Translator:
+    """The messages of one language."""
+
+    def __init__(self, lang: str, translations: _gettext.NullTranslations) -> None:
+        self.lang = lang
+        self._t = translations
+
+    def __repr__(self) -> str:
+        return f"<Translator {self.lang}>"
+
+    def gettext(self, message: str) -> str:
+        return self._t.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._t.pgettext(context, message)
+
+    def has(self, message: str) -> bool:
+        """Whether `message` has a translation here (always true for the source language)."""
+        return self.lang == SOURCE_LANGUAGE or self._t.gettext(message) != message
+
+    def illegal(self, exc: IllegalMove) -> str:
+        """The reason a move was refused, in this language (English where no translation exists)."""
+        try:
+            return self._template(exc.template).format(**exc.params)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            try:  # a broken translation must not hide the reason
+                return exc.template.format(**exc.params)
+            except (KeyError, IndexError, ValueError, AttributeError):
+                return exc.template
+
+    def _template(self, template: str) -> str:
+        if self.has(template):
+            return self.gettext(template)
+        start = template.find(_JOIN)
+        while start != -1:
+            head, tail = template[:start], template[start + len(_JOIN) :]
+            if self.has(head):
+                return self.gettext(head) + _JOIN + self._template(tail)
+            start = template.find(_JOIN, start + 1)
+        return template
+
+
+def catalog_path(lang: str) -> Traversable:
+    """The `.po` file of a language, inside the installed package."""
+    return resources.files("bot") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _load(lang: str) -> _gettext.NullTranslations:
+    if lang == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    with catalog_path(lang).open("rb") as po:
+        catalog = read_po(po, locale=lang, domain=DOMAIN)
+    mo = io.BytesIO()
+    write_mo(mo, catalog, use_fuzzy=False)
+    mo.seek(0)
+    return _gettext.GNUTranslations(mo)
+
+
+@cache
+def translator(lang: str) -> Translator:
+    """The translator for `lang` (one of LANGUAGES); ValueError for any other."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    return Translator(lang, _load(lang))
+
+
+def pick_language(code: str | None, default: str = SOURCE_LANGUAGE) -> str:
+    """A supported language from a locale or client language code (`ru_RU.UTF-8`, `uk`, `en-US`),
+    or `default` when it names none of them."""
+    if code:
+        head = re.split(r"[_\-.@]", code.strip().lower(), maxsplit=1)[0]
+        if head in LANGUAGES:
+            return head
+    return default
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{name}` fields of a message (with any conversion or format), for catalog checks."""
+    return {m.group(0) for m in _PLACEHOLDER.finditer(text)}

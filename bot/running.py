@@ -1,0 +1,93 @@
+"""A table's game while it runs: starting it, applying a move, and arming what comes next
+(Svolota's turn timer or a computer's move; real-time windows and computer reactions)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.deadlines import Deadline, Kind
+from bot.games import game_info
+from bot.settings import ChatSettings, ServiceConfig
+from bot.tables import LoggedMove, Status, Table
+from core import Game, load_game, new_game
+from core.events import Event
+
+
+def start(table: Table, now: float, seed: int, chat: ChatSettings, config: ServiceConfig) -> Game[Any, Any]:
+    options = {**chat.house_rules.get(table.game, {}), **table.options}
+    game = new_game(table.game, players=[str(i) for i in range(len(table.seats))], seed=seed, options=options)
+    table.status = Status.PLAYING
+    table.seed = seed
+    table.state = game.to_json()
+    for seat in table.seats:
+        seat.last_active = now
+    table.disarm(Kind.LOBBY_EXPIRY, Kind.CHALLENGE_EXPIRY)
+    table.bump(now)
+    arm_next(table, game, now, chat, config)
+    return game
+
+
+def game_of(table: Table) -> Game[Any, Any]:
+    assert table.state is not None, "a table that has started has a game"
+    return load_game(table.state)
+
+
+def apply(table: Table, game: Game[Any, Any], seat: int, text: str, now: float, by: str) -> list[Event]:
+    """Play `text` for `seat` (IllegalMove if it may not), log it, and finish the table if it ended."""
+    events = game.play(str(seat), text)
+    table.log.append(LoggedMove(seat, game.format_move(game.parse_move(text)), now, by))
+    table.state = game.to_json()
+    table.bump(now)
+    if game.over:
+        finish(table, game)
+    return events
+
+
+def finish(table: Table, game: Game[Any, Any]) -> None:
+    table.status = Status.FINISHED
+    table.result = game.seat_scores()
+    table.deadlines = []
+
+
+def computer_rng(table: Table, seat: int) -> random.Random:
+    """The computer's choices at this table: seeded by the game and how far it has got, so a
+    restarted service makes the same choice."""
+    return random.Random(f"{table.seed}:{len(table.log)}:{seat}:{table.version}")
+
+
+def arm_next(table: Table, game: Game[Any, Any], now: float, chat: ChatSettings, config: ServiceConfig) -> None:
+    """After any change: the deadlines the game now needs."""
+    if game.over:
+        return
+    if game_info(table.game).real_time:
+        arm_real_time(table, now, config)
+    else:
+        arm_turn(table, game, now, chat, config)
+
+
+def arm_turn(table: Table, game: Game[Any, Any], now: float, chat: ChatSettings, config: ServiceConfig) -> None:
+    table.disarm(Kind.TURN, Kind.COMPUTER)
+    seat = getattr(game, "turn", None)
+    if seat is None:
+        return
+    if table.seats[seat].computer:
+        level = game_info(table.game).levels[table.seats[seat].level]
+        pause = config.computer_think * level.reaction.sample(computer_rng(table, seat)) / level.reaction.median
+        table.arm(Deadline(table.id, Kind.COMPUTER, now + pause, table.version, seat))
+    else:
+        table.arm(Deadline(table.id, Kind.TURN, now + chat.turn_seconds, table.version, seat))
+
+
+def arm_real_time(table: Table, now: float, config: ServiceConfig) -> None:
+    """The window is always running while the game does; each computer seat has its next look."""
+    if not any(d.kind == Kind.WINDOW for d in table.deadlines):
+        table.arm(Deadline(table.id, Kind.WINDOW, now + config.window_seconds))
+    levels = game_info(table.game).levels
+    for i, seat in enumerate(table.seats):
+        armed = any(d.kind == Kind.COMPUTER and d.seat == i for d in table.deadlines)
+        if seat.computer and not armed:
+            delay = levels[seat.level].reaction.sample(computer_rng(table, i))
+            table.arm(Deadline(table.id, Kind.COMPUTER, now + delay, None, i))
+        if not seat.computer and armed:
+            table.deadlines = [d for d in table.deadlines if not (d.kind == Kind.COMPUTER and d.seat == i)]

@@ -1,0 +1,1 @@
+"""Platform-neutral screens: text plus rows of buttons, for the chat or for one person."""

@@ -1,0 +1,45 @@
+"""A table as screens: the public one for the chat, and a private panel per seated person."""
+
+from __future__ import annotations
+
+from bot.i18n import translator
+from bot.running import game_of
+from bot.screens import realtime, svolota
+from bot.screens.lobby import challenge_screen, closed_screen, lobby_screen
+from bot.screens.model import Screen
+from bot.screens.result import result_screen
+from bot.tables import Status, Table
+from core.games.svolota.game import Svolota
+
+
+def table_screens(table: Table, lang: str, now: float) -> list[Screen]:
+    t = translator(lang)
+    match table.status:
+        case Status.LOBBY:
+            return [lobby_screen(table, t)]
+        case Status.CHALLENGE:
+            return [challenge_screen(table, t)]
+        case Status.CANCELLED | Status.EXPIRED:
+            return [closed_screen(table, t)]
+    game = game_of(table)
+    if table.status is Status.FINISHED:
+        public = result_screen(table, game.winner_seat, t)
+    elif isinstance(game, Svolota):
+        public = svolota.board(table, game, t, now)
+    else:
+        public = realtime.board(table, game, t)
+    panels = [
+        p
+        for seat, s in enumerate(table.seats)
+        if s.person is not None and table.status is Status.PLAYING
+        for p in panel_screens(table, seat, s.lang or lang)
+    ]
+    return [public, *panels]
+
+
+def panel_screens(table: Table, seat: int, lang: str) -> list[Screen]:
+    t = translator(lang)
+    game = game_of(table)
+    if isinstance(game, Svolota):
+        return [svolota.hand_panel(table, game, seat, t)]
+    return [realtime.panel(table, game, seat, t)]

@@ -1,0 +1,57 @@
+"""Words every screen uses: game names, seat names with their marks, move descriptions."""
+
+from __future__ import annotations
+
+from bot.i18n import Translator
+from bot.tables import Seat
+from core.cards import parse_card
+from core.errors import IllegalMove
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction; translated where it is shown."""
+    return message
+
+
+GAME_NAMES = {"svolota": N_("Svolota"), "speed": N_("Speed"), "racing_demon": N_("Racing Demon")}
+
+
+def game_name(game: str, t: Translator) -> str:
+    return t.gettext(GAME_NAMES.get(game, game))
+
+
+def seat_name(seat: Seat, t: Translator) -> str:
+    if seat.person is None:
+        return "🤖 " + seat.name
+    if seat.stand_in:
+        return seat.name + " " + t.gettext("(🤖 standing in)")
+    return seat.name
+
+
+def pretty_move(move: str) -> str:
+    """Card codes in a move shown with suit symbols: `play 8H 8C` -> `8♥ 8♣`."""
+    words = move.split()
+    if words and words[0] == "play":
+        words = words[1:]
+    out = []
+    for w in words:
+        try:
+            out.append(parse_card(w).pretty)
+        except IllegalMove:
+            out.append(w)
+    return " ".join(out)
+
+
+def describe_move(game: str, move: str, t: Translator) -> str:
+    """A logged move as people read it."""
+    if move == "pass":
+        return t.gettext("passes")
+    if move == "joker":
+        return t.gettext("plays a joker 🃏")
+    if move == "new":
+        return t.gettext("starts a new pile")
+    if move == "turn":
+        return t.gettext("turns the stock")
+    if game == "svolota":
+        return t.gettext("plays {cards}").format(cards=pretty_move(move))
+    return move

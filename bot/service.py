@@ -1,0 +1,426 @@
+"""The service: one entry point for commands, one for deadlines; per-table locking; save before
+anyone hears about a change; screens out through the notifier.
+
+Every change goes the same way: lock the table, load it, check who may do what, change it, save it
+(version + 1, with its deadlines), then redraw. A refusal changes nothing and is answered privately.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot import lobby, running
+from bot.clock import Clock
+from bot.commands import Cancel, Challenge, ChangeSettings, Command, Open, Play, Press, SetLanguage
+from bot.deadlines import Deadline, Kind
+from bot.games import game_info
+from bot.i18n import LANGUAGES, translator
+from bot.notifier import Notifier
+from bot.people import Actor, ChatRef
+from bot.refusals import Refused
+from bot.screens.model import Reply
+from bot.screens.render import panel_screens, table_screens
+from bot.settings import ChatSettings, ServiceConfig
+from bot.store import Store
+from bot.tables import Invite, Seat, Status, Table
+from bot.timers import fire
+from bot.tokens import Token, decode
+from core import IllegalMove, TooSlow
+
+Change = Callable[[Table], Awaitable[Reply | None]]
+
+
+class Service:
+    def __init__(
+        self,
+        store: Store,
+        notifier: Notifier,
+        clock: Clock,
+        config: ServiceConfig | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.store = store
+        self.notifier = notifier
+        self.clock = clock
+        self.config = config or ServiceConfig()
+        self.rng = random.Random(seed)
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._chat_locks: defaultdict[ChatRef, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    # ----- commands -------------------------------------------------------------------------
+
+    async def handle(self, command: Command) -> Reply:
+        try:
+            match command:
+                case Press():
+                    return await self._press(command)
+                case Play():
+                    return await self._change(command.table_id, command.actor, lambda t: self._move(t, command))
+                case Open():
+                    return await self._open(command)
+                case Challenge():
+                    return await self._challenge(command)
+                case Cancel():
+                    return await self._cancel(command)
+                case ChangeSettings():
+                    return await self._settings(command)
+                case SetLanguage():
+                    return await self._set_language(command)
+        except Refused as refusal:
+            return await self._refusal(command.actor, refusal)
+        raise TypeError(f"not a command: {command!r}")
+
+    async def _refusal(self, actor: Actor, refusal: IllegalMove) -> Reply:
+        lang = await self.lang_of(actor)
+        return Reply(translator(lang).illegal(refusal), ok=False)
+
+    async def lang_of(self, actor: Actor, chat: ChatRef | None = None) -> str:
+        own = await self.store.person_lang(actor.person)
+        if own:
+            return own
+        if actor.lang in LANGUAGES:
+            return actor.lang
+        return (await self.chat_settings(chat)).lang if chat else "en"
+
+    async def chat_settings(self, chat: ChatRef) -> ChatSettings:
+        return await self.store.chat_settings(chat)
+
+    async def _press(self, press: Press) -> Reply:
+        token = decode(press.token)
+        if token is None:
+            raise Refused("that button is not one of ours")
+        return await self._change(token.table_id, press.actor, lambda t: self._button(t, press.actor, token))
+
+    async def _change(self, table_id: int, actor: Actor, change: Change) -> Reply:
+        """Run `change` on the table under its lock; save and redraw if it changed anything."""
+        async with self._locks[table_id]:
+            table = await self.store.load(table_id)
+            if table is None:
+                raise Refused("this table no longer exists")
+            before, was_live = table.version, self._live(table)
+            reply = await change(table) or Reply()
+            if table.version != before:
+                await self.store.save(table, before)
+                if not (was_live and self._live(table)):  # live real-time boards wait for the window
+                    await self.redraw(table)
+            return Reply(reply.text, reply.ok, reply.screens, table.id)
+
+    @staticmethod
+    def _live(table: Table) -> bool:
+        return table.status is Status.PLAYING and game_info(table.game).real_time
+
+    async def _button(self, table: Table, actor: Actor, token: Token) -> Reply | None:
+        now = self.clock.now()
+        # Real-time play moves on between redraws: its buttons are judged against the position
+        # as it is now (a move that no longer fits is "too slow"), not against a version.
+        live = self._live(table)
+        if token.action == "panel":
+            return await self._panel(table, actor)
+        if not table.status.open and token.action != "rematch":
+            raise Refused("this game is over")
+        if token.version != table.version and not live:
+            raise Refused("too late: the table has changed since")
+        match token.action:
+            case "join" | "add_computer":
+                if token.action == "join":
+                    lobby.join(table, actor)
+                else:
+                    lobby.add_computer(table, actor)
+                table.bump(now)
+                self._arm_lobby(table, now)
+                if lobby.full(table):  # a full table starts by itself
+                    await self._start(table)
+            case "leave":
+                return await self._leave(table, actor)
+            case "remove_computer":
+                lobby.remove_computer(table, actor)
+                table.bump(now)
+                self._arm_lobby(table, now)
+            case "start":
+                lobby.may_start(table, actor)
+                await self._start(table)
+            case "accept" | "decline":
+                lobby.answer(table, actor, token.action == "accept")
+                table.bump(now)
+                if lobby.challenge_settled(table):
+                    await self._settle_challenge(table)
+            case "move":
+                return await self._move(table, Play(actor, table.id, token.arg))
+            case "rematch":
+                return await self._rematch(table, actor)
+            case "cancel":
+                lobby.may_cancel(table, actor)
+                table.status = Status.CANCELLED
+                table.deadlines = []
+                table.bump(now)
+            case _:
+                raise Refused("that button is not one of ours")
+        return None
+
+    async def _panel(self, table: Table, actor: Actor) -> Reply:
+        seat = lobby.must_be_seated(table, actor)
+        if table.status is not Status.PLAYING:
+            raise Refused("the game has not started")
+        if table.seats[seat].stand_in:  # opening your cards says "I'm back"
+            now = self.clock.now()
+            table.seats[seat].stand_in = False
+            table.seats[seat].missed = 0
+            table.seats[seat].last_active = now
+            table.bump(now)
+            running.arm_next(table, running.game_of(table), now, await self.chat_settings(table.chat), self.config)
+        lang = await self.lang_of(actor, table.chat)
+        return Reply(screens=tuple(panel_screens(table, seat, lang)))
+
+    async def _move(self, table: Table, play: Play) -> Reply | None:
+        if table.status is not Status.PLAYING:
+            raise Refused("the game is not running")
+        seat = table.seat_of(play.actor.person)
+        if seat is None:
+            raise Refused("you are not playing at this table")
+        if table.seats[seat].person is None:
+            raise Refused("you left this game")
+        now = self.clock.now()
+        game = running.game_of(table)
+        try:
+            running.apply(table, game, seat, play.move, now, "person")
+        except TooSlow as slow:
+            raise Refused(slow.template, **slow.params) from slow
+        except IllegalMove as illegal:
+            raise Refused(illegal.template, **illegal.params) from illegal
+        table.seats[seat].missed = 0
+        table.seats[seat].stand_in = False
+        table.seats[seat].last_active = now
+        running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
+        return None
+
+    async def _leave(self, table: Table, actor: Actor) -> Reply | None:
+        now = self.clock.now()
+        if table.status is Status.PLAYING:
+            seat = lobby.must_be_seated(table, actor)
+            table.seats[seat].person = None  # a computer player takes the seat; the game goes on
+            table.seats[seat].stand_in = False
+            table.bump(now)
+            game = running.game_of(table)
+            running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
+            return None
+        lobby.leave(table, actor)
+        table.bump(now)
+        if not any(s.person for s in table.seats):
+            table.status = Status.CANCELLED
+            table.deadlines = []
+        else:
+            if actor.person == table.creator:
+                table.creator = next(s.person for s in table.seats if s.person)
+            self._arm_lobby(table, now)
+        return None
+
+    async def _start(self, table: Table) -> None:
+        settings = await self.chat_settings(table.chat)
+        running.start(table, self.clock.now(), self.rng.getrandbits(63), settings, self.config)
+
+    async def _settle_challenge(self, table: Table) -> None:
+        outcome = lobby.challenge_outcome(table)
+        now = self.clock.now()
+        table.disarm(Kind.CHALLENGE_EXPIRY)
+        if outcome is Status.PLAYING:
+            await self._start(table)
+        elif outcome is Status.LOBBY:
+            table.status = Status.LOBBY
+            self._arm_lobby(table, now)
+        else:
+            table.status = Status.CANCELLED
+            table.deadlines = []
+
+    def _arm_lobby(self, table: Table, now: float) -> None:
+        if table.status is Status.LOBBY:
+            table.arm(Deadline(table.id, Kind.LOBBY_EXPIRY, now + self.config.lobby_seconds, table.version))
+
+    async def _rematch(self, table: Table, actor: Actor) -> Reply | None:
+        if table.status is not Status.FINISHED:
+            raise Refused("the game is not over yet")
+        lobby.must_be_seated(table, actor)
+        if table.rematch is not None:
+            raise Refused("the rematch has already started")
+        async with self._chat_locks[table.chat]:
+            await self._room_for_one_more(table.chat)
+            new = Table(
+                id=await self.store.new_table_id(),
+                chat=table.chat,
+                game=table.game,
+                creator=actor.person,
+                options=dict(table.options),
+                seats=[Seat(s.name, s.person, s.level, lang=s.lang) for s in table.seats],
+                rematch_of=table.id,
+                created_at=self.clock.now(),
+            )
+            if table.game == "svolota" and table.result is not None:
+                winner = table.result.index(min(table.result))
+                new.options["first"] = (winner + 1) % len(new.seats)
+            await self._start(new)
+            await self.store.save(new, -1)
+        table.rematch = new.id
+        table.bump(self.clock.now())
+        await self.redraw(new)
+        return None
+
+    # ----- commands that start from a chat --------------------------------------------------
+
+    async def _room_for_one_more(self, chat: ChatRef) -> None:
+        settings = await self.chat_settings(chat)
+        if not settings.many_tables and await self.store.open_tables(chat):
+            raise Refused("there is already a game here: finish or cancel it first")
+
+    def _check_game(self, game: str, options: dict[str, Any]) -> None:
+        try:
+            game_info(game)
+        except ValueError:
+            raise Refused("unknown game {game}", game=str(game)[:30]) from None
+
+    async def _open(self, cmd: Open) -> Reply:
+        self._check_game(cmd.game, cmd.options)
+        async with self._chat_locks[cmd.chat]:
+            await self._room_for_one_more(cmd.chat)
+            now = self.clock.now()
+            table = Table(
+                id=await self.store.new_table_id(),
+                chat=cmd.chat,
+                game=cmd.game,
+                creator=cmd.actor.person,
+                options=dict(cmd.options),
+                seats=[Seat(cmd.actor.name, cmd.actor.person, lang=cmd.actor.lang)],
+                created_at=now,
+                updated_at=now,
+            )
+            self._arm_lobby(table, now)
+            await self.store.save(table, -1)
+        await self.redraw(table)
+        return Reply(table_id=table.id)
+
+    async def _challenge(self, cmd: Challenge) -> Reply:
+        self._check_game(cmd.game, cmd.options)
+        targets = [(p, n) for p, n in cmd.targets if p != cmd.actor.person]
+        if not targets:
+            raise Refused("name someone to challenge")
+        if len(targets) + 1 > game_info(cmd.game).max_players:
+            raise Refused("too many players for {game}", game=cmd.game)
+        async with self._chat_locks[cmd.chat]:
+            await self._room_for_one_more(cmd.chat)
+            now = self.clock.now()
+            table = Table(
+                id=await self.store.new_table_id(),
+                chat=cmd.chat,
+                game=cmd.game,
+                creator=cmd.actor.person,
+                status=Status.CHALLENGE,
+                options=dict(cmd.options),
+                seats=[Seat(cmd.actor.name, cmd.actor.person, lang=cmd.actor.lang)],
+                invites=[Invite(p, n) for p, n in dict(targets).items()],
+                fill_with_computers=cmd.fill_with_computers,
+                created_at=now,
+                updated_at=now,
+            )
+            table.arm(Deadline(table.id, Kind.CHALLENGE_EXPIRY, now + self.config.challenge_seconds))
+            await self.store.save(table, -1)
+        await self.redraw(table)
+        return Reply(table_id=table.id)
+
+    async def _cancel(self, cmd: Cancel) -> Reply:
+        tables = await self.store.open_tables(cmd.chat)
+        if not tables:
+            raise Refused("there is no game here to cancel")
+
+        async def cancel(table: Table) -> None:
+            if not table.status.open:
+                raise Refused("this game is over")
+            lobby.may_cancel(table, cmd.actor)
+            table.status = Status.CANCELLED
+            table.deadlines = []
+            table.bump(self.clock.now())
+
+        newest = max(tables, key=lambda t: t.id)
+        return await self._change(newest.id, cmd.actor, cancel)
+
+    async def _settings(self, cmd: ChangeSettings) -> Reply:
+        if not cmd.actor.admin:
+            raise Refused("only a chat admin can change the settings")
+        settings = await self.chat_settings(cmd.chat)
+        apply_setting(settings, cmd)
+        await self.store.save_chat_settings(cmd.chat, settings)
+        return Reply(translator(settings.lang).gettext("Settings saved."))
+
+    async def _set_language(self, cmd: SetLanguage) -> Reply:
+        if cmd.lang not in LANGUAGES:
+            raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
+        await self.store.set_person_lang(cmd.actor.person, cmd.lang)
+        return Reply(translator(cmd.lang).gettext("Language saved."))
+
+    # ----- time -----------------------------------------------------------------------------
+
+    async def tick(self) -> int:
+        """Fire every deadline that is due; return how many did something."""
+        fired = 0
+        for deadline in await self.store.due(self.clock.now()):
+            fired += await self._fire(deadline)
+        return fired
+
+    async def _fire(self, deadline: Deadline) -> int:
+        async with self._locks[deadline.table_id]:
+            table = await self.store.load(deadline.table_id)
+            if table is None or deadline not in table.deadlines:
+                return 0  # already fired or replaced
+            before = table.version
+            table.deadlines.remove(deadline)
+            settings = await self.chat_settings(table.chat)
+            acted = fire(table, deadline, self.clock.now(), settings, self.config)
+            await self.store.save(table, before)
+            if acted:
+                await self.redraw(table)
+            return int(acted)
+
+    async def next_due(self) -> float | None:
+        return await self.store.next_due()
+
+    # ----- screens --------------------------------------------------------------------------
+
+    async def redraw(self, table: Table) -> None:
+        settings = await self.chat_settings(table.chat)
+        screens = table_screens(table, settings.lang, self.clock.now())
+        await self.notifier.show(table.chat, screens)
+
+    async def restore(self) -> None:
+        """On start: redraw every open table (deadlines are in the store and fire on the next tick)."""
+        for table in await self.store.all_open():
+            await self.redraw(table)
+
+
+def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
+    name, value = cmd.name, cmd.value
+    if name == "lang":
+        if value not in LANGUAGES:
+            raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
+        settings.lang = value
+    elif name == "turn_seconds":
+        if isinstance(value, bool) or not isinstance(value, int) or not 15 <= value <= 600:
+            raise Refused("the turn timer is 15 to 600 seconds")
+        settings.turn_seconds = value
+    elif name == "many_tables":
+        if not isinstance(value, bool):
+            raise Refused("that setting is on or off")
+        settings.many_tables = value
+    elif name == "house_rule" and cmd.game is not None:
+        from core import game_class
+        from core.options import resolve_options
+
+        rule, rule_value = value
+        try:
+            game_class(cmd.game)
+            resolve_options(game_class(cmd.game).declared_options, {rule: rule_value})
+        except ValueError as e:
+            raise Refused("not a house rule: {reason}", reason=str(e)) from None
+        settings.house_rules.setdefault(cmd.game, {})[rule] = rule_value
+    else:
+        raise Refused("unknown setting {name}", name=str(name)[:30])

@@ -1,0 +1,37 @@
+"""Per-chat settings (chat admins change them) and the service's defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class ChatSettings:
+    lang: str = "en"
+    turn_seconds: int = 60  # Svolota turn timer
+    many_tables: bool = False  # more than one open table per chat/thread
+    house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> options
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "lang": self.lang,
+            "turn_seconds": self.turn_seconds,
+            "many_tables": self.many_tables,
+            "house_rules": self.house_rules,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ChatSettings:
+        return cls(**d)
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceConfig:
+    lobby_seconds: float = 600.0  # a lobby with no activity expires
+    challenge_seconds: float = 300.0
+    window_seconds: float = 1.5  # real-time reaction window (per platform)
+    idle_seconds: float = 60.0  # a real-time player idle this long gets a computer stand-in
+    missed_turns: int = 2  # Svolota: turns missed in a row before a computer stands in
+    computer_think: float = 1.2  # Svolota: a computer's pause before moving (scaled by level)
+    stalemate_windows: int = 1  # Speed: windows a stalemate is offered before `new` is called

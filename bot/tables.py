@@ -1,0 +1,123 @@
+"""A table: one game in one chat, from lobby to result, as plain data the store can keep."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.deadlines import Deadline
+from bot.people import ChatRef, PersonRef
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    CHALLENGE = "challenge"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+    @property
+    def open(self) -> bool:
+        """Still taking part in the chat: not finished, cancelled or expired."""
+        return self in (Status.LOBBY, Status.CHALLENGE, Status.PLAYING)
+
+
+@dataclass(slots=True)
+class Seat:
+    name: str
+    person: PersonRef | None = None  # None: a computer player
+    level: str = "normal"  # the computer's level, also when standing in for the person
+    stand_in: bool = False  # a computer plays for the person until they act again
+    missed: int = 0  # turns missed in a row (Svolota turn timer)
+    last_active: float = 0.0  # when the person last acted (real-time idle check)
+    lang: str | None = None
+
+    @property
+    def computer(self) -> bool:
+        return self.person is None or self.stand_in
+
+
+@dataclass(slots=True)
+class Invite:
+    person: PersonRef
+    name: str
+    accepted: bool | None = None  # None: not answered yet
+
+
+@dataclass(slots=True)
+class LoggedMove:
+    seat: int
+    move: str
+    at: float
+    by: str = "person"  # person | timer | computer | window
+
+
+@dataclass(slots=True)
+class Table:
+    id: int
+    chat: ChatRef
+    game: str
+    creator: PersonRef
+    status: Status = Status.LOBBY
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    version: int = 0
+    state: str | None = None  # the game's to_json() from the start on
+    log: list[LoggedMove] = field(default_factory=list)
+    invites: list[Invite] = field(default_factory=list)
+    fill_with_computers: bool = False
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    deadlines: list[Deadline] = field(default_factory=list)
+    shown: int = 0  # real time: moves of the log shown on the public board so far
+    summary_from: int = 0  # real time: the last window's moves are log[summary_from:shown]
+    stalemate_windows: int = 0  # real time: windows a stalemate has lasted
+    rematch_of: int | None = None
+    rematch: int | None = None  # the table that replayed this one
+    seed: int | None = None
+    result: list[int] | None = None  # final scores by seat
+
+    def seat_of(self, person: PersonRef) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.person == person:
+                return i
+        return None
+
+    def bump(self, now: float) -> None:
+        """Every change: a new version (old buttons become stale) and fresh activity."""
+        self.version += 1
+        self.updated_at = now
+
+    def arm(self, deadline: Deadline) -> None:
+        """Set a deadline, replacing any of the same kind (and seat)."""
+        self.deadlines = [d for d in self.deadlines if (d.kind, d.seat) != (deadline.kind, deadline.seat)]
+        self.deadlines.append(deadline)
+
+    def disarm(self, *kinds: str) -> None:
+        self.deadlines = [d for d in self.deadlines if d.kind not in kinds]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["status"] = self.status.value
+        return data
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Table:
+        def person(p: dict[str, Any] | None) -> PersonRef | None:
+            return None if p is None else PersonRef(**p)
+
+        return cls(
+            **{
+                **d,
+                "chat": ChatRef(**d["chat"]),
+                "creator": PersonRef(**d["creator"]),
+                "status": Status(d["status"]),
+                "seats": [Seat(**{**s, "person": person(s["person"])}) for s in d["seats"]],
+                "log": [LoggedMove(**m) for m in d["log"]],
+                "invites": [Invite(**{**i, "person": PersonRef(**i["person"])}) for i in d["invites"]],
+                "deadlines": [Deadline(**x) for x in d["deadlines"]],
+                "options": dict(d["options"]),
+            }
+        )

@@ -1,0 +1,98 @@
+"""The service with an in-memory store, a fake clock and a recording notifier, driven like a chat."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.clock import FakeClock
+from bot.commands import Cancel, Challenge, ChangeSettings, Open, Play, Press
+from bot.notifier import RecordingNotifier
+from bot.people import Actor, ChatRef, PersonRef
+from bot.screens.model import Button, Reply, Screen
+from bot.service import Service
+from bot.settings import ServiceConfig
+from bot.store import MemoryStore
+from bot.tables import Table
+
+CHAT = ChatRef("test", "chat-1")
+
+
+def person(name: str, admin: bool = False, lang: str | None = None) -> Actor:
+    return Actor(PersonRef("test", name.lower()), name, lang=lang, admin=admin)
+
+
+ANN, BOB, CY, DAN = person("Ann"), person("Bob"), person("Cy"), person("Dan")
+
+
+class Harness:
+    def __init__(self, config: ServiceConfig | None = None, seed: int = 1) -> None:
+        self.clock = FakeClock()
+        self.notifier = RecordingNotifier()
+        self.store = MemoryStore()
+        self.service = Service(self.store, self.notifier, self.clock, config, seed=seed)
+        self.loop = asyncio.new_event_loop()
+
+    def run(self, coro: Any) -> Any:
+        return self.loop.run_until_complete(coro)
+
+    # ----- commands -------------------------------------------------------------------------
+
+    def open(self, actor: Actor, game: str, chat: ChatRef = CHAT, **options: Any) -> Reply:
+        return self.run(self.service.handle(Open(chat, actor, game, options)))
+
+    def challenge(self, actor: Actor, game: str, *targets: Actor, fill: bool = False, chat: ChatRef = CHAT) -> Reply:
+        pairs = tuple((t.person, t.name) for t in targets)
+        return self.run(self.service.handle(Challenge(chat, actor, game, pairs, fill_with_computers=fill)))
+
+    def press_token(self, actor: Actor, token: str) -> Reply:
+        return self.run(self.service.handle(Press(actor, token)))
+
+    def press(self, actor: Actor, table_id: int, label: str) -> Reply:
+        """Press the button whose label contains `label` on the table's public screen."""
+        return self.press_token(actor, self.button(table_id, label).token or "")
+
+    def play(self, actor: Actor, table_id: int, move: str) -> Reply:
+        return self.run(self.service.handle(Play(actor, table_id, move)))
+
+    def cancel(self, actor: Actor, chat: ChatRef = CHAT) -> Reply:
+        return self.run(self.service.handle(Cancel(chat, actor)))
+
+    def setting(self, actor: Actor, name: str, value: Any, game: str | None = None) -> Reply:
+        return self.run(self.service.handle(ChangeSettings(CHAT, actor, name, value, game)))
+
+    # ----- time -----------------------------------------------------------------------------
+
+    def advance(self, seconds: float, step: float = 0.25) -> None:
+        """Let time pass, firing deadlines as they fall due."""
+        end = self.clock.now() + seconds
+        while True:
+            due = self.run(self.service.next_due())
+            if due is None or due > end:
+                break
+            self.clock.advance(max(0.0, due - self.clock.now()))
+            self.run(self.service.tick())
+        self.clock.advance(max(0.0, end - self.clock.now()))
+
+    # ----- what people see ------------------------------------------------------------------
+
+    def table(self, table_id: int) -> Table:
+        table = self.run(self.store.load(table_id))
+        assert table is not None
+        return table
+
+    def screen(self, table_id: int, actor: Actor | None = None, slot: str | None = None) -> Screen:
+        screen = self.notifier.last(table_id, None if actor is None else actor.person, slot)
+        assert screen is not None, "no screen drawn"
+        return screen
+
+    def button(self, table_id: int, label: str, actor: Actor | None = None) -> Button:
+        screen = self.screen(table_id, actor, "panel" if actor else None)
+        for row in screen.buttons:
+            for b in row:
+                if label in b.label:
+                    return b
+        raise AssertionError(f"no button {label!r} in {[b.label for r in screen.buttons for b in r]}")
+
+    def notifications(self) -> int:
+        return len(self.notifier.calls)

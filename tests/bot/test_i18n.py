@@ -1,0 +1,109 @@
+"""bot.i18n: translators by language, plurals, and IllegalMove reasons in the player's language."""
+
+from __future__ import annotations
+
+import gettext
+
+import pytest
+
+from bot.i18n import LANGUAGES, Translator, pick_language, translator
+from core import IllegalMove, new_game
+
+
+def test_the_three_languages_are_offered():
+    assert LANGUAGES == ("en", "ru", "uk")
+    assert [translator(lang).lang for lang in LANGUAGES] == ["en", "ru", "uk"]
+
+
+def test_an_unknown_language_is_a_value_error_listing_the_known_ones():
+    with pytest.raises(ValueError, match="en, ru, uk"):
+        translator("de")
+
+
+def test_english_is_the_source_language():
+    t = translator("en")
+    assert t.gettext("Your moves:") == "Your moves:"
+    assert t.ngettext("{count} card or more", "{count} cards or more", 2) == "{count} cards or more"
+    assert t.pgettext("first card", "red") == "red"
+
+
+def test_russian_and_ukrainian_translate():
+    assert translator("ru").gettext("Your moves:") == "Ваши ходы:"
+    assert translator("uk").gettext("Your moves:") == "Ваші ходи:"
+    assert translator("ru").pgettext("difficulty", "hard") == "сложная"
+
+
+@pytest.mark.parametrize(
+    ("lang", "forms"),
+    [
+        ("ru", {1: "карту", 2: "карты", 4: "карты", 5: "карт", 11: "карт", 21: "карту", 22: "карты"}),
+        ("uk", {1: "карту", 2: "карти", 4: "карти", 5: "карт", 11: "карт", 21: "карту", 22: "карти"}),
+    ],
+)
+def test_slavic_plurals_have_three_forms(lang, forms):
+    t = translator(lang)
+    for n, word in forms.items():
+        text = t.ngettext("You draw {count} card", "You draw {count} cards", n).format(count=n)
+        assert text.endswith(f"{n} {word}"), text
+
+
+def test_an_illegal_move_reads_in_the_players_language():
+    g = new_game("svolota", players=["ann", "bob", "cy"], seed=1)
+    with pytest.raises(IllegalMove) as caught:
+        g.play("bob", "pass")
+    assert translator("en").illegal(caught.value) == str(caught.value) == "not your turn: it is ann's turn"
+    assert translator("ru").illegal(caught.value) == "сейчас не ваш ход: ходит ann"
+    assert translator("uk").illegal(caught.value) == "зараз не ваш хід: ходить ann"
+
+
+def test_the_parameters_are_filled_in():
+    exc = IllegalMove("start with a black card on {top}", top="9♥")
+    assert translator("en").illegal(exc) == "start with a black card on 9♥"
+    assert translator("ru").illegal(exc) == "на 9♥ начинайте с чёрной карты"
+    assert translator("uk").illegal(exc) == "на 9♥ починайте з чорної карти"
+
+
+def test_a_joined_template_is_translated_part_by_part():
+    exc = IllegalMove("say which cards to play, e.g. play 8H 8C: you don't have {card}", card="8♥")
+    assert translator("ru").illegal(exc) == "укажите, какие карты положить, например play 8H 8C: у вас нет 8♥"
+
+
+def test_parse_errors_of_the_core_are_translated_whole():
+    g = new_game("svolota", players=["ann", "bob", "cy"], seed=1)
+    for text in ("xyz", "play ZZ", "привет"):
+        with pytest.raises(IllegalMove) as caught:
+            g.play("ann", text)
+        ru = translator("ru").illegal(caught.value)
+        assert "не карта" in ru and "expected" not in ru, ru
+
+
+def test_an_untranslated_template_falls_back_to_english():
+    exc = IllegalMove("a brand new rule about {thing}", thing="trumps")
+    assert translator("ru").illegal(exc) == "a brand new rule about trumps"
+
+
+class _Broken(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return "{missing}"
+
+
+def test_a_broken_translation_never_hides_the_reason():
+    t = Translator("ru", _Broken())
+    assert t.illegal(IllegalMove("you don't have {card}", card="8♥")) == "you don't have 8♥"
+
+
+@pytest.mark.parametrize(
+    ("code", "lang"),
+    [
+        ("ru_RU.UTF-8", "ru"),
+        ("uk_UA.UTF-8", "uk"),
+        ("uk", "uk"),
+        ("en-US", "en"),
+        ("de_DE.UTF-8", "en"),
+        ("C.UTF-8", "en"),
+        ("", "en"),
+        (None, "en"),
+    ],
+)
+def test_a_language_is_picked_from_a_locale_name(code, lang):
+    assert pick_language(code) == lang

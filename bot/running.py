@@ -36,7 +36,7 @@ def game_of(table: Table) -> Game[Any, Any]:
 def apply(table: Table, game: Game[Any, Any], seat: int, text: str, now: float, by: str) -> list[Event]:
     """Play `text` for `seat` (IllegalMove if it may not), log it, and finish the table if it ended."""
     events = game.play(str(seat), text)
-    table.log.append(LoggedMove(seat, game.format_move(game.parse_move(text)), now, by))
+    table.log_move(LoggedMove(seat, game.format_move(game.parse_move(text)), now, by))
     table.state = game.to_json()
     table.bump(now)
     if game.over:
@@ -53,7 +53,7 @@ def finish(table: Table, game: Game[Any, Any]) -> None:
 def computer_rng(table: Table, seat: int) -> random.Random:
     """The computer's choices at this table: seeded by the game and how far it has got, so a
     restarted service makes the same choice."""
-    return random.Random(f"{table.seed}:{len(table.log)}:{seat}:{table.version}")
+    return random.Random(f"{table.seed}:{table.moves}:{seat}:{table.version}")
 
 
 def arm_next(table: Table, game: Game[Any, Any], now: float, chat: ChatSettings, config: ServiceConfig) -> None:

@@ -128,8 +128,8 @@ class Service:
             case "join" | "add_computer":
                 if token.action == "join":
                     lobby.join(table, actor)
-                else:
-                    lobby.add_computer(table, actor)
+                else:  # the token's argument may name the computer's level
+                    lobby.add_computer(table, actor, token.arg or "normal")
                 table.bump(now)
                 self._arm_lobby(table, now)
                 if lobby.full(table):  # a full table starts by itself
@@ -372,12 +372,12 @@ class Service:
             table = await self.store.load(deadline.table_id)
             if table is None or deadline not in table.deadlines:
                 return 0  # already fired or replaced
-            before = table.version
+            before, was_live = table.version, self._live(table)
             table.deadlines.remove(deadline)
             settings = await self.chat_settings(table.chat)
             acted = fire(table, deadline, self.clock.now(), settings, self.config)
             await self.store.save(table, before)
-            if acted:
+            if acted or (was_live and not self._live(table)):  # a real-time game that just ended shows its result
                 await self.redraw(table)
             return int(acted)
 

@@ -1,19 +1,21 @@
 """The store port, and the in-memory store used by tests and the console.
 
 The service loads a table, changes it, and saves it in one step; `save` refuses a table whose
-version is not the stored one plus one (optimistic check), so a stale copy never overwrites a
-newer state. Deadlines are saved with their table.
+stored version is no longer the one it loaded (optimistic check), so a stale copy never
+overwrites a newer state. Deadlines are saved with their table; the moves logged since loading
+(`table.unsaved`) are appended to the table's move log in the same step.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Protocol
 
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
 from bot.settings import ChatSettings
-from bot.tables import Table
+from bot.tables import LoggedMove, Table
 
 
 class StaleTable(Exception):
@@ -35,6 +37,10 @@ class Store(Protocol):
 
     async def all_open(self) -> list[Table]: ...
 
+    async def moves(self, table_id: int) -> list[LoggedMove]:
+        """The table's whole move log, oldest first."""
+        ...
+
     async def due(self, now: float) -> list[Deadline]:
         """Every deadline due by `now`, earliest first."""
         ...
@@ -53,10 +59,13 @@ class Store(Protocol):
 
 
 class MemoryStore:
-    """Keeps deep copies, so that nothing the service changes is stored until it saves."""
+    """Keeps each table as the JSON a database would, so that nothing the service changes is
+    stored until it saves, and every table survives serialisation."""
 
     def __init__(self) -> None:
-        self._tables: dict[int, Table] = {}
+        self._rows: dict[int, str] = {}
+        self._tables: dict[int, Table] = {}  # the same, parsed, for queries
+        self._logs: dict[int, list[LoggedMove]] = {}
         self._next = 1
         self._chats: dict[tuple[str, str], ChatSettings] = {}
         self._langs: dict[PersonRef, str] = {}
@@ -66,20 +75,32 @@ class MemoryStore:
         return self._next - 1
 
     async def load(self, table_id: int) -> Table | None:
-        table = self._tables.get(table_id)
-        return None if table is None else copy.deepcopy(table)
+        row = self._rows.get(table_id)
+        return None if row is None else Table.from_dict(json.loads(row))
 
     async def save(self, table: Table, expected_version: int) -> None:
         current = self._tables.get(table.id)
         if (current.version if current else -1) != expected_version:
             raise StaleTable(f"table {table.id} is at version {current.version if current else None}")
-        self._tables[table.id] = copy.deepcopy(table)
+        row = json.dumps(table.to_dict())
+        self._rows[table.id] = row
+        self._tables[table.id] = Table.from_dict(json.loads(row))
+        self._logs.setdefault(table.id, []).extend(table.unsaved)
+        table.unsaved = []
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
-        return [copy.deepcopy(t) for t in self._tables.values() if t.chat == chat and t.status.open]
+        return [await self._copy(t) for t in self._tables.values() if t.chat == chat and t.status.open]
 
     async def all_open(self) -> list[Table]:
-        return [copy.deepcopy(t) for t in self._tables.values() if t.status.open]
+        return [await self._copy(t) for t in self._tables.values() if t.status.open]
+
+    async def _copy(self, table: Table) -> Table:
+        loaded = await self.load(table.id)
+        assert loaded is not None
+        return loaded
+
+    async def moves(self, table_id: int) -> list[LoggedMove]:
+        return list(self._logs.get(table_id, []))
 
     async def due(self, now: float) -> list[Deadline]:
         found = [d for t in self._tables.values() for d in t.deadlines if d.due <= now]

@@ -9,6 +9,8 @@ from typing import Any
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
 
+RECENT_KEPT = 8
+
 
 class Status(StrEnum):
     LOBBY = "lobby"
@@ -65,7 +67,8 @@ class Table:
     seats: list[Seat] = field(default_factory=list)
     version: int = 0
     state: str | None = None  # the game's to_json() from the start on
-    log: list[LoggedMove] = field(default_factory=list)
+    moves: int = 0  # moves logged so far (the store keeps the whole log)
+    recent: list[LoggedMove] = field(default_factory=list)  # the last few, for the screens
     invites: list[Invite] = field(default_factory=list)
     fill_with_computers: bool = False
     created_at: float = 0.0
@@ -85,6 +88,13 @@ class Table:
                 return i
         return None
 
+    unsaved: list[LoggedMove] = field(default_factory=list)  # logged since loading: the store appends them
+
+    def log_move(self, move: LoggedMove) -> None:
+        self.moves += 1
+        self.recent = [*self.recent[1 - RECENT_KEPT :], move]
+        self.unsaved.append(move)
+
     def bump(self, now: float) -> None:
         """Every change: a new version (old buttons become stale) and fresh activity."""
         self.version += 1
@@ -101,6 +111,7 @@ class Table:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["status"] = self.status.value
+        del data["unsaved"]
         return data
 
     @classmethod
@@ -115,7 +126,7 @@ class Table:
                 "creator": PersonRef(**d["creator"]),
                 "status": Status(d["status"]),
                 "seats": [Seat(**{**s, "person": person(s["person"])}) for s in d["seats"]],
-                "log": [LoggedMove(**m) for m in d["log"]],
+                "recent": [LoggedMove(**m) for m in d["recent"]],
                 "invites": [Invite(**{**i, "person": PersonRef(**i["person"])}) for i in d["invites"]],
                 "deadlines": [Deadline(**x) for x in d["deadlines"]],
                 "options": dict(d["options"]),

@@ -85,7 +85,7 @@ def close_window(table: Table, now: float, config: ServiceConfig) -> bool:
     if table.status is not Status.PLAYING:
         return False
     game = game_of(table)
-    changed = len(table.log) > table.shown
+    changed = table.moves > table.shown
     if getattr(game, "stalemate", False):
         table.stalemate_windows += 1
         changed = changed or table.stalemate_windows == 1  # show the offer
@@ -102,7 +102,7 @@ def close_window(table: Table, now: float, config: ServiceConfig) -> bool:
             changed = True
     if changed:
         table.bump(now)
-    table.summary_from, table.shown = table.shown, len(table.log)
+    table.summary_from, table.shown = table.shown, table.moves
     if table.status is Status.PLAYING:
         arm_real_time(table, now, config)
     return changed

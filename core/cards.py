@@ -8,7 +8,7 @@ code point decides. Cyrillic `С` and `Н` typed for the suits C and H are read 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -42,22 +42,24 @@ RANK_TEXT: Final = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A playing card; `rank` 0 with no suit is a joker."""
+    """A playing card; `rank` 0 with no suit is a joker.
+
+    Colour, joker-ness and the sort key are worked out once, when the card is made: rules look
+    at them in their innermost loops."""
 
     rank: int
     suit: Suit | None = None
+    joker: bool = field(init=False, repr=False, compare=False)
+    red: bool = field(init=False, repr=False, compare=False)
+    black: bool = field(init=False, repr=False, compare=False)
+    key: tuple[int, int] = field(init=False, repr=False, compare=False)  # rank, then suit S C H D; jokers last
 
-    @property
-    def joker(self) -> bool:
-        return self.suit is None
-
-    @property
-    def red(self) -> bool:
-        return self.suit is not None and self.suit.red
-
-    @property
-    def black(self) -> bool:
-        return self.suit is not None and not self.suit.red
+    def __post_init__(self) -> None:
+        suit = self.suit
+        object.__setattr__(self, "joker", suit is None)
+        object.__setattr__(self, "red", suit is not None and suit.red)
+        object.__setattr__(self, "black", suit is not None and not suit.red)
+        object.__setattr__(self, "key", (99, 0) if suit is None else (self.rank, SUITS.index(suit)))
 
     @property
     def pretty(self) -> str:
@@ -65,13 +67,6 @@ class Card:
         if self.suit is None:
             return "🃏"
         return RANK_TEXT[self.rank] + self.suit.symbol
-
-    @property
-    def key(self) -> tuple[int, int]:
-        """Sort key: by rank (Ace high, jokers last), then suit in S C H D order."""
-        if self.suit is None:
-            return (99, 0)
-        return (self.rank, SUITS.index(self.suit))
 
     def __str__(self) -> str:
         if self.suit is None:

@@ -19,11 +19,11 @@ MAX_MOVE_BUTTONS = 24
 def board(table: Table, game: Game[Any, Any], t: Translator) -> Screen:
     body = speed.board_lines(table, game, t) if table.game == "speed" else demon.board_lines(table, game, t)
     lines = [t.gettext("⚡ {game}").format(game=game_name(table.game, t)), *body]
-    window = table.log[table.summary_from : table.shown]
+    window = table.shown - table.summary_from
     if window:
         lines.append(
-            t.ngettext("{count} move since the last look", "{count} moves since the last look", len(window)).format(
-                count=len(window)
+            t.ngettext("{count} move since the last look", "{count} moves since the last look", window).format(
+                count=window
             )
         )
     buttons = ((button(t, "🎮 My panel", table, "panel"),),)

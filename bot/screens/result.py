@@ -21,7 +21,14 @@ def result_screen(table: Table, winner: int | None, t: Translator) -> Screen:
         lines.append(t.gettext("It's a draw."))
     else:
         lines.append(t.gettext("🏆 {name} wins!").format(name=table.seats[winner].name))
-    label = t.gettext("points") if high else t.gettext("cards left")
-    lines += [f"{n}. {seat_name(table.seats[i], t)} — {scores[i]} {label}" for n, i in enumerate(order, 1)]
+    lines += [f"{n}. {seat_name(table.seats[i], t)} — {_score(scores[i], high, t)}" for n, i in enumerate(order, 1)]
     buttons = () if table.rematch is not None else ((button(t, "🔁 Rematch", table, "rematch"),),)
     return Screen(table.id, "\n".join(lines), buttons, final=table.rematch is not None)
+
+
+def _score(score: int, high: bool, t: Translator) -> str:
+    if high:
+        text = t.ngettext("{count} point", "{count} points", abs(score))
+    else:
+        text = t.ngettext("{count} card left", "{count} cards left", abs(score))
+    return text.format(count=score)

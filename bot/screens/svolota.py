@@ -23,7 +23,7 @@ def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
             t.gettext("Pile: {cards} (by {name})").format(cards=" ".join(c.pretty for c in v.last_play), name=by)
         )
     else:
-        lines.append(t.gettext("Pile: empty, a new pile is led"))
+        lines.append(t.gettext("Pile: empty, a new pile starts"))
     face_up = v.face_up.pretty if v.face_up else "—"
     lines.append(t.gettext("Reserve: {count} · face up: {card}").format(count=v.reserve_size, card=face_up))
     for i, seat in enumerate(table.seats):
@@ -31,7 +31,7 @@ def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
         passed = " " + t.gettext("(passed)") if i in v.passed else ""
         cards = t.ngettext("{count} card", "{count} cards", v.hand_sizes[i]).format(count=v.hand_sizes[i])
         lines.append(f"{mark} {seat_name(seat, t)} — {cards}{passed}")
-    recent = [f"{table.seats[m.seat].name} {describe_move('svolota', m.move, t)}" for m in table.log[-RECENT:]]
+    recent = [f"{table.seats[m.seat].name} {describe_move('svolota', m.move, t)}" for m in table.recent[-RECENT:]]
     if recent:
         lines.append("· " + "\n· ".join(recent))
     timer = next((d for d in table.deadlines if d.kind == Kind.TURN), None)

@@ -13,7 +13,7 @@ from bot.screens.model import Button, Reply, Screen
 from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import MemoryStore
-from bot.tables import Table
+from bot.tables import LoggedMove, Table
 
 CHAT = ChatRef("test", "chat-1")
 
@@ -80,6 +80,9 @@ class Harness:
         table = self.run(self.store.load(table_id))
         assert table is not None
         return table
+
+    def log(self, table_id: int) -> list[LoggedMove]:
+        return self.run(self.store.moves(table_id))
 
     def screen(self, table_id: int, actor: Actor | None = None, slot: str | None = None) -> Screen:
         screen = self.notifier.last(table_id, None if actor is None else actor.person, slot)

@@ -28,22 +28,22 @@ def test_english_is_the_source_language():
 
 
 def test_russian_and_ukrainian_translate():
-    assert translator("ru").gettext("Your moves:") == "Ваши ходы:"
-    assert translator("uk").gettext("Your moves:") == "Ваші ходи:"
+    assert translator("ru").gettext("Your cards: {cards}") == "Ваши карты: {cards}"
+    assert translator("uk").gettext("Your cards: {cards}") == "Ваші карти: {cards}"
     assert translator("ru").pgettext("difficulty", "hard") == "сложная"
 
 
 @pytest.mark.parametrize(
     ("lang", "forms"),
     [
-        ("ru", {1: "карту", 2: "карты", 4: "карты", 5: "карт", 11: "карт", 21: "карту", 22: "карты"}),
-        ("uk", {1: "карту", 2: "карти", 4: "карти", 5: "карт", 11: "карт", 21: "карту", 22: "карти"}),
+        ("ru", {1: "карта", 2: "карты", 4: "карты", 5: "карт", 11: "карт", 21: "карта", 22: "карты"}),
+        ("uk", {1: "карта", 2: "карти", 4: "карти", 5: "карт", 11: "карт", 21: "карта", 22: "карти"}),
     ],
 )
 def test_slavic_plurals_have_three_forms(lang, forms):
     t = translator(lang)
     for n, word in forms.items():
-        text = t.ngettext("You draw {count} card", "You draw {count} cards", n).format(count=n)
+        text = t.ngettext("{count} card", "{count} cards", n).format(count=n)
         assert text.endswith(f"{n} {word}"), text
 
 

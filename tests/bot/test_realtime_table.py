@@ -29,7 +29,7 @@ def test_moves_apply_at_once_but_the_board_is_redrawn_once_per_window():
         if moves and h.play(person, t, moves[0]).ok:
             made += 1
     assert made >= 2
-    assert len(h.table(t).log) == made
+    assert len(h.log(t)) == made
     assert public_draws(h, t) == draws  # nothing redrawn yet
     h.advance(1.5)
     assert public_draws(h, t) == draws + 1  # one redraw for the whole window
@@ -47,10 +47,10 @@ def test_a_move_that_lost_the_race_is_too_slow_and_changes_nothing():
         pile = ann_move.split()[2]
         for bob_move in (m for m, s in plays if s == 1 and m.split()[2] == pile):
             assert h.play(ANN, t, ann_move).ok
-            log = len(h.table(t).log)
+            log = len(h.log(t))
             reply = h.play(BOB, t, bob_move)
             if not reply.ok:
-                assert len(h.table(t).log) == log
+                assert len(h.log(t)) == log
             return
 
 
@@ -61,7 +61,7 @@ def test_computer_players_react_and_finish_a_racing_demon_round():
     h.press(ANN, t, "Start")
     h.advance(20)
     table = h.table(t)
-    assert any(m.by == "computer" for m in table.log)
+    assert any(m.by == "computer" for m in h.log(t))
     assert table.seats[0].stand_in  # Ann did nothing: a computer stands in for her
     h.advance(3600)
     assert h.table(t).status is Status.FINISHED
@@ -73,7 +73,7 @@ def test_a_speed_match_between_computers_ends():
     h.advance(3600)
     table = h.table(t)
     assert table.status is Status.FINISHED
-    assert any(m.move == "new" for m in table.log)  # stalemates were called by someone
+    assert any(m.move == "new" for m in h.log(t))  # stalemates were called by someone
 
 
 def test_a_stalemate_is_offered_for_one_window_and_then_called():
@@ -91,12 +91,12 @@ def test_a_stalemate_is_offered_for_one_window_and_then_called():
         g = load_game(h.table(t).state)
     if not g.stalemate:
         return
-    log = len(h.table(t).log)
+    log = len(h.log(t))
     h.advance(1.5)
     assert "Stalemate" in h.screen(t).text
-    assert len(h.table(t).log) == log  # offered, not yet called
+    assert len(h.log(t)) == log  # offered, not yet called
     h.advance(1.5)
-    assert h.table(t).log[-1].move == "new" and h.table(t).log[-1].by == "window"
+    assert h.log(t)[-1].move == "new" and h.log(t)[-1].by == "window"
 
 
 def test_windows_stop_when_the_game_ends():

@@ -28,7 +28,7 @@ def test_the_person_to_act_plays_from_their_private_panel():
     assert panel.audience == ANN.person and "Your cards" in panel.text
     first = panel.buttons[0][0]
     assert h.press_token(ANN, first.token).ok
-    assert h.table(t).log[-1].seat == 0
+    assert h.log(t)[-1].seat == 0
     assert game(h, t).state.turn == 1
 
 
@@ -58,10 +58,10 @@ def test_a_stale_button_is_refused_and_a_double_press_is_harmless():
     t = started(h, BOB, CY)
     token = h.screen(t, ANN, "panel").buttons[0][0].token
     assert h.press_token(ANN, token).ok
-    log = len(h.table(t).log)
+    log = len(h.log(t))
     reply = h.press_token(ANN, token)
     assert not reply.ok and "too late" in (reply.text or "")
-    assert len(h.table(t).log) == log
+    assert len(h.log(t)) == log
 
 
 def test_garbage_and_foreign_tokens_get_a_short_answer():
@@ -92,7 +92,7 @@ def test_a_turn_timeout_plays_the_default_move_and_two_in_a_row_bring_a_stand_in
     expected = g.default_move("0")
     h.advance(61)  # the first timer was armed with the default 60 s
     table = h.table(t)
-    assert table.log[0].move == expected and table.log[0].by == "timer"
+    assert h.log(t)[0].move == expected and h.log(t)[0].by == "timer"
     assert table.seats[0].missed == 1
     h.advance(31)  # Bob
     h.advance(31)  # Cy

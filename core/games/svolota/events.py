@@ -8,7 +8,7 @@ from core.cards import Card
 from core.events import Event
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Played(Event):
     player: str
     cards: tuple[Card, ...]
@@ -17,7 +17,7 @@ class Played(Event):
         return f"{self.player} plays {' '.join(c.pretty for c in self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class JokerPlayed(Event):
     player: str
 
@@ -25,7 +25,7 @@ class JokerPlayed(Event):
         return f"{self.player} plays a joker: the pile is discarded"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Passed(Event):
     player: str
 
@@ -33,7 +33,7 @@ class Passed(Event):
         return f"{self.player} passes"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DirectionChanged(Event):
     up: bool
 
@@ -41,7 +41,7 @@ class DirectionChanged(Event):
         return "the pile now goes up" if self.up else "the pile now goes down"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Drew(Event):
     player: str
     count: int
@@ -50,7 +50,7 @@ class Drew(Event):
         return f"{self.player} draws {self.count}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PileClosed(Event):
     leader: str
 
@@ -58,7 +58,7 @@ class PileClosed(Event):
         return f"everyone passed: the pile is discarded and {self.leader} leads"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Leads(Event):
     player: str
 
@@ -66,7 +66,7 @@ class Leads(Event):
         return f"{self.player} leads a new pile"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Won(Event):
     player: str
 

@@ -9,7 +9,7 @@ from core.events import Event
 from core.game import Game
 from core.games.svolota import rules
 from core.games.svolota.moves import Move, format_move, parse_move
-from core.games.svolota.state import SvolotaState
+from core.games.svolota.state import SvolotaState, card_key
 from core.games.svolota.view import SvolotaView, view_of
 from core.options import Option
 
@@ -26,6 +26,7 @@ class Svolota(Game[Move, SvolotaView]):
     )
 
     state: SvolotaState
+    _listed: tuple[int, list[Move]] | None = None  # the legal moves last listed, until the next move
 
     def deal(self, deck: Any) -> None:
         n = len(self.players)
@@ -36,7 +37,7 @@ class Svolota(Game[Move, SvolotaView]):
         for i in range(HAND * n):  # one at a time in seat order, seat 0 first
             hands[i % n].append(cards[i])
         self.state = SvolotaState(
-            hands=hands,
+            hands=[sorted(h, key=card_key) for h in hands],
             reserve=cards[HAND * n + 1 :],
             face_up=cards[HAND * n],
             turn=int(self.options["first"]),
@@ -47,12 +48,20 @@ class Svolota(Game[Move, SvolotaView]):
         return bool(self.options["free_pass"])
 
     def legal_moves(self, seat: int) -> list[Move]:
-        return rules.legal_moves(self.state, seat, self.free_pass)
+        moves = rules.legal_moves(self.state, seat, self.free_pass)
+        self._listed = (seat, moves)
+        return moves
 
     def verify(self, seat: int, move: Move) -> None:
+        listed = self._listed
+        if listed is not None and listed[0] == seat:
+            for legal in listed[1]:  # by identity: listed moves are shared objects
+                if legal is move:
+                    return  # just listed as legal for this position: no need to work it out again
         rules.verify(self.state, seat, move, self.free_pass, self.players)
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
+        self._listed = None
         return rules.apply(self.state, seat, move, self.players)
 
     def view(self, seat: int) -> SvolotaView:
@@ -90,3 +99,4 @@ class Svolota(Game[Move, SvolotaView]):
 
     def load_state(self, data: dict[str, Any]) -> None:
         self.state = SvolotaState.from_dict(data)
+        self._listed = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from itertools import pairwise
 
 from core.cards import ACE, RANK_TEXT, Card
 from core.errors import IllegalMove, NotYourTurn
@@ -18,73 +18,32 @@ from core.games.svolota.events import (
     Won,
 )
 from core.games.svolota.moves import JOKER_MOVE, PASS, Joker, Move, Pass, Play
+from core.games.svolota.plays import ANY, BLACK_FIRST, MAX_PLAY, RED_FIRST, plays_of
 from core.games.svolota.state import SvolotaState
 
-MAX_PLAY = 4
 TWO = 2
 
 
-def _sequences(this: list[Card], other: list[Card], size: int) -> list[tuple[Card, ...]]:
-    """Every order of `size` distinct cards alternating between two colours, `this` colour first."""
-    if size == 0:
-        return [()]
-    out: list[tuple[Card, ...]] = []
-    for i, card in enumerate(this):
-        rest = this[:i] + this[i + 1 :]
-        out.extend((card, *tail) for tail in _sequences(other, rest, size - 1))
-    return out
-
-
-def candidate_plays(hand: list[Card], top: Card | None, min_size: int) -> list[Play]:
-    """Plays from `hand` of at least `min_size` cards whose first card fits on `top`'s colour
-    (any colour on an empty pile), ignoring rank; distinct cards, colours alternating."""
-    by_rank: dict[int, tuple[list[Card], list[Card]]] = {}
-    for card in hand:
-        if card.joker:
-            continue
-        reds, blacks = by_rank.setdefault(card.rank, ([], []))
-        (reds if card.red else blacks).append(card)
-    plays: list[Play] = []
-    starts = (True, False) if top is None else (not top.red,)
-    for rank in sorted(by_rank):
-        reds, blacks = by_rank[rank]
-        reds.sort(key=lambda c: c.key)
-        blacks.sort(key=lambda c: c.key)
-        for size in range(max(min_size, 1), MAX_PLAY + 1):
-            for start_red in starts:
-                first, second = (reds, blacks) if start_red else (blacks, reds)
-                plays.extend(Play(seq) for seq in _sequences(first, second, size))
-    return plays
-
-
-def _order(play: Play) -> tuple[int, int, tuple[tuple[int, int], ...]]:
-    return (len(play.cards), play.rank, tuple(c.key for c in play.cards))
-
-
 def beating_plays(state: SvolotaState, seat: int) -> list[Play]:
-    """Non-joker plays `seat` could lay now (any play on an empty pile), in the stable order."""
-    last = state.last_play
-    if last is None:
-        plays = candidate_plays(state.hands[seat], None, 1)
-    else:
-        rank = last[0].rank
-        plays = [
-            p
-            for p in candidate_plays(state.hands[seat], state.top, len(last))
-            if (p.rank > rank if state.up else p.rank < rank)
-        ]
-    plays.sort(key=_order)
-    return plays
+    """Non-joker plays `seat` could lay now (any play on an empty pile), in the stable order: fewest
+    cards first, then the lowest rank, then by the cards' sort keys (suits S C H D) in laid order."""
+    if not state.plays:
+        return plays_of(state.hands[seat], 0, ACE + 1, 1, ANY)
+    last = state.plays[-1]
+    top = last[-1]
+    low, high = (last[0].rank, ACE + 1) if state.up else (0, last[0].rank)
+    return plays_of(state.hands[seat], low, high, len(last), BLACK_FIRST if top.red else RED_FIRST)
 
 
 def legal_moves(state: SvolotaState, seat: int, free_pass: bool) -> list[Move]:
     if state.winner is not None or seat != state.turn:
         return []
-    plays = beating_plays(state, seat)
-    moves: list[Move] = list(plays)
-    if any(c.joker for c in state.hands[seat]):
+    moves: list[Move] = list(beating_plays(state, seat))
+    can_beat = bool(moves)
+    hand = state.hands[seat]
+    if hand and hand[-1].joker:  # jokers sort last
         moves.append(JOKER_MOVE)
-    if state.plays and (free_pass or not plays):
+    if state.plays and (free_pass or not can_beat):
         moves.append(PASS)
     return moves
 
@@ -109,12 +68,12 @@ def verify(state: SvolotaState, seat: int, move: Move, free_pass: bool, players:
 
 def _verify_play(state: SvolotaState, hand: list[Card], play: Play) -> None:
     cards = play.cards
-    missing = Counter(cards) - Counter(hand)
-    if missing:
-        raise IllegalMove("you don't have {card}", card=next(iter(missing)).pretty)
+    for card in cards:
+        if cards.count(card) > hand.count(card):
+            raise IllegalMove("you don't have {card}", card=card.pretty)
     if len(cards) > MAX_PLAY or any(c.rank != cards[0].rank for c in cards):
         raise IllegalMove("a play is one card or up to four cards of one rank")
-    if any(a.red == b.red for a, b in zip(cards, cards[1:], strict=False)):
+    if any(a.red == b.red for a, b in pairwise(cards)):
         raise IllegalMove("colours must alternate within a play: red, black, red…")
     last, top = state.last_play, state.top
     if last is None or top is None:
@@ -137,10 +96,10 @@ def apply(state: SvolotaState, seat: int, move: Move, players: tuple[str, ...]) 
     name = players[seat]
     hand = state.hands[seat]
     events: list[Event] = []
-    if isinstance(move, Pass):
+    if move is PASS or isinstance(move, Pass):
         state.passed.add(seat)
         events.append(Passed(name))
-        state.turn = state.next_seat(seat)
+        state.turn = (seat + 1) % len(state.hands)
         if state.turn == state.last_player:
             state.close_pile()
             events.append(PileClosed(players[state.turn]))
@@ -158,17 +117,18 @@ def apply(state: SvolotaState, seat: int, move: Move, players: tuple[str, ...]) 
         state.last_player = seat
         state.passed.clear()
         events.append(Played(name, move.cards))
-        if state.up and move.rank == ACE:
+        rank = move.cards[0].rank
+        if state.up and rank == ACE:
             state.up = False
             events.append(DirectionChanged(up=False))
-        elif not state.up and move.rank == TWO:
+        elif not state.up and rank == TWO:
             state.up = True
             events.append(DirectionChanged(up=True))
         count = len(move.cards)
     drawn = state.draw(seat, count)
     if drawn:
         events.append(Drew(name, drawn))
-    state.turn = state.next_seat(seat)
+    state.turn = (seat + 1) % len(state.hands)
     if not hand:
         state.winner = seat
         events.append(Won(name))

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.cards import Card, parse_card
 
 
+def card_key(card: Card) -> tuple[int, int]:
+    return card.key
+
+
 @dataclass(slots=True)
 class SvolotaState:
-    hands: list[list[Card]]
+    hands: list[list[Card]]  # each kept sorted by card key (low to high, jokers last)
     reserve: list[Card]  # top first; the face-up card is drawn after all of these
     face_up: Card | None
     turn: int
@@ -29,17 +34,14 @@ class SvolotaState:
     def last_play(self) -> tuple[Card, ...] | None:
         return self.plays[-1] if self.plays else None
 
-    def next_seat(self, seat: int) -> int:
-        return (seat + 1) % len(self.hands)
-
     def draw(self, seat: int, n: int) -> int:
         """Draw up to n cards for seat: the reserve top first, the face-up card last."""
         hand, drawn = self.hands[seat], 0
         while drawn < n:
             if self.reserve:
-                hand.append(self.reserve.pop(0))
+                insort(hand, self.reserve.pop(0), key=card_key)
             elif self.face_up is not None:
-                hand.append(self.face_up)
+                insort(hand, self.face_up, key=card_key)
                 self.face_up = None
             else:
                 break
@@ -74,7 +76,7 @@ class SvolotaState:
             return [parse_card(t) for t in texts]
 
         return cls(
-            hands=[cards(h) for h in d["hands"]],
+            hands=[sorted(cards(h), key=card_key) for h in d["hands"]],
             reserve=cards(d["reserve"]),
             face_up=None if d["face_up"] is None else parse_card(d["face_up"]),
             turn=int(d["turn"]),

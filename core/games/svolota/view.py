@@ -39,7 +39,7 @@ def view_of(state: SvolotaState, seat: int, players: tuple[str, ...]) -> Svolota
     return SvolotaView(
         seat=seat,
         players=players,
-        hand=tuple(sorted(state.hands[seat], key=lambda c: c.key)),
+        hand=tuple(state.hands[seat]),
         hand_sizes=tuple(len(h) for h in state.hands),
         last_play=state.last_play,
         top=state.top,

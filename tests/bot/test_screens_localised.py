@@ -1,0 +1,455 @@
+"""Every screen in English, Russian and Ukrainian: tables of all three games are driven through the
+service from lobby or challenge to a result (or a cancelled or expired table), and at each step
+every screen, public and private, is drawn in all three languages. In Russian and Ukrainian every
+message a screen asks for has a translation and no English word of the screen's messages shows
+through; the refusals a person gets come back in their language."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from unittest import mock
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from bot import i18n
+from bot.commands import SetLanguage
+from bot.i18n import Translator
+from bot.screens import render
+from bot.screens.model import Screen
+from bot.screens.result import result_screen
+from bot.settings import ServiceConfig
+from bot.tables import Status, Table
+from core import load_game
+from tests.bot.harness import ANN, BOB, CY, Harness, person
+from tests.bot.test_catalogs import used_messages
+
+LANGS = ("en", "ru", "uk")
+TRANSLATED = ("ru", "uk")
+Key = tuple[str | None, str | tuple[str, str]]
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+class Recorder(Translator):
+    """A translator that notes every message a screen asks it for."""
+
+    def __init__(self, inner: Translator) -> None:
+        super().__init__(inner.lang, gettext.NullTranslations())
+        self.inner = inner
+        self.asked: set[Key] = set()
+
+    def gettext(self, message: str) -> str:
+        self.asked.add((None, message))
+        return self.inner.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.asked.add((None, (singular, plural)))
+        return self.inner.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.asked.add((context, message))
+        return self.inner.pgettext(context, message)
+
+    def has(self, message: str) -> bool:
+        return self.inner.has(message)
+
+
+@contextmanager
+def recording() -> Iterator[dict[str, Recorder]]:
+    """While inside, screens draw through recorders (one per language)."""
+    recorders = {lang: Recorder(i18n.translator(lang)) for lang in LANGS}
+    with mock.patch.object(render, "translator", recorders.__getitem__):
+        yield recorders
+
+
+@cache
+def catalog(lang: str) -> Catalog:
+    with i18n.catalog_path(lang).open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+def translated(lang: str, key: Key) -> bool:
+    context, msgid = key
+    message = catalog(lang).get(msgid[0] if isinstance(msgid, tuple) else msgid, context=context)
+    if message is None or message.fuzzy:
+        return False
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return isinstance(msgid, tuple) == isinstance(message.string, tuple) and all(strings)
+
+
+def english_words(keys: set[Key]) -> set[str]:
+    """The words of these messages, outside their {placeholders}."""
+    texts = [t for _c, m in keys for t in (m if isinstance(m, tuple) else (m,))]
+    return {w.lower() for text in texts for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
+
+
+def shown(screens: list[Screen]) -> str:
+    """What people read: the texts and the button labels."""
+    return "\n".join(s.text + "\n" + "\n".join(b.label for row in s.buttons for b in row) for s in screens)
+
+
+def shape(screens: list[Screen]) -> list[tuple[object, ...]]:
+    return [(s.table_id, s.audience, s.slot, s.final, tuple(len(row) for row in s.buttons)) for s in screens]
+
+
+class Looks:
+    """Draws tables in every language and checks the Russian and Ukrainian against the English."""
+
+    def __init__(self) -> None:
+        self.asked: set[Key] = set()  # every message any screen asked for, in English
+        self.drawn = 0
+
+    def draw(self, table: Table, now: float) -> None:
+        """The table's screens (with every seat's panel while it plays), in every language."""
+
+        def screens(lang: str) -> list[Screen]:
+            out = render.table_screens(table, lang, now)
+            if table.status is Status.PLAYING:
+                out += [p for seat in range(len(table.seats)) for p in render.panel_screens(table, seat, lang)]
+            return out
+
+        self.check(table, screens)
+
+    def check(self, table: Table, screens: Callable[[str], list[Screen]]) -> None:
+        with recording() as recorders:
+            drawn = {lang: screens(lang) for lang in LANGS}
+        en = recorders["en"].asked
+        assert en, "the screens asked for no message at all"
+        self.asked |= en
+        self.drawn += 1
+        names = [s.name for s in table.seats] + [i.name for i in table.invites]
+        english = english_words(en) - {w.lower() for name in names for w in WORD.findall(name)}
+        for lang in TRANSLATED:
+            asked = recorders[lang].asked
+            assert asked == en, f"{lang}: the screens asked for other messages than in English"
+            missing = sorted((k for k in asked if not translated(lang, k)), key=repr)
+            assert not missing, f"{lang}: no translation for {missing}\n{shown(drawn[lang])}"
+            assert shape(drawn[lang]) == shape(drawn["en"]), f"{lang}: the screens are laid out differently"
+            text = shown(drawn[lang])
+            leaked = sorted({w.lower() for w in WORD.findall(text)} & english)
+            assert not leaked, f"{lang}: English shows through: {leaked}\n{text}"
+
+    def has_drawn(self, *messages: str | tuple[str, str]) -> None:
+        missing = [m for m in messages if (None, m) not in self.asked]
+        assert not missing, f"never drawn: {missing}"
+
+
+def step(h: Harness, looks: Looks, *tables: int) -> None:
+    for t in tables:
+        looks.draw(h.table(t), h.clock.now())
+
+
+def play_out(h: Harness, looks: Looks, t: int, seconds: float = 20, limit: int = 2000) -> None:
+    """Let computers (and stand-ins) play until the table is finished, drawing it now and then."""
+    for _ in range(limit):
+        if h.table(t).status is not Status.PLAYING:
+            break
+        h.advance(seconds)
+        step(h, looks, t)
+    assert h.table(t).status is Status.FINISHED
+
+
+def lobbies_challenges_and_closed_tables(looks: Looks) -> None:
+    h = Harness(ServiceConfig(lobby_seconds=600, challenge_seconds=300))
+    t = h.open(ANN, "svolota", free_pass=True).table_id  # house rules are listed in the lobby
+    step(h, looks, t)
+    h.press(BOB, t, "Join")
+    h.press(ANN, t, "+ Computer")
+    h.press(ANN, t, "+ Computer")
+    h.press(ANN, t, "− Computer")
+    step(h, looks, t)
+    assert h.press(ANN, t, "Cancel").ok
+    step(h, looks, t)
+
+    t = h.challenge(ANN, "svolota", BOB, CY, fill=True).table_id
+    step(h, looks, t)
+    h.press(BOB, t, "Decline")
+    step(h, looks, t)
+    h.press(CY, t, "Decline")
+    assert h.table(t).status is Status.CANCELLED
+    step(h, looks, t)
+
+    t = h.challenge(ANN, "racing_demon", BOB).table_id
+    h.advance(301)
+    assert h.table(t).status is Status.EXPIRED
+    step(h, looks, t)
+
+    t = h.open(ANN, "speed").table_id
+    h.advance(601)
+    assert h.table(t).status is Status.EXPIRED
+    step(h, looks, t)
+
+    looks.has_drawn(
+        "🎴 {game}: a table is open",
+        "House rules: {rules}",
+        "⚔️ {name} challenges you to {game}!",
+        "Empty seats will be taken by computer players.",
+        "❌ The {game} challenge was declined.",
+        "The {game} table was cancelled.",
+        "⌛ The {game} table expired: nobody played.",
+        "Svolota",
+        "Speed",
+        "Racing Demon",
+    )
+
+
+def a_svolota_game_from_lobby_to_rematch(looks: Looks) -> None:
+    h = Harness(ServiceConfig(missed_turns=2))
+    t = h.open(ANN, "svolota", free_pass=True).table_id
+    h.press(BOB, t, "Join")
+    h.press(CY, t, "Join")
+    h.press(ANN, t, "+ Computer")
+    h.press(ANN, t, "Start")
+    step(h, looks, t)  # a new pile, the turn timer, the first player's moves, the others waiting
+    people = {0: ANN, 1: BOB, 2: CY}
+    for _ in range(6):  # a few moves by hand: plays and passes
+        g = load_game(h.table(t).state)
+        seat = g.state.turn
+        if seat not in people:
+            h.advance(5)
+        else:
+            moves = g.moves(str(seat))
+            choice = "pass" if "pass" in moves and h.table(t).moves % 2 else moves[0]
+            assert h.play(people[seat], t, choice).ok
+        step(h, looks, t)
+    h.advance(1000)  # nobody acts: default moves, then stand-ins
+    step(h, looks, t)
+    for actor in (ANN, BOB, CY):  # everyone leaves: the computers play it out
+        if h.table(t).status is Status.PLAYING:
+            h.press_token(actor, h.button(t, "Leave", actor).token or "")
+    play_out(h, looks, t, seconds=5)
+    assert h.press(ANN, t, "Rematch").ok
+    step(h, looks, t, h.table(t).rematch or 0)
+    looks.has_drawn(
+        "🎴 {game} · the pile goes {arrow}",
+        "Pile: empty, a new pile starts",
+        "Pile: {cards} (by {name})",
+        "Reserve: {count} · face up: {card}",
+        ("{count} card", "{count} cards"),
+        "(passed)",
+        "passes",
+        "plays {cards}",
+        "⏱ {name}, your move: {seconds} s",
+        "🂠 Choose cards",
+        "My cards",
+        "Your cards: {cards}",
+        "On the pile: {cards}",
+        "Your move:",
+        "Waiting for {name}.",
+        "🚪 Leave the game",
+        "(🤖 standing in)",
+        "🏁 {game} is over.",
+        "🏆 {name} wins!",
+        ("{count} card left", "{count} cards left"),
+        "🔁 Rematch",
+    )
+
+
+def a_speed_challenge_and_a_points_match(looks: Looks) -> None:
+    h = Harness(ServiceConfig(idle_seconds=30, window_seconds=1.5))
+    t = h.challenge(ANN, "speed", BOB).table_id
+    step(h, looks, t)
+    assert h.press(BOB, t, "Accept").ok
+    step(h, looks, t)
+    for _ in range(300):  # people play until a stalemate holds (or the deal ends)
+        g = load_game(h.table(t).state)
+        if g.stalemate or g.over:
+            break
+        seat = next((s for s in (0, 1) if [m for m in g.moves(str(s)) if m != "new"]), None)
+        if seat is None:
+            break
+        move = next(m for m in g.moves(str(seat)) if m != "new")
+        assert h.play((ANN, BOB)[seat], t, move).ok
+    h.advance(1.5)  # the window shows what happened in it (and offers the stalemate's new pile)
+    step(h, looks, t)
+    h.advance(60)  # idle people get computer stand-ins
+    step(h, looks, t)
+    play_out(h, looks, t, seconds=2)
+
+    t = h.open(ANN, "speed", target=10).table_id
+    h.press(BOB, t, "Join")  # a full table starts by itself
+    step(h, looks, t)
+    play_out(h, looks, t, seconds=5)
+    looks.has_drawn(
+        "⚡ {game}",
+        "Centre: {piles}",
+        "{name}: {stacks} · reserve {count}",
+        "Deal {deal} · points {a}:{b} (to {target})",
+        ("{count} move since the last look", "{count} moves since the last look"),
+        "🎮 My panel",
+        "Your stacks: {stacks}",
+        "A computer is playing for you; press any move to take over.",
+        "✅ Accept",
+        "❌ Decline",
+        ("{count} card left", "{count} cards left"),
+    )
+
+
+def a_racing_demon_round(looks: Looks) -> None:
+    h = Harness(ServiceConfig(idle_seconds=30))
+    t = h.open(ANN, "racing_demon").table_id
+    h.press(BOB, t, "Join")
+    h.press(ANN, t, "+ Computer")
+    step(h, looks, t)
+    h.press(ANN, t, "Start")
+    step(h, looks, t)
+    for actor in (ANN, BOB):
+        assert h.press_token(actor, h.button(t, "Turn", actor).token or "").ok
+    h.advance(1.5)
+    step(h, looks, t)
+    play_out(h, looks, t, seconds=10)
+    looks.has_drawn(
+        "Foundations: {piles}",
+        "{name}: demon {count} ({card}) · score {score}",
+        "Demon: {card} ({count} left)",
+        "Waste: {card} · stock {count}",
+        "Turn 3",
+        "foundation",
+        ("{count} point", "{count} points"),
+        "+ Computer",
+        "▶ Start",
+    )
+
+
+def a_drawn_racing_demon_round(looks: Looks) -> None:
+    """A draw is rare in play: the result screen of a finished round is drawn as one by hand."""
+    h = Harness(ServiceConfig(idle_seconds=1))
+    t = h.open(ANN, "racing_demon").table_id
+    h.press(ANN, t, "+ Computer")
+    h.press(ANN, t, "Start")
+    play_out(h, looks, t, seconds=30)
+    table = h.table(t)
+    looks.check(table, lambda lang: [result_screen(table, None, render.translator(lang))])
+    looks.has_drawn("It's a draw.")
+
+
+RUNS = (
+    lobbies_challenges_and_closed_tables,
+    a_svolota_game_from_lobby_to_rematch,
+    a_speed_challenge_and_a_points_match,
+    a_racing_demon_round,
+    a_drawn_racing_demon_round,
+)
+# Screen messages the runs above may not reach: they need a position the deal and the computer
+# players decide (the catalog checks still see that they are translated), or no game makes them yet.
+RARE = {
+    "Stalemate! Press “New pile”, or it is called for you.",
+    "Nothing left to place: wait for the others.",
+    "({count} complete)",
+    "plays a joker 🃏",
+    "starts a new pile",  # describe_move is used for Svolota's moves only
+    "turns the stock",
+}
+
+
+@pytest.mark.parametrize("run", RUNS, ids=[r.__name__ for r in RUNS])
+def test_every_screen_reads_in_every_language(run):
+    looks = Looks()
+    run(looks)
+    assert looks.drawn >= 1
+
+
+def test_the_runs_draw_every_screen_message():
+    looks = Looks()
+    for run in RUNS:
+        run(looks)
+    screens = {msgid for _context, msgid in used_messages(("bot/screens",))}
+    assert screens >= RARE, f"no longer on any screen: {RARE - screens}"
+    never = sorted((m for m in screens - RARE if (None, m) not in looks.asked), key=repr)
+    assert not never, f"no run draws: {never}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "ru",
+            {
+                "unknown game": "неизвестная игра chess",
+                "already seated": "вы уже за этим столом",
+                "too few": "svolota: нужно не меньше 3 игроков",
+                "not the creator": "начать может только тот, кто открыл стол",
+                "one table per chat": "здесь уже идёт игра: сначала доиграйте или отмените её",
+                "not your turn": "сейчас не ваш ход",
+                "stale button": "поздно: на столе уже всё изменилось",
+                "not an admin": "менять настройки может только админ чата",
+                "speed: no such stack": "столбика 9 нет: ваши столбики — от 1 до 5",
+                "speed: not a move": "xyz — не ход; нужно play S P, flip S, fill S или new (S — столбик, P — стопка)",
+                "demon: onto itself": "стопку нельзя переложить саму на себя",
+                "demon: not a move": "'hello' — не ход; нужно demon>f, waste>f, w1>f … w4>f, demon>w1, "
+                "waste>w2, w1>w3 или turn",
+            },
+        ),
+        (
+            "uk",
+            {
+                "unknown game": "невідома гра chess",
+                "already seated": "ви вже за цим столом",
+                "too few": "svolota: потрібно щонайменше 3 гравців",
+                "not the creator": "почати може лише той, хто відкрив стіл",
+                "one table per chat": "тут уже йде гра: спершу дограйте або скасуйте її",
+                "not your turn": "зараз не ваш хід",
+                "stale button": "запізно: на столі вже все змінилося",
+                "not an admin": "змінювати налаштування може лише адмін чату",
+                "speed: no such stack": "стовпчика 9 немає: ваші стовпчики — від 1 до 5",
+                "speed: not a move": "xyz — не хід; потрібно play S P, flip S, fill S або new (S — стовпчик, P — стос)",
+                "demon: onto itself": "стос не можна перекласти сам на себе",
+                "demon: not a move": "'hello' — не хід; потрібно demon>f, waste>f, w1>f … w4>f, demon>w1, "
+                "waste>w2, w1>w3 або turn",
+            },
+        ),
+    ],
+)
+def test_refusals_come_back_in_the_persons_language(lang, expected):
+    ann, bob, cy = (person(n, lang=lang) for n in ("Ann", "Bob", "Cy"))
+    answers: dict[str, str] = {}
+
+    def refused(case: str, reply) -> None:
+        assert not reply.ok, case
+        answers[case] = reply.text or ""
+
+    h = Harness()
+    refused("unknown game", h.open(ann, "chess"))
+    t = h.open(ann, "svolota").table_id
+    refused("already seated", h.press(ann, t, "Join"))
+    refused("too few", h.press(ann, t, "Start"))
+    refused("not the creator", h.press(bob, t, "Start"))
+    refused("one table per chat", h.open(bob, "speed"))
+    h.press(bob, t, "Join")
+    h.press(cy, t, "Join")
+    h.press(ann, t, "Start")
+    first = h.screen(t, ann, "panel").buttons[0][0].token or ""
+    refused("not your turn", h.press_token(bob, first))
+    assert h.press_token(ann, first).ok
+    refused("stale button", h.press_token(ann, first))
+    refused("not an admin", h.setting(bob, "turn_seconds", 30))
+
+    h = Harness()
+    t = h.open(ann, "speed").table_id
+    h.press(bob, t, "Join")
+    refused("speed: no such stack", h.play(ann, t, "play 9 1"))
+    refused("speed: not a move", h.play(bob, t, "xyz"))
+
+    h = Harness()
+    t = h.open(ann, "racing_demon").table_id
+    h.press(ann, t, "Start")
+    refused("demon: onto itself", h.play(ann, t, "w1>w1"))
+    refused("demon: not a move", h.play(ann, t, "hello"))
+
+    for case, text in expected.items():
+        assert answers[case].startswith(text), (case, answers[case])
+
+
+def test_settings_and_language_answers_are_localised():
+    h = Harness()
+    admin = person("Dan", admin=True)
+    assert h.setting(admin, "lang", "ru").text == "Настройки сохранены."
+    assert h.setting(admin, "lang", "uk").text == "Налаштування збережено."
+    assert h.run(h.service.handle(SetLanguage(ANN, "ru"))).text == "Язык сохранён."
+    assert h.run(h.service.handle(SetLanguage(BOB, "uk"))).text == "Мову збережено."

@@ -1,0 +1,77 @@
+"""The computer players: priorities, no back-and-forth, waiting when stuck, levels, speed."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from core import new_game
+from core.games.racing_demon.computer import LEVELS, DemonPolicy
+from core.games.racing_demon.game import RacingDemon
+from core.games.racing_demon.moves import Source, ToFoundation, ToWork, Turn
+from tests.core.racing_demon.decks import deck, table
+from tests.core.racing_demon.test_stuck import BUSY, STUCK
+
+
+def choice(g: RacingDemon, seat: int = 0, policy: DemonPolicy | None = None):
+    policy = policy or DemonPolicy()
+    return policy.choose(g.view(seat), g.legal_moves(seat), random.Random(0))
+
+
+def test_the_levels_are_easy_normal_and_hard_and_better_is_faster_and_sees_more():
+    assert list(LEVELS) == ["easy", "normal", "hard"]
+    easy, normal, hard = LEVELS.values()
+    assert easy.reaction.median > normal.reaction.median > hard.reaction.median
+    assert easy.policy.notice < normal.policy.notice <= hard.policy.notice  # type: ignore[attr-defined]
+
+
+def test_the_demon_goes_to_a_foundation_first():
+    g = table(deck(demon="AS", work="AH 9H 8C KS"))
+    assert choice(g) == ToFoundation(Source.DEMON)
+
+
+def test_a_work_card_that_empties_its_pile_goes_before_the_demon_goes_onto_a_work_pile():
+    g = table(deck(demon="8S KC", work="AH 9H 5C KS"))
+    assert choice(g) == ToFoundation(Source.W1)
+    g.play("ann", "w1>f")  # refilled with 8♠
+    assert choice(g) == ToWork(Source.W1, 2)  # merging frees the demon's K♣
+
+
+def test_a_run_is_never_moved_back_and_forth_for_nothing():
+    g = table(deck(demon="8S KC", work="9H 9D 5C 6C"))
+    g.play("ann", "demon>w1")  # 8♠ could now hop between the red nines
+    assert "w1>w2" in g.moves("ann")
+    assert choice(g) == Turn()
+
+
+def test_a_stuck_player_waits_and_one_with_a_way_out_turns_towards_it():
+    g = table(STUCK, BUSY)
+    assert choice(g, 0) is None
+    g2 = table(deck(demon="5S", work="KS KH KC KD"), BUSY)
+    assert not g2.is_stuck(0) and choice(g2, 0) == Turn()
+
+
+def test_a_racing_player_takes_a_contested_foundation_place_first():
+    g = table(deck(demon="AH AC 2C KS", work="9S 5C 2H 9D"), deck(demon="KD", work="2H 5D 6D 7D"))
+    g.play("ann", "demon>f")
+    g.play("ann", "demon>f")  # foundations: A♥ and A♣
+    racer, plain = DemonPolicy(races=True), DemonPolicy()
+    assert choice(g, 0, plain) == ToFoundation(Source.DEMON)  # 2♣: the demon first
+    assert choice(g, 0, racer) == ToFoundation(Source.W3)  # 2♥ first: bob shows one too
+
+
+def test_a_decision_takes_well_under_10_ms_with_eight_players():
+    g = new_game("racing_demon", players=[f"p{i}" for i in range(8)], seed=4)
+    rng = random.Random(4)
+    policy = LEVELS["hard"].policy
+    took = []
+    for step in range(400):
+        seat = step % 8
+        start = time.perf_counter()
+        move = policy.choose(g.view(seat), g.legal_moves(seat), rng)
+        took.append(time.perf_counter() - start)
+        if move is not None:
+            g.apply(seat, move)
+        if g.over:
+            break
+    assert sum(took) / len(took) < 0.002 and sorted(took)[len(took) // 2] < 0.01

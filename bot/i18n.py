@@ -58,9 +58,11 @@ class Translator:
         return self.lang == SOURCE_LANGUAGE or self._t.gettext(message) != message
 
     def illegal(self, exc: IllegalMove) -> str:
-        """The reason a move was refused, in this language (English where no translation exists)."""
+        """The reason a move was refused, in this language (English where no translation exists).
+        A `game` parameter is a game's English name and is translated too."""
+        params = {k: self.gettext(v) if k == "game" and isinstance(v, str) else v for k, v in exc.params.items()}
         try:
-            return self._template(exc.template).format(**exc.params)
+            return self._template(exc.template).format(**params)
         except (KeyError, IndexError, ValueError, AttributeError):
             try:  # a broken translation must not hide the reason
                 return exc.template.format(**exc.params)

@@ -24,12 +24,13 @@ from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
 from bot.screens.render import panel_screens, table_screens
+from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig
 from bot.store import Store
 from bot.tables import Invite, Seat, Status, Table
 from bot.timers import fire
 from bot.tokens import Token, decode
-from core import IllegalMove, TooSlow
+from core import IllegalMove
 
 Change = Callable[[Table], Awaitable[Reply | None]]
 
@@ -187,10 +188,8 @@ class Service:
         game = running.game_of(table)
         try:
             running.apply(table, game, seat, play.move, now, "person")
-        except TooSlow as slow:
-            raise Refused(slow.template, **slow.params) from slow
-        except IllegalMove as illegal:
-            raise Refused(illegal.template, **illegal.params) from illegal
+        except IllegalMove as illegal:  # TooSlow included: its own words tell a lost race from a mistake
+            raise Refused(illegal.template, **named(table, illegal.params)) from illegal
         table.seats[seat].missed = 0
         table.seats[seat].stand_in = False
         table.seats[seat].last_active = now
@@ -306,7 +305,7 @@ class Service:
         if not targets:
             raise Refused("name someone to challenge")
         if len(targets) + 1 > game_info(cmd.game).max_players:
-            raise Refused("too many players for {game}", game=cmd.game)
+            raise Refused("too many players for {game}", game=GAME_NAMES[cmd.game])
         async with self._chat_locks[cmd.chat]:
             await self._room_for_one_more(cmd.chat)
             now = self.clock.now()
@@ -395,6 +394,14 @@ class Service:
         """On start: redraw every open table (deadlines are in the store and fire on the next tick)."""
         for table in await self.store.all_open():
             await self.redraw(table)
+
+
+def named(table: Table, params: dict[str, Any]) -> dict[str, Any]:
+    """The core names players by seat ("0", "1", …); people read the seat's name."""
+    player = params.get("player")
+    if isinstance(player, str) and player.isdigit() and int(player) < len(table.seats):
+        return {**params, "player": table.seats[int(player)].name}
+    return params
 
 
 def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:

@@ -325,7 +325,7 @@ def a_drawn_racing_demon_round(looks: Looks) -> None:
     h.press(ANN, t, "Start")
     play_out(h, looks, t, seconds=30)
     table = h.table(t)
-    looks.check(table, lambda lang: [result_screen(table, None, render.translator(lang))])
+    looks.check(table, lambda lang: [result_screen(table, None, True, render.translator(lang))])
     looks.has_drawn("It's a draw.")
 
 
@@ -373,7 +373,7 @@ def test_the_runs_draw_every_screen_message():
             {
                 "unknown game": "неизвестная игра chess",
                 "already seated": "вы уже за этим столом",
-                "too few": "svolota: нужно не меньше 3 игроков",
+                "too few": "Сволота: нужно не меньше 3 игроков",
                 "not the creator": "начать может только тот, кто открыл стол",
                 "one table per chat": "здесь уже идёт игра: сначала доиграйте или отмените её",
                 "not your turn": "сейчас не ваш ход",
@@ -391,7 +391,7 @@ def test_the_runs_draw_every_screen_message():
             {
                 "unknown game": "невідома гра chess",
                 "already seated": "ви вже за цим столом",
-                "too few": "svolota: потрібно щонайменше 3 гравців",
+                "too few": "Сволота: потрібно щонайменше 3 гравців",
                 "not the creator": "почати може лише той, хто відкрив стіл",
                 "one table per chat": "тут уже йде гра: спершу дограйте або скасуйте її",
                 "not your turn": "зараз не ваш хід",

@@ -20,7 +20,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
-	$(BIN)/cardbot play svolota $(ARGS)
+	$(BIN)/cardbot play $(ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

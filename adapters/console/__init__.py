@@ -1,6 +1,8 @@
 """The console: a chat of one person in a terminal, with computer opponents (`cardbot play`).
 
-`cli` reads the arguments, `session` runs the game loop, `render` writes a table and what happened
-as text, `commands` reads a typed line, `computers` names and moves the computer players, and
-`terminal` does the line input and output. Every word goes through `bot.i18n`.
+It is an adapter of the bot service like any chat platform: `seating` opens a table in the
+console's chat and seats the computer players through the service, `chat` is the notifier that
+prints the screens the service sends (buttons as numbered options), `session` turns typed lines
+(read by `commands`, from a source in `lines`) into commands and runs the clock, and `cli` reads
+the arguments. Every word of its own goes through `bot.i18n`.
 """

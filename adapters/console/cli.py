@@ -1,25 +1,39 @@
-"""`cardbot`: the console command. Arguments in, a table out; the loop lives in `session`."""
+"""`cardbot`: the console command. Arguments in, a session out; the game itself is the service's.
+
+`cardbot play [GAME]`: when GAME is left out and a person is at the terminal, it asks which game;
+with piped input it plays Svolota. A terminal plays in real time (prompt_toolkit keeps your line
+while screens print); piped input plays in virtual time (see `session`).
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
+import getpass
 import math
 import os
+import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
-from adapters.console.session import new_table
-from adapters.console.terminal import Terminal
+from adapters.console.commands import Empty, Number, Quit, read_command
+from adapters.console.lines import Interrupted, Lines, PipedLines, PromptLines, ThreadLines, printable
+from adapters.console.seating import SetupFailed
+from adapters.console.session import PROMPT, Setup, play
+from bot.games import game_info
 from bot.i18n import LANGUAGES, Translator, pick_language, translator
-from core.games.svolota.computer import LEVELS
-from core.games.svolota.game import Svolota
+from bot.screens.words import game_name
+from bot.settings import ServiceConfig
 from core.registry import GAMES
 
-CONSOLE_GAMES = ("svolota",)
+DEFAULT_GAME = "svolota"
+DEFAULT_PLAYERS = {"svolota": 4, "speed": 2, "racing_demon": 3}
+LEVELS = ("easy", "normal", "hard")
 MAX_NAME = 24
 MAX_DELAY = 60.0
+EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
@@ -49,31 +63,75 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     t = translator(ns.lang)
-    if ns.game not in GAMES:
-        message = t.gettext("unknown game {game} (games: {list})")
-        return _usage_error(message.format(game=ns.game[:30], list=", ".join(GAMES)))
-    if ns.game not in CONSOLE_GAMES:
-        return _usage_error(
-            t.gettext("{game} is not playable in the console yet (playable: {list})").format(
-                game=ns.game, list=", ".join(CONSOLE_GAMES)
-            )
-        )
-    if not Svolota.min_players <= ns.players <= Svolota.max_players:
-        return _usage_error(
-            t.gettext("{game} is for {low} to {high} players, not {count}").format(
-                game=ns.game, low=Svolota.min_players, high=Svolota.max_players, count=ns.players
-            )
-        )
-    name = ns.name if ns.name is not None else t.gettext("you")
-    session = new_table(name, ns.players, ns.seed, ns.difficulty, t)
     try:
-        return session.run(Terminal(sys.stdin, sys.stdout), delay=ns.delay)
-    except KeyboardInterrupt:
+        return _play(ns, t)
+    except (KeyboardInterrupt, Interrupted):
         sys.stdout.write("\n")
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # whoever read the output has gone, like a closed terminal: leave quietly
         _silence_stdout()
         return 0
+
+
+def _play(ns: argparse.Namespace, t: Translator) -> int:
+    live = _isatty(sys.stdin)
+    game = ns.game
+    if game is None:
+        game = choose_game(t, input, print) if live else DEFAULT_GAME
+        if game is None:
+            return 0
+    if game not in GAMES:
+        message = t.gettext("unknown game {game} (games: {list})")
+        return _usage_error(message.format(game=game[:30], list=", ".join(GAMES)))
+    info = game_info(game)
+    players = DEFAULT_PLAYERS.get(game, info.min_players) if ns.players is None else ns.players
+    if not info.min_players <= players <= info.max_players:
+        return _usage_error(
+            t.gettext("{game} is for {low} to {high} players, not {count}").format(
+                game=game, low=info.min_players, high=info.max_players, count=players
+            )
+        )
+    name = ns.name if ns.name is not None else _login_name() or t.gettext("you")
+    seed = ns.seed if ns.seed is not None else random.randrange(1_000_000)
+    config = ServiceConfig() if ns.delay is None else ServiceConfig(computer_think=ns.delay)
+    setup = Setup(game, players, ns.difficulty, name, ns.lang, seed)
+    try:
+        return asyncio.run(play(setup, _lines(live), live, config))
+    except SetupFailed as failed:
+        sys.stderr.write(f"cardbot: {failed}\n")
+        return EXIT_FAILED
+
+
+def _lines(live: bool) -> Lines:
+    if not live:
+        return PipedLines()
+    if _isatty(sys.stdout):
+        return PromptLines()
+    return ThreadLines()
+
+
+def choose_game(t: Translator, read: Callable[[str], str], say: Callable[[str], object]) -> str | None:
+    """Ask which game, by number or name; None if the person quits or the input ends."""
+    games = list(GAMES)
+    say(t.gettext("Which game?"))
+    for i, game in enumerate(games, 1):
+        say(f"  {i}. {game_name(game, t)}")
+    while True:
+        try:
+            line = read(PROMPT)
+        except EOFError:
+            return None
+        command = read_command(line)
+        if isinstance(command, Empty):
+            continue
+        if isinstance(command, Quit):
+            return None
+        if isinstance(command, Number) and 1 <= command.n <= len(games):
+            return games[command.n - 1]
+        if line.strip().lower() in GAMES:
+            return line.strip().lower()
+        message = t.gettext("There is no option {number}: choose from 1 to {last}.")
+        say("✗ " + message.format(number=printable(line.strip()[:20]), last=len(games)))
 
 
 def _parser(t: Translator) -> _Parser:
@@ -85,13 +143,18 @@ def _parser(t: Translator) -> _Parser:
         description=t.gettext("Play a game against computer players: you sit first."),
         translator=t,
     )
-    play.add_argument("game", nargs="?", default="svolota", help=t.gettext("the game (default: svolota)"))
+    play.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        help=t.gettext("svolota, speed or racing_demon (asked at a terminal when left out, else svolota)"),
+    )
     play.add_argument(
         "--players",
         type=_number(int, t.gettext("{value} is not a whole number")),
-        default=4,
+        default=None,
         metavar="N",
-        help=t.gettext("players at the table, you included: 3 to 6 (default: 4)"),
+        help=t.gettext("players at the table, you included (default: Svolota 4, Speed 2, Racing Demon 3)"),
     )
     play.add_argument(
         "--seed",
@@ -102,7 +165,7 @@ def _parser(t: Translator) -> _Parser:
     )
     play.add_argument(
         "--difficulty",
-        type=_choice(tuple(LEVELS), t),
+        type=_choice(LEVELS, t),
         default="normal",
         metavar="|".join(LEVELS),
         help=t.gettext("how well the computer players play (default: normal)"),
@@ -114,13 +177,15 @@ def _parser(t: Translator) -> _Parser:
         metavar="|".join(LANGUAGES),
         help=t.gettext("language (default: from LANG, else en)"),
     )
-    play.add_argument("--name", type=_name(t), default=None, help=t.gettext("your name (default: you)"))
+    play.add_argument("--name", type=_name(t), default=None, help=t.gettext("your name (default: your login name)"))
     play.add_argument(
         "--delay",
         type=_delay(t),
-        default=0.0,
+        default=None,
         metavar="SECONDS",
-        help=t.gettext("pause after each computer move (default: 0)"),
+        help=t.gettext("how long a computer player thinks over a Svolota move (default: {seconds})").format(
+            seconds=ServiceConfig().computer_think
+        ),
     )
     return parser
 
@@ -148,12 +213,25 @@ def _choice(choices: tuple[str, ...], t: Translator) -> Callable[[str], str]:
 
 def _name(t: Translator) -> Callable[[str], str]:
     def parse(text: str) -> str:
-        name = " ".join(text.split())
-        if not name or len(name) > MAX_NAME or not name.isprintable():
+        name = _clean_name(text)
+        if name is None:
             raise argparse.ArgumentTypeError(t.gettext("a name is 1 to {limit} characters").format(limit=MAX_NAME))
         return name
 
     return parse
+
+
+def _clean_name(text: str) -> str | None:
+    name = " ".join(text.split())
+    return name if name and len(name) <= MAX_NAME and name.isprintable() else None
+
+
+def _login_name() -> str | None:
+    """Who is at the terminal, as the system knows them (a chat shows your name too)."""
+    try:
+        return _clean_name(getpass.getuser())
+    except (OSError, KeyError, ImportError):
+        return None
 
 
 def _delay(t: Translator) -> Callable[[str], float]:
@@ -190,6 +268,13 @@ def _early_language(args: list[str]) -> str:
         if value is not None and value.strip().lower() in LANGUAGES:
             return value.strip().lower()
     return _environment_language()
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _silence_stdout() -> None:

@@ -1,4 +1,4 @@
-"""What a line typed at the console asks for: a numbered move, move notation, help, or leaving."""
+"""What a line typed at the console asks for: an option's number, a move, help, or leaving."""
 
 from __future__ import annotations
 
@@ -29,20 +29,20 @@ class Empty:
 
 @dataclass(frozen=True, slots=True)
 class Number:
-    """A move picked from the numbered list (1-based, not yet checked against it; 0 if absurd)."""
+    """An option picked by its number (1-based, not yet checked against the options; 0 if absurd)."""
 
     n: int
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class Notation:
-    """Anything else: handed to the game, which parses it or says what it expected."""
+class Move:
+    """Anything else: a move in the game's notation, which the service judges."""
 
     text: str
 
 
-Command = Quit | Help | Empty | Number | Notation
+Command = Quit | Help | Empty | Number | Move
 
 
 def read_command(line: str) -> Command:
@@ -58,4 +58,4 @@ def read_command(line: str) -> Command:
         if len(text) > _MAX_DIGITS:
             return Number(0, text[:_MAX_DIGITS] + "…")
         return Number(int(text), text)
-    return Notation(text)
+    return Move(text)

@@ -1,112 +1,208 @@
-"""The console game loop: you at seat 0, computer players in the other seats, until the game ends,
-you quit, or the input runs out."""
+"""The console's game: one person's table, set up through the service, then a loop of typed lines
+in and commands out, while the chat prints the screens the service sends.
+
+A line is an option's number (the button is pressed), `help`, `quit`, or else a move in the
+game's notation (sent as a typed move). A refusal or a toast is printed on one line.
+
+Time runs one of two ways:
+
+- live, when a person types at a terminal: the system clock, with the service's scheduler
+  running beside the prompt, so computer moves and reaction windows print while you type;
+- virtual, when the input is piped: a fake clock that this loop moves. After each line it lets
+  time run until you are needed again: in Svolota until it is your turn (your own turn timer
+  never fires: you are typing, not idle) or the game is over; in Speed and Racing Demon each line
+  takes one reaction window, and then time runs on until your panel offers a move. So a piped
+  game is quick, repeats exactly from a seed, and an empty line lets a real-time game run on (after
+  `idle_seconds` without a move of yours a computer stands in for you).
+
+`quit`, or the end of input, leaves at once with exit 0.
+"""
 
 from __future__ import annotations
 
-import random
-import time
-from collections import Counter
-from collections.abc import Callable, Sequence
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from typing import TextIO
 
-from adapters.console import render
-from adapters.console.commands import Empty, Help, Notation, Number, Quit, read_command
-from adapters.console.computers import Computer, pick_names
-from adapters.console.terminal import Terminal
-from bot.i18n import Translator
-from core.cards import JOKER, Card
-from core.errors import IllegalMove
-from core.events import Event
-from core.games.svolota.computer import LEVELS
-from core.games.svolota.events import JokerPlayed, Played
-from core.games.svolota.game import Svolota
-from core.games.svolota.moves import Move
+from adapters.console.chat import ConsoleChat
+from adapters.console.commands import Empty, Help, Move, Number, Quit, read_command
+from adapters.console.lines import Lines
+from adapters.console.seating import seat_table
+from bot.clock import Clock, FakeClock, SystemClock
+from bot.commands import Command, Play, Press
+from bot.games import game_info
+from bot.i18n import translator
+from bot.people import Actor, ChatRef, PersonRef
+from bot.scheduler import Scheduler
+from bot.screens.words import game_name
+from bot.service import Service
+from bot.settings import ServiceConfig
+from bot.store import MemoryStore
 
-ME = 0
+WHERE = ChatRef("console", "local")
+ME = PersonRef("console", "local")
+PROMPT = "> "
+MAX_WAIT = 3600.0  # virtual seconds the loop lets pass at most before it reads the next line
 
 
-def new_table(name: str, players: int, seed: int | None, difficulty: str, t: Translator) -> Session:
-    """A fresh Svolota game with you at seat 0 and `players - 1` computer players."""
-    names = [name, *pick_names(name, players - 1, t)]
-    game = Svolota.new(names, seed=seed)
-    rng = random.Random(f"console:{game.rng.seed}")  # the printed seed replays the computers too
-    computers = [Computer(seat, LEVELS[difficulty], rng) for seat in range(1, players)]
-    return Session(game, computers, t, difficulty)
+@dataclass(frozen=True, slots=True)
+class Setup:
+    game: str
+    players: int
+    level: str
+    name: str
+    lang: str
+    seed: int
+
+
+async def play(setup: Setup, lines: Lines, live: bool, config: ServiceConfig, out: TextIO | None = None) -> int:
+    """Set the table up and play it to the end, `quit` or the end of input; the exit code."""
+    with lines.printing():
+        session = Session(setup, SystemClock() if live else FakeClock(), config, out)
+        await session.open()
+        return await (session.run_live(lines) if live else session.run_virtual(lines))
 
 
 class Session:
-    def __init__(self, game: Svolota, computers: Sequence[Computer], t: Translator, difficulty: str) -> None:
-        self.game = game
-        self.computers = {c.seat: c for c in computers}
-        self.t = t
-        self.difficulty = difficulty
-        self.me = game.players[ME]
+    def __init__(self, setup: Setup, clock: Clock, config: ServiceConfig, out: TextIO | None = None) -> None:
+        self.setup = setup
+        self.t = translator(setup.lang)
+        self.me = Actor(ME, setup.name, lang=setup.lang, admin=True)
+        self.clock = clock
+        self.config = config
+        self.store = MemoryStore()
+        self.chat = ConsoleChat(ME, out)
+        self.service = Service(self.store, self.chat, clock, config, seed=setup.seed)
+        self.real_time = game_info(setup.game).real_time
+        self.table_id = 0
 
-    def run(self, term: Terminal, delay: float = 0.0, sleep: Callable[[float], None] | None = None) -> int:
-        """Play to the end; 0 when the game ends, you quit, or the input ends."""
-        pause = sleep or time.sleep
-        term.say(*render.intro(self.game.players, self.game.rng.seed, self.difficulty, self.t))
-        try:
-            while not self.game.over:
-                seat = self.game.turn
-                if seat == ME:
-                    if not self._your_turn(term):
-                        term.say(self.t.gettext("Bye."))
-                        return 0
-                elif seat is not None:
-                    self._computer_turn(seat, term)
-                    if delay > 0:
-                        pause(delay)
-        except EOFError:
-            term.say(self.t.gettext("End of input. Bye."))
-            return 0
-        scores = self.game.seat_scores()
-        term.say("", *render.result(self.game.players, scores, self.game.winner_seat, self.me, self.t))
+    async def open(self) -> None:
+        s, t = self.setup, self.t
+        level = {
+            "easy": t.pgettext("difficulty", "easy"),
+            "normal": t.pgettext("difficulty", "normal"),
+            "hard": t.pgettext("difficulty", "hard"),
+        }.get(s.level, s.level)
+        head = t.ngettext(
+            "{game} · {count} player · difficulty: {level} · seed {seed}",
+            "{game} · {count} players · difficulty: {level} · seed {seed}",
+            s.players,
+        ).format(game=game_name(s.game, t), count=s.players, level=level, seed=s.seed)
+        self.chat.say(head, t.gettext("Type an option's number or a move; help; quit."))
+        self.table_id = await seat_table(self.service, self.chat, WHERE, self.me, s.game, s.players, s.level)
+
+    async def over(self) -> bool:
+        table = await self.store.load(self.table_id)
+        return table is None or not table.status.open
+
+    # ----- a line -------------------------------------------------------------------------------
+
+    async def handle(self, line: str) -> bool:
+        """Act on one typed line; False when it says to leave."""
+        match read_command(line):
+            case Quit():
+                return False
+            case Help():
+                self.chat.say(self._help())
+            case Empty():
+                pass
+            case Number(n, text):
+                token = self.chat.token(n)
+                if token is None:
+                    self.chat.say("✗ " + self._no_such_option(text))
+                else:
+                    await self._send(Press(self.me, token))
+            case Move(text):
+                await self._send(Play(self.me, self.table_id, text))
+        return True
+
+    async def _send(self, command: Command) -> None:
+        reply = await self.service.handle(command)
+        if reply.text:
+            self.chat.say(reply.text if reply.ok else "✗ " + reply.text)
+        if reply.screens:
+            self.chat.take(reply.screens)
+
+    def _no_such_option(self, number: str) -> str:
+        count = len(self.chat.options())
+        if count == 0:
+            return self.t.gettext("There are no options now: type a move, help or quit.")
+        if count == 1:
+            return self.t.gettext("There is no option {number}: the only one is 1.").format(number=number)
+        return self.t.gettext("There is no option {number}: choose from 1 to {last}.").format(number=number, last=count)
+
+    def _help(self) -> str:
+        return self.t.gettext(
+            "Type an option's number to press it, or a move as the game writes it (Svolota: 8h 8c, pass,"
+            " joker; Speed: play 1 2, flip 1, new; Racing Demon: waste>f, w1>w2, turn). quit leaves."
+        )
+
+    def _bye(self, end_of_input: bool) -> int:
+        self.chat.say(self.t.gettext("End of input. Bye.") if end_of_input else self.t.gettext("Bye."))
         return 0
 
-    def _computer_turn(self, seat: int, term: Terminal) -> None:
-        move = self.computers[seat].choose(self.game)
-        term.say(*render.events(self.game.apply(seat, move), self.me, self.t))
+    # ----- virtual time (piped input) -----------------------------------------------------------
 
-    def _your_turn(self, term: Terminal) -> bool:
-        """Ask until a legal move is made (True) or you quit (False)."""
-        t = self.t
-        view = self.game.view(ME)
-        legal = self.game.legal_moves(ME)
-        term.say("", *render.table(view, t), *render.options(legal, t))
-        while True:
-            command = read_command(term.ask(render.prompt(len(legal), t)))
-            if isinstance(command, Quit):
-                return False
-            if isinstance(command, Help):
-                term.say(*render.help_text(t))
-                continue
-            if isinstance(command, Empty):
-                term.say(render.hint(len(legal), t))
-                continue
-            if isinstance(command, Number) and not 1 <= command.n <= len(legal):
-                term.say("✗ " + render.no_such_number(command.text, len(legal), t))
-                continue
-            before = list(view.hand)
+    async def run_virtual(self, lines: Lines) -> int:
+        assert isinstance(self.clock, FakeClock), "virtual time needs a clock the loop can move"
+        await self._let_time_pass(self.clock, 0.0)
+        while not await self.over():
             try:
-                happened = self._make(command, legal)
-            except IllegalMove as e:
-                term.say("✗ " + t.illegal(e))
-                continue
-            term.say(*render.events(happened, self.me, t, self._drawn(before, happened)))
-            return True
+                line = await lines.read(PROMPT)
+            except EOFError:
+                return self._bye(end_of_input=True)
+            if not await self.handle(line):
+                return self._bye(end_of_input=False)
+            await self._let_time_pass(self.clock, self.config.window_seconds if self.real_time else 0.0)
+        return 0
 
-    def _make(self, command: Number | Notation, legal: list[Move]) -> list[Event]:
-        if isinstance(command, Number):
-            return self.game.apply(ME, legal[command.n - 1])
-        return self.game.play(self.me, command.text)
+    async def _let_time_pass(self, clock: FakeClock, at_least: float) -> None:
+        """Fire deadlines for `at_least` seconds, then on until my panel offers a move (my own turn
+        timer is never reached: by then it does), the game ends, or nothing is due."""
+        end, give_up = clock.now() + at_least, clock.now() + MAX_WAIT
+        while not await self.over():
+            due = await self.service.next_due()
+            if due is None or due > give_up or (due > end and self.chat.offers_move()):
+                break
+            clock.advance(max(0.0, due - clock.now()))
+            await self.service.tick()
+        clock.advance(max(0.0, end - clock.now()))
 
-    def _drawn(self, before: list[Card], happened: list[Event]) -> list[Card]:
-        """The cards you just drew: your hand now, less what you kept from before."""
-        kept = Counter(before)
-        for event in happened:
-            if isinstance(event, Played) and event.player == self.me:
-                kept -= Counter(event.cards)
-            elif isinstance(event, JokerPlayed) and event.player == self.me:
-                kept -= Counter([JOKER])
-        drawn = Counter(self.game.view(ME).hand) - kept
-        return sorted(drawn.elements(), key=lambda c: c.key)
+    # ----- live (a terminal) ----------------------------------------------------------------------
+
+    async def run_live(self, lines: Lines) -> int:
+        scheduler = asyncio.create_task(Scheduler(self.service, self.clock).run())
+        try:
+            while True:
+                try:
+                    line = await self._read_unless_over(lines)
+                except EOFError:
+                    return self._bye(end_of_input=True)
+                if line is None:
+                    return 0
+                if not await self.handle(line):
+                    return self._bye(end_of_input=False)
+        finally:
+            scheduler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await scheduler
+
+    async def _read_unless_over(self, lines: Lines) -> str | None:
+        """The next line, or None if the game ends first (its result is on the screen by then)."""
+        read = asyncio.ensure_future(lines.read(PROMPT))
+        try:
+            while True:
+                self.chat.shown.clear()
+                if await self.over():
+                    return None
+                shown = asyncio.ensure_future(self.chat.shown.wait())
+                await asyncio.wait({read, shown}, return_when=asyncio.FIRST_COMPLETED)
+                shown.cancel()
+                if read.done():
+                    return read.result()
+        finally:
+            if not read.done():
+                read.cancel()
+                with contextlib.suppress(asyncio.CancelledError, EOFError):
+                    await read

@@ -18,8 +18,11 @@ class Run:
 
 @pytest.fixture
 def cardbot(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
-    """Run `cardbot ARGS` with `stdin` piped in; the exit code and what it printed."""
+    """Run `cardbot ARGS` with `stdin` piped in (so in virtual time); the exit code and what it printed.
+    The person at the terminal is called `pat`, and no LANG is set."""
     monkeypatch.delenv("LANG", raising=False)
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.setenv(variable, "pat")
 
     def run(*args: str, stdin: str = "") -> Run:
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))

@@ -1,35 +1,28 @@
-"""`cardbot` arguments: what is not playable or not valid gets a clear, localised answer and exit 2."""
+"""`cardbot` arguments: what is not valid gets a clear, localised answer and exit 2; a left-out
+game is asked for at a terminal."""
 
 from __future__ import annotations
 
 import pytest
 
-
-@pytest.mark.parametrize("game", ["speed", "racing_demon"])
-def test_the_real_time_games_are_not_in_the_console_yet(cardbot, game):
-    run = cardbot("play", game, stdin="1\n")
-    assert run.code == 2
-    assert f"{game} is not playable in the console yet (playable: svolota)" in run.err
-    assert run.out == ""
-
-
-def test_not_playable_in_russian(cardbot):
-    run = cardbot("play", "speed", "--lang", "ru")
-    assert run.code == 2
-    assert "в speed пока нельзя играть в консоли" in run.err
+from adapters.console.cli import choose_game
+from bot.i18n import translator
 
 
 def test_an_unknown_game(cardbot):
     run = cardbot("play", "poker")
     assert run.code == 2
     assert "unknown game poker (games: svolota, speed, racing_demon)" in run.err
+    assert run.out == ""
 
 
 @pytest.mark.parametrize(
     ("args", "answer"),
     [
-        (["--players", "2"], "svolota is for 3 to 6 players, not 2"),
-        (["--players", "7"], "svolota is for 3 to 6 players, not 7"),
+        (["svolota", "--players", "2"], "svolota is for 3 to 6 players, not 2"),
+        (["svolota", "--players", "7"], "svolota is for 3 to 6 players, not 7"),
+        (["speed", "--players", "3"], "speed is for 2 to 2 players, not 3"),
+        (["racing_demon", "--players", "9"], "racing_demon is for 1 to 8 players, not 9"),
         (["--players", "four"], "four is not a whole number"),
         (["--seed", "x"], "x is not a whole number"),
         (["--difficulty", "insane"], "insane is not one of: easy, normal, hard"),
@@ -42,7 +35,7 @@ def test_an_unknown_game(cardbot):
     ],
 )
 def test_a_bad_argument_is_a_usage_error(cardbot, args, answer):
-    run = cardbot("play", "svolota", *args, stdin="1\n")
+    run = cardbot("play", *args, stdin="1\n")
     assert run.code == 2
     assert answer in run.err
     assert run.out == ""
@@ -59,7 +52,7 @@ def test_usage_errors_speak_the_chosen_language(cardbot):
 def test_help_exits_0(cardbot):
     run = cardbot("play", "--help")
     assert run.code == 0
-    assert "--players N" in run.out and "--difficulty" in run.out
+    assert "--players N" in run.out and "--difficulty" in run.out and "racing_demon" in run.out
 
 
 def test_no_command_shows_the_help(cardbot):
@@ -68,6 +61,57 @@ def test_no_command_shows_the_help(cardbot):
     assert "play" in run.out
 
 
-def test_the_game_defaults_to_svolota_and_the_options_to_the_documented_ones(cardbot):
+def test_piped_input_without_a_game_plays_svolota_with_the_documented_defaults(cardbot):
     out = cardbot("play", stdin="").out
     assert out.startswith("Svolota · 4 players · difficulty: normal · seed ")
+
+
+@pytest.mark.parametrize(("game", "players"), [("speed", 2), ("racing_demon", 3)])
+def test_each_game_has_its_own_number_of_players(cardbot, game, players):
+    out = cardbot("play", game, "--seed", "1", stdin="").out
+    assert f"· {players} players · difficulty: normal · seed 1" in out
+
+
+def test_a_terminal_is_asked_which_game():
+    said: list[str] = []
+    answers = iter(["", "7", "xyz", "2"])
+    assert choose_game(translator("en"), lambda _prompt: next(answers), said.append) == "speed"
+    assert said[:4] == ["Which game?", "  1. Svolota", "  2. Speed", "  3. Racing Demon"]
+    assert said[4:] == [
+        "✗ There is no option 7: choose from 1 to 3.",
+        "✗ There is no option xyz: choose from 1 to 3.",
+    ]
+
+
+def test_the_game_can_be_named_and_the_question_left():
+    en = translator("en")
+    assert choose_game(en, lambda _prompt: "Racing_Demon", lambda _line: None) == "racing_demon"
+    assert choose_game(en, lambda _prompt: "quit", lambda _line: None) is None
+
+    def end_of_input(_prompt: str) -> str:
+        raise EOFError
+
+    assert choose_game(en, end_of_input, lambda _line: None) is None
+
+
+def test_the_delay_is_how_long_a_computer_thinks(cardbot, monkeypatch):
+    seen = []
+
+    async def play(setup, lines, live, config):
+        seen.append((setup, live, config.computer_think))
+        return 0
+
+    monkeypatch.setattr("adapters.console.cli.play", play)
+    assert cardbot("play", "speed", "--delay", "0.5", "--seed", "9", "--difficulty", "hard").code == 0
+    setup, live, think = seen[-1]
+    assert (setup.game, setup.players, setup.level, setup.seed, setup.name, live, think) == (
+        "speed",
+        2,
+        "hard",
+        9,
+        "pat",
+        False,
+        0.5,
+    )
+    assert cardbot("play").code == 0
+    assert seen[-1][2] == 1.2  # the service's own pause by default

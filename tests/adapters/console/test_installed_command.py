@@ -24,20 +24,26 @@ def _run(*args: str, stdin: str, lang: str = "C.UTF-8") -> subprocess.CompletedP
 def test_a_piped_game_runs_to_the_end():
     done = _run("play", "svolota", "--seed", "1", stdin="1\n" * 3000)
     assert done.returncode == 0, done.stderr
-    assert "Game over:" in done.stdout
+    assert "🏁 Svolota is over." in done.stdout
     assert done.stderr == ""
 
 
 def test_end_of_input_exits_0():
     done = _run("play", "svolota", "--seed", "1", stdin="")
     assert done.returncode == 0, done.stderr
-    assert "End of input. Bye." in done.stdout
+    assert done.stdout.rstrip().endswith("End of input. Bye.")
+
+
+def test_a_piped_speed_game_runs_to_the_end():
+    done = _run("play", "speed", "--seed", "1", stdin="1\n" * 3000)
+    assert done.returncode == 0, done.stderr
+    assert "🏁 Speed is over." in done.stdout
 
 
 def test_the_language_follows_LANG():
     done = _run("play", "svolota", "--seed", "1", stdin="xyz\n", lang="ru_RU.UTF-8")
     assert done.returncode == 0, done.stderr
-    assert "Ваши карты: " in done.stdout
+    assert "Сволота" in done.stdout
     assert "✗ 'xyz' — не карта" in done.stdout
 
 

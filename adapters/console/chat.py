@@ -1,0 +1,130 @@
+"""The console's chat: the notifier of a chat of one person. It prints every screen the service
+sends it (the public board, then the person's private panel) with the buttons as numbered
+options, and knows which button each number presses.
+
+Two kinds of button have no place in a terminal and are left out: a Telegram inline-mode button,
+and a button that opens the private panel (here the panel is always shown, with every redraw).
+The rematch button is left out too: the console plays one game and ends with its result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TextIO
+
+from bot.people import ChatRef, PersonRef
+from bot.screens.model import Button, Screen
+from bot.tokens import Token, decode
+
+LEFT_OUT = frozenset({"panel", "rematch"})
+GAP = "   "
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    label: str
+    token: str
+    action: str
+
+
+class ConsoleChat:
+    def __init__(self, me: PersonRef, out: TextIO | None = None) -> None:
+        self.me = me
+        self._out = out
+        self.muted = False  # while the console sets the table up: keep the screens, print nothing
+        self.board: Screen | None = None
+        self.panel: Screen | None = None
+        self._printed: dict[str, object] = {}
+        self.shown = asyncio.Event()  # set whenever screens arrive (the live loop watches it)
+
+    # ----- the notifier port ----------------------------------------------------------------
+
+    async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
+        self.take(screens)
+
+    def take(self, screens: Iterable[Screen]) -> None:
+        """Keep the newest board and panel, and print those that changed. A redraw of the board
+        that brings no panel for me means I have none any more (I left, or the game is over)."""
+        mine = [s for s in screens if s.audience is None or s.audience == self.me]
+        if any(s.public for s in mine):
+            self.panel = None
+        for screen in mine:
+            if screen.public:
+                self.board = screen
+            else:
+                self.panel = screen
+        if not self.muted:
+            for screen in mine:
+                self._print(screen)
+        self.shown.set()
+
+    # ----- options --------------------------------------------------------------------------
+
+    def options(self) -> list[Option]:
+        """Every option now on screen, in the order they are numbered: the board's, then the panel's."""
+        return [*_options(self.board), *_options(self.panel)]
+
+    def token(self, number: int) -> str | None:
+        options = self.options()
+        return options[number - 1].token if 1 <= number <= len(options) else None
+
+    def offers_move(self) -> bool:
+        """Whether my panel has a move to press (in Svolota: it is my turn)."""
+        return any(o.action == "move" for o in _options(self.panel))
+
+    def lobby_token(self, action: str, arg: str = "") -> str | None:
+        """The token of a board button for `action`, drawn again with `arg` (e.g. a computer's level)."""
+        for option in _options(self.board, keep_all=True):
+            if option.action == action:
+                token = decode(option.token)
+                assert token is not None  # _options keeps only tokens that decode
+                return Token(token.table_id, token.version, action, arg).encode()
+        return None
+
+    # ----- printing -------------------------------------------------------------------------
+
+    def say(self, *lines: str) -> None:
+        out = self._out or sys.stdout
+        for line in lines:
+            out.write(line + "\n")
+        out.flush()
+
+    def unmute(self) -> None:
+        """The table is set up: show it as it is now."""
+        self.muted = False
+        for screen in (self.board, self.panel):
+            if screen is not None:
+                self._print(screen)
+
+    def _print(self, screen: Screen) -> None:
+        first = 1 + (len(_options(self.board)) if not screen.public else 0)
+        rows = _numbered_rows(screen, first)
+        shown = (screen.text, rows)
+        if self._printed.get(screen.slot) == shown:  # an edit that changes nothing: a chat sees nothing
+            return
+        self._printed[screen.slot] = shown
+        self.say("", screen.text, *rows)
+
+
+def _options(screen: Screen | None, keep_all: bool = False) -> list[Option]:
+    if screen is None:
+        return []
+    return [o for row in screen.buttons for b in row if (o := _option(b)) and (keep_all or o.action not in LEFT_OUT)]
+
+
+def _option(button: Button) -> Option | None:
+    token = decode(button.token) if button.token else None
+    return None if token is None else Option(button.label, button.token or "", token.action)
+
+
+def _numbered_rows(screen: Screen, first: int) -> list[str]:
+    lines, n = [], first
+    for row in screen.buttons:
+        options = [o for b in row if (o := _option(b)) and o.action not in LEFT_OUT]
+        if options:
+            lines.append("  " + GAP.join(f"{n + i}. {o.label}" for i, o in enumerate(options)))
+            n += len(options)
+    return lines

@@ -1,0 +1,189 @@
+"""`cardbot play svolota` with piped input: the service's screens, buttons as numbered options,
+moves typed in notation, clear answers to bad lines, and the result at the end."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from adapters.console.cli import main
+from adapters.console.lines import printable
+from core.cards import STANDARD_DECK, parse_card
+
+ALWAYS_ONE = "1\n" * 3000
+
+
+def first_panel(out: str) -> tuple[list[str], int]:
+    """Your cards (as shown) and how many options the first panel numbers."""
+    cards = out.split("Your cards: ", 1)[1].split("\n", 1)[0].split()
+    panel = out.split("Your cards: ", 1)[1].split("\n> ", 1)[0]
+    numbers = [int(n) for n in re.findall(r"(?:^|   |\n  )(\d+)\. ", panel)]
+    return cards, max(numbers)
+
+
+def test_answering_1_every_time_plays_a_whole_game(cardbot):
+    run = cardbot("play", "svolota", "--seed", "1", stdin=ALWAYS_ONE)
+    assert run.code == 0
+    assert "🏁 Svolota is over." in run.out
+    assert "🏆 " in run.out
+    assert "End of input" not in run.out
+    assert run.err == ""
+    result = run.out.split("🏁 Svolota is over.", 1)[1]
+    assert "Rematch" not in result  # the console plays one game
+    assert len(re.findall(r"^\d\. .* cards? left$", result, re.M)) == 4
+
+
+@pytest.mark.parametrize("players", ["3", "6"])
+@pytest.mark.parametrize("difficulty", ["easy", "hard"])
+def test_every_table_size_and_level_plays_to_the_end(cardbot, players, difficulty):
+    run = cardbot("play", "--players", players, "--difficulty", difficulty, "--seed", "7", stdin=ALWAYS_ONE)
+    assert run.code == 0
+    result = run.out.split("🏁 Svolota is over.", 1)[1]
+    assert len(re.findall(r"^\d\. .* cards? left$", result, re.M)) == int(players)
+
+
+def test_the_same_seed_and_answers_replay_the_same_game(cardbot):
+    first = cardbot("play", "svolota", "--seed", "5", stdin=ALWAYS_ONE)
+    second = cardbot("play", "svolota", "--seed", "5", stdin=ALWAYS_ONE)
+    assert first.out == second.out
+    assert cardbot("play", "svolota", "--seed", "6", stdin=ALWAYS_ONE).out != first.out
+
+
+def test_the_board_then_your_panel_with_numbered_buttons(cardbot):
+    out = cardbot("play", "svolota", "--seed", "1", stdin="").out
+    assert out.startswith("Svolota · 4 players · difficulty: normal · seed 1\n")
+    board, panel = out.index("🎴 Svolota"), out.index("Your cards: ")
+    assert board < panel
+    assert "▶ pat — 7 cards" in out and "🤖 Ada — 7 cards" in out
+    assert "\n  1. " in out[panel:]
+    assert "🚪 Leave the game" in out[panel:]
+    assert "Choose cards" not in out and "My cards" not in out  # Telegram's inline mode; the panel is shown anyway
+
+
+@pytest.mark.parametrize("form", ["{code}", "play {code}", "  P   {lower}  ", "{pretty}"])
+def test_a_move_can_be_typed_in_notation(cardbot, form):
+    cards, _ = first_panel(cardbot("play", "svolota", "--seed", "1", stdin="").out)
+    card = parse_card(cards[-1])  # you lead, so any card of your hand is a move
+    line = form.format(code=card, lower=str(card).lower(), pretty=card.pretty)
+    out = cardbot("play", "svolota", "--seed", "1", stdin=line + "\n").out
+    assert f"· pat plays {card.pretty}" in out
+    assert "✗" not in out
+
+
+def test_computer_turns_are_shown_as_they_happen(cardbot):
+    out = cardbot("play", "--seed", "1", stdin="1\n1\n").out
+    between = out.split("\n> 1\n", 2)[1]
+    assert between.count("🎴 Svolota") >= 4  # your move, then each computer's, each on its own board
+    assert between.index("▶ 🤖 Ada") < between.index("▶ 🤖 Bo") < between.index("▶ 🤖 Cy")
+
+
+def test_quit_leaves_at_once(cardbot):
+    run = cardbot("play", "svolota", "--seed", "1", stdin="quit\n1\n1\n")
+    assert run.code == 0
+    assert run.out.rstrip().endswith("Bye.")
+    assert "pat plays" not in run.out
+    for word in ("exit", "q", "QUIT", "выход"):
+        assert cardbot("play", "--seed", "1", stdin=word + "\n").out.rstrip().endswith("\nBye.")
+
+
+def test_end_of_input_leaves_at_once(cardbot):
+    run = cardbot("play", "svolota", "--seed", "1", stdin="")
+    assert run.code == 0
+    assert run.out.rstrip().endswith("End of input. Bye.")
+    assert cardbot("play", "--seed", "1", stdin="1\n1").code == 0  # no newline at the end
+
+
+def bad_lines() -> list[tuple[str, str]]:
+    return [
+        ("xyz", "not a card: 'xyz'"),
+        ("99", "There is no option 99: choose from 1 to {count}."),
+        ("0", "There is no option 0: choose from 1 to {count}."),
+        ("12345678901234567890", "There is no option 123456…"),
+        ("play ZZ", "not a card: 'ZZ'"),
+        ("play", "say which cards to play"),
+        ("x" * 10240, "that is too long to be a move"),
+        ("привет мир", "not a card: 'привет'"),
+        ("play {not_held}", "you don't have {not_held_pretty}"),
+        ("pass", "you lead a new pile: play a card (or a joker), you may not pass"),
+        ("joker", "you have no joker"),
+        ("\x1b[2J\x00", "not a card"),
+    ]
+
+
+@pytest.mark.parametrize(("line", "answer"), bad_lines())
+def test_a_bad_line_gets_a_clear_answer_and_changes_nothing(cardbot, line, answer):
+    clean = cardbot("play", "svolota", "--seed", "1", stdin="1\n")
+    cards, count = first_panel(clean.out)
+    held = {parse_card(c) for c in cards}
+    not_held = next(c for c in STANDARD_DECK if c not in held)
+    fill = {"count": count, "not_held": not_held, "not_held_pretty": not_held.pretty}
+    line, answer = line.format(**fill), answer.format(**fill)
+    run = cardbot("play", "svolota", "--seed", "1", stdin=f"{line}\n1\n")
+    assert run.code == 0
+    errors = [x for x in run.out.splitlines() if x.startswith("✗ ")]
+    assert len(errors) == 1, errors
+    assert answer in errors[0]
+    # take away the bad line and its answer: the rest is the game as if it had never been typed
+    echo = f"> {printable(line)}\n"
+    assert run.out.replace(echo, "", 1).replace(errors[0] + "\n", "", 1) == clean.out
+
+
+def test_help_and_an_empty_line_answer_without_playing(cardbot):
+    out = cardbot("play", "--seed", "1", stdin="help\n\n").out
+    assert "Type an option's number to press it, or a move as the game writes it (Svolota: 8h 8c" in out
+    assert "pat plays" not in out
+    assert "✗" not in out
+
+
+def test_leaving_the_game_hands_your_seat_to_a_computer_and_shows_the_end(cardbot):
+    _, count = first_panel(cardbot("play", "--seed", "1", stdin="").out)
+    run = cardbot("play", "--seed", "1", stdin=f"{count}\n")  # the last option: 🚪 Leave the game
+    assert run.code == 0
+    assert "🏁 Svolota is over." in run.out
+    assert "End of input" not in run.out  # nothing more was asked of you
+
+
+def test_your_name_is_yours_and_no_computer_takes_it(cardbot):
+    out = cardbot("play", "--seed", "1", "--name", "Ada", stdin="").out
+    assert "▶ Ada — 7 cards" in out
+    assert "🤖 Ada" not in out and "🤖 Bo — 7 cards" in out
+
+
+def test_russian(cardbot):
+    run = cardbot("play", "svolota", "--seed", "3", "--lang", "ru", stdin="xyz\n99\nhelp\n1\nquit\n")
+    assert run.code == 0
+    assert run.out.startswith("Сволота · 4 игрока · сложность: обычная · раздача 3\n")
+    assert "✗ 'xyz' — не карта" in run.out
+    assert "✗ Нет варианта 99" in run.out
+    assert "Наберите номер варианта" in run.out
+    assert run.out.rstrip().endswith("До встречи.")
+
+
+def test_ukrainian(cardbot):
+    run = cardbot("play", "svolota", "--seed", "3", "--lang", "uk", stdin=ALWAYS_ONE)
+    assert run.code == 0
+    assert run.out.startswith("Сволота · 4 гравці · складність: звичайна · роздача 3\n")
+    assert "🏁 " in run.out
+
+
+def test_the_language_comes_from_LANG(cardbot, monkeypatch):
+    monkeypatch.setenv("LANG", "uk_UA.UTF-8")
+    assert cardbot("play", "--seed", "1").out.startswith("Сволота · 4 гравці")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert cardbot("play", "--seed", "1").out.startswith("Сволота · 4 игрока")
+    assert cardbot("play", "--seed", "1", "--lang", "en").out.startswith("Svolota · 4 players")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert cardbot("play", "--seed", "1").out.startswith("Svolota · 4 players")
+
+
+def test_ctrl_c_exits_130_quietly(monkeypatch, capsys):
+    class Interrupted(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("sys.stdin", Interrupted())
+    assert main(["play", "--seed", "1"]) == 130
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err

@@ -61,6 +61,14 @@ class Card:
         object.__setattr__(self, "black", suit is not None and not suit.red)
         object.__setattr__(self, "key", (99, 0) if suit is None else (self.rank, SUITS.index(suit)))
 
+    # By key, not by (rank, suit): hashing an Enum member is slow, and cards are hashed and compared
+    # whenever positions are saved, loaded and checked.
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self.key == other.key)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
     @property
     def pretty(self) -> str:
         """`9♥`, `🃏`: for people; `str()` is the canonical notation."""
@@ -96,11 +104,15 @@ _SUIT_WORDS: Final = {
 }
 _JOKER_WORDS: Final = {"JK", "JOKER", "🃏", "ДЖ", "ДЖОКЕР"}
 _CARDS: Final = {(c.rank, c.suit): c for c in STANDARD_DECK}
+_CANONICAL: Final = {str(c): c for c in (*STANDARD_DECK, JOKER)}
 _MAX_CARD_TEXT: Final = 12
 
 
 def parse_card(text: str) -> Card:
     """One card from forgiving text; BadNotation (a ValueError-free IllegalMove) if it is not one."""
+    canonical = _CANONICAL.get(text)
+    if canonical is not None:  # the common case: our own notation, as saved games write it
+        return canonical
     raw = text.strip().replace("\ufe0f", "").upper()
     if not raw or len(raw) > _MAX_CARD_TEXT:
         raise BadNotation("not a card: {text!r}", text=text[:_MAX_CARD_TEXT])

@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> None:
     lat = sorted(figures.latencies)
     p50 = statistics.median(lat) * 1000 if lat else 0.0
     p99 = lat[int(len(lat) * 0.99) - 1] * 1000 if lat else 0.0
-    print(f"service, in-memory store: {args.tables} tables ({args.game}), {args.seconds:.0f} s of game time, seed {args.seed}")
+    print(f"service, in-memory store: {args.tables} tables ({args.game}), {args.seconds:.0f} s of game time")
     print(f"  moves and timer firings: {figures.moves}  in {elapsed:.1f} s  = {figures.moves / elapsed:,.0f}/s")
     print(f"  latency per move: p50 {p50:.2f} ms  p99 {p99:.2f} ms")
     print(f"  refused (stale presses, answered): {figures.refused}  errors: {figures.errors}")

@@ -30,9 +30,11 @@ lint: $(VENV)/.installed-dev
 test: lint
 	$(BIN)/python -m pytest
 
+BENCHES := engine svolota_levels speed_levels demon_levels service
+
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m pip install --quiet -e ".[dev,bench]"
-	$(BIN)/python -m bench.engine
+	for b in $(BENCHES); do $(BIN)/python -m bench.$$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .import_linter_cache

@@ -1,19 +1,25 @@
-"""Moves through the whole service: N concurrent tables (default 200) on the in-memory store,
-driven on a fake clock. Each table has one person, played by this script through their panel's
-buttons (the first legal move), and computer players; timers, windows and computers fire through
-the service's scheduler path. Prints moves per second and p50/p99 latency per move.
+"""Moves through the whole service: N concurrent tables (default 200), on the in-memory store or a
+real SQLite file, driven on a fake clock. Each table has one person, played by this script through
+their panel's buttons (the first legal move), and computer players; timers, windows and computers
+fire through the service's scheduler path. Prints moves per second and p50/p99 latency per move
+(a person's press, or a deadline firing: load, apply, save and commit, redraw), memory per live
+table, and how long a fresh service takes to recover the live tables with their timers.
 
-    python -m bench.service [--tables 200] [--game svolota|speed|racing_demon|mixed]
+    python -m bench.service [--store memory|sqlite|both] [--tables 200] [--recover 1000]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from adapters.sql.startup import open_store
 from bot.clock import FakeClock
 from bot.commands import Open, Press
 from bot.notifier import RecordingNotifier
@@ -21,14 +27,16 @@ from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Screen
 from bot.service import Service
 from bot.settings import ServiceConfig
-from bot.store import MemoryStore
+from bot.store import MemoryStore, Store
 from bot.tables import Status
 from bot.tokens import Token, decode
 
 SEATS = {"svolota": 4, "speed": 2, "racing_demon": 4}
+GAMES = ["svolota", "speed", "racing_demon"]
+CONFIG = ServiceConfig(idle_seconds=10_000)
 
 
-class LastScreens(RecordingNotifier):
+class LastPanels(RecordingNotifier):
     """Keeps only the newest panel per person, so memory stays flat over a long run."""
 
     def __init__(self) -> None:
@@ -44,34 +52,42 @@ class LastScreens(RecordingNotifier):
 @dataclass
 class Figures:
     latencies: list[float] = field(default_factory=list)
-    moves: int = 0
     refused: int = 0  # presses of a button the game had moved past: answered, nothing changed
     errors: int = 0  # exceptions out of the service
+    rss_per_table: float = 0.0
+    still_playing: int = 0
 
 
-async def run(tables: int, game: str, seed: int, seconds: float) -> tuple[Figures, float, int]:
-    clock, notifier, store = FakeClock(), LastScreens(), MemoryStore()
-    service = Service(store, notifier, clock, ServiceConfig(idle_seconds=10_000), seed=seed)
-    figures = Figures()
-    games = ["svolota", "speed", "racing_demon"] if game == "mixed" else [game]
-    people: list[tuple[int, Actor]] = []
-    for i in range(tables):
-        name = games[i % len(games)]
+def _rss() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+async def open_tables(service: Service, store: Store, count: int, start: int = 0) -> list[tuple[int, Actor]]:
+    """`count` tables, one person and computers each, started."""
+    people = []
+    for i in range(start, start + count):
+        name = GAMES[i % len(GAMES)]
         actor = Actor(PersonRef("bench", str(i)), f"P{i}")
         reply = await service.handle(Open(ChatRef("bench", str(i)), actor, name))
-        assert reply.table_id is not None
-        people.append((reply.table_id, actor))
-        for _ in range(SEATS[name] - 1):
+        assert reply.table_id is not None, reply.text
+        for action in ["add_computer"] * (SEATS[name] - 1) + ["start"]:
             table = await store.load(reply.table_id)
             assert table is not None
             if table.status is Status.LOBBY:
-                await service.handle(Press(actor, Token(table.id, table.version, "add_computer").encode()))
-        table = await store.load(reply.table_id)
-        assert table is not None
-        if table.status is Status.LOBBY:
-            await service.handle(Press(actor, Token(table.id, table.version, "start").encode()))
+                await service.handle(Press(actor, Token(table.id, table.version, action).encode()))
+        people.append((reply.table_id, actor))
+    return people
 
-    async def person_moves(table_id: int, actor: Actor) -> None:
+
+async def play(store: Store, tables: int, seconds: float) -> Figures:
+    clock, notifier = FakeClock(), LastPanels()
+    service = Service(store, notifier, clock, CONFIG, seed=1)
+    figures = Figures()
+    rss = _rss()
+    people = await open_tables(service, store, tables)
+
+    async def person_moves(actor: Actor) -> None:
         panel = notifier.panels.pop(actor.person, None)  # press each drawn panel once
         moves = [b.token for row in panel.buttons for b in row if _is_move(b.token)] if panel else []
         if not moves:
@@ -83,25 +99,40 @@ async def run(tables: int, game: str, seed: int, seconds: float) -> tuple[Figure
             figures.errors += 1
             return
         figures.latencies.append(time.perf_counter() - started)
-        figures.moves += reply.ok
         figures.refused += not reply.ok
 
-    began, end = time.perf_counter(), clock.now() + seconds
+    end = clock.now() + seconds
     while True:
-        await asyncio.gather(*(person_moves(t, a) for t, a in people))
+        await asyncio.gather(*(person_moves(a) for _, a in people if a.person in notifier.panels))
         due = await service.next_due()
         if due is None or due > end:
             break
         clock.advance(max(0.0, due - clock.now()))
-        before = time.perf_counter()
-        fired = await service.tick()
-        if fired:
-            spent = (time.perf_counter() - before) / fired
-            figures.latencies.extend([spent] * fired)
-            figures.moves += fired
-    elapsed = time.perf_counter() - began
-    finished = sum(1 for t in await store.all_open() if t.status is Status.PLAYING)
-    return figures, elapsed, finished
+        for deadline in await store.due(clock.now()):  # what tick() does, one deadline at a time
+            started = time.perf_counter()
+            try:
+                fired = await service.fire(deadline)
+            except Exception:
+                figures.errors += 1
+                continue
+            if fired:
+                figures.latencies.append(time.perf_counter() - started)
+    figures.rss_per_table = (_rss() - rss) / tables
+    figures.still_playing = sum(1 for t in await store.all_open() if t.status is Status.PLAYING)
+    return figures
+
+
+async def recover(store: Store, tables: int) -> tuple[float, int]:
+    """`tables` live tables in the store; then a new service (a restart) restores them and fires
+    the timers that fell due while it was down. Returns the seconds that took and how many fired."""
+    clock = FakeClock()
+    await open_tables(Service(store, LastPanels(), clock, CONFIG, seed=1), store, tables, start=10_000)
+    clock.advance(3.0)  # down for a moment: windows, computer moves and some turns are due
+    started = time.perf_counter()
+    service = Service(store, LastPanels(), clock, CONFIG, seed=1)
+    await service.restore()
+    fired = await service.tick()
+    return time.perf_counter() - started, fired
 
 
 def _is_move(token: str | None) -> bool:
@@ -109,22 +140,39 @@ def _is_move(token: str | None) -> bool:
     return decoded is not None and decoded.action == "move"
 
 
+def make_store(kind: str, folder: Path) -> Store:
+    if kind == "memory":
+        return MemoryStore()
+    return open_store(f"sqlite:///{folder / f'bench-{time.monotonic_ns()}.db'}")
+
+
+def report(kind: str, tables: int, seconds: float, figures: Figures) -> None:
+    lat = sorted(figures.latencies)
+    busy = sum(lat)
+    p50 = statistics.median(lat) * 1000 if lat else 0.0
+    p99 = lat[max(0, int(len(lat) * 0.99) - 1)] * 1000 if lat else 0.0
+    print(f"{kind} store: {tables} tables (Svolota, Speed, Racing Demon in turn), {seconds:.0f} s of game time")
+    print(f"  moves and deadlines handled: {len(lat)}, {len(lat) / busy:,.0f}/s of service time")
+    print(f"  per move: p50 {p50:.2f} ms  p99 {p99:.2f} ms")
+    print(f"  refused (stale presses, answered): {figures.refused}  errors: {figures.errors}")
+    print(f"  memory per live table: {figures.rss_per_table / 1024:.1f} KiB (process RSS growth / tables)")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--store", default="both", choices=["memory", "sqlite", "both"])
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--game", default="mixed", choices=["svolota", "speed", "racing_demon", "mixed"])
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=60.0, help="game time to play (virtual seconds)")
+    parser.add_argument("--recover", type=int, default=1000, help="live tables to recover after a restart")
     args = parser.parse_args(argv)
-    figures, elapsed, still_playing = asyncio.run(run(args.tables, args.game, args.seed, args.seconds))
-    lat = sorted(figures.latencies)
-    p50 = statistics.median(lat) * 1000 if lat else 0.0
-    p99 = lat[int(len(lat) * 0.99) - 1] * 1000 if lat else 0.0
-    print(f"service, in-memory store: {args.tables} tables ({args.game}), {args.seconds:.0f} s of game time")
-    print(f"  moves and timer firings: {figures.moves}  in {elapsed:.1f} s  = {figures.moves / elapsed:,.0f}/s")
-    print(f"  latency per move: p50 {p50:.2f} ms  p99 {p99:.2f} ms")
-    print(f"  refused (stale presses, answered): {figures.refused}  errors: {figures.errors}")
-    print(f"  tables still playing when the time ran out: {still_playing}")
+    kinds = ["memory", "sqlite"] if args.store == "both" else [args.store]
+    with tempfile.TemporaryDirectory() as folder:
+        for kind in kinds:
+            figures = asyncio.run(play(make_store(kind, Path(folder)), args.tables, args.seconds))
+            report(kind, args.tables, args.seconds, figures)
+            if args.recover:
+                took, fired = asyncio.run(recover(make_store(kind, Path(folder)), args.recover))
+                print(f"  recovery of {args.recover} live tables: {took:.2f} s (restore, redraw, {fired} due timers)")
 
 
 if __name__ == "__main__":

@@ -74,4 +74,25 @@ class SetLanguage:
     lang: str
 
 
-Command = Open | Challenge | Press | Play | Cancel | ChangeSettings | SetLanguage
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """The top players of a game (None: of every game), in this chat or everywhere; shown to the chat."""
+
+    chat: ChatRef
+    actor: Actor
+    game: str | None = None
+    everywhere: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A person's record in every game they played (None: the asker's own), in this chat or
+    everywhere; shown to the asker."""
+
+    chat: ChatRef
+    actor: Actor
+    person: PersonRef | None = None
+    everywhere: bool = False
+
+
+Command = Open | Challenge | Press | Play | Cancel | ChangeSettings | SetLanguage | Leaderboard | Stats

@@ -28,9 +28,37 @@ def start(table: Table, now: float, seed: int, chat: ChatSettings, config: Servi
     return game
 
 
+class GameCache:
+    """The game last seen at each table, kept with the exact saved text it came from: a table
+    loaded again with the same state gets the same object back instead of parsing it again. Keyed
+    by the text, so a state that changed anywhere else (another process, a failed save) is parsed
+    afresh. A game that comes out of here may be changed by `apply` only, which re-keys it."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._games: dict[int, tuple[str, Game[Any, Any]]] = {}
+
+    def get(self, table: Table) -> Game[Any, Any]:
+        assert table.state is not None, "a table that has started has a game"
+        found = self._games.get(table.id)
+        if found is not None and found[0] == table.state:
+            return found[1]
+        game = load_game(table.state)
+        self.put(table, game)
+        return game
+
+    def put(self, table: Table, game: Game[Any, Any]) -> None:
+        assert table.state is not None
+        if len(self._games) >= self.size and table.id not in self._games:
+            self._games.pop(next(iter(self._games)))  # the oldest entry
+        self._games[table.id] = (table.state, game)
+
+
+GAMES = GameCache()
+
+
 def game_of(table: Table) -> Game[Any, Any]:
-    assert table.state is not None, "a table that has started has a game"
-    return load_game(table.state)
+    return GAMES.get(table)
 
 
 def apply(table: Table, game: Game[Any, Any], seat: int, text: str, now: float, by: str) -> list[Event]:
@@ -38,6 +66,7 @@ def apply(table: Table, game: Game[Any, Any], seat: int, text: str, now: float, 
     events = game.play(str(seat), text)
     table.log_move(LoggedMove(seat, game.format_move(game.parse_move(text)), now, by))
     table.state = game.to_json()
+    GAMES.put(table, game)
     table.bump(now)
     if game.over:
         finish(table, game)

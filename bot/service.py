@@ -1,6 +1,9 @@
 """The service: one entry point for commands, one for deadlines; per-table locking; save before
 anyone hears about a change; screens out through the notifier.
 
+A game that finishes takes its results and its people's new ratings (bot/ratings.py) into the
+same save as the table (`table.outcome`); leaderboards and stats are read from the store.
+
 Every change goes the same way: lock the table, load it, check who may do what, change it, save it
 (version + 1, with its deadlines), then redraw. A refusal changes nothing and is answered privately.
 """
@@ -9,13 +12,25 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot import lobby, running
+from bot import lobby, ratings, running
 from bot.clock import Clock
-from bot.commands import Cancel, Challenge, ChangeSettings, Command, Open, Play, Press, SetLanguage
+from bot.commands import (
+    Cancel,
+    Challenge,
+    ChangeSettings,
+    Command,
+    Leaderboard,
+    Open,
+    Play,
+    Press,
+    SetLanguage,
+    Stats,
+)
 from bot.deadlines import Deadline, Kind
 from bot.games import game_info
 from bot.i18n import LANGUAGES, translator
@@ -23,6 +38,7 @@ from bot.notifier import Notifier
 from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
+from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.render import panel_screens, table_screens
 from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig
@@ -33,6 +49,9 @@ from bot.tokens import Token, decode
 from core import IllegalMove
 
 Change = Callable[[Table], Awaitable[Reply | None]]
+
+TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
+TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 
 
 class Service:
@@ -48,9 +67,10 @@ class Service:
         self.notifier = notifier
         self.clock = clock
         self.config = config or ServiceConfig()
-        self.rng = random.Random(seed)
+        self.seed = seed
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._chat_locks: defaultdict[ChatRef, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._ratings_lock = asyncio.Lock()  # one game's ratings read, computed and saved at a time
 
     # ----- commands -------------------------------------------------------------------------
 
@@ -71,6 +91,10 @@ class Service:
                     return await self._settings(command)
                 case SetLanguage():
                     return await self._set_language(command)
+                case Leaderboard():
+                    return await self._leaderboard(command)
+                case Stats():
+                    return await self._stats(command)
         except Refused as refusal:
             return await self._refusal(command.actor, refusal)
         raise TypeError(f"not a command: {command!r}")
@@ -102,13 +126,32 @@ class Service:
             table = await self.store.load(table_id)
             if table is None:
                 raise Refused("this table no longer exists")
-            before, was_live = table.version, self._live(table)
+            before, was_live, was = table.version, self._live(table), table.status
             reply = await change(table) or Reply()
             if table.version != before:
-                await self.store.save(table, before)
+                await self._save(table, before, was)
                 if not (was_live and self._live(table)):  # live real-time boards wait for the window
                     await self.redraw(table)
             return Reply(reply.text, reply.ok, reply.screens, table.id)
+
+    async def _save(self, table: Table, before: int, was: Status) -> None:
+        """Save a changed table; a game that has just finished takes its results and its people's
+        new ratings along, in the same step."""
+        if table.status is not Status.FINISHED or was is Status.FINISHED:
+            await self.store.save(table, before)
+            return
+        async with self._ratings_lock:  # no other game's ratings change between reading and saving
+            table.outcome = await self._outcome(table)
+            await self.store.save(table, before)
+
+    async def _outcome(self, table: Table) -> ratings.Outcome:
+        result = ratings.result_of(table, running.game_of(table))
+        persons = [s.person for s in result.people if s.person is not None]
+        current: list[ratings.Rating] = []
+        if persons:
+            for scope in ratings.scopes(table.chat):
+                current += (await self.store.ratings(table.game, scope, persons)).values()
+        return ratings.Outcome(result, tuple(ratings.rate(result, current)))
 
     @staticmethod
     def _live(table: Table) -> bool:
@@ -219,7 +262,14 @@ class Service:
 
     async def _start(self, table: Table) -> None:
         settings = await self.chat_settings(table.chat)
-        running.start(table, self.clock.now(), self.rng.getrandbits(63), settings, self.config)
+        running.start(table, self.clock.now(), self._deal_seed(table), settings, self.config)
+
+    def _deal_seed(self, table: Table) -> int:
+        """A fresh random seed per game; with a service seed (tests, the console), one that depends
+        only on it and the table, so a restarted service deals the same games."""
+        if self.seed is None:
+            return secrets.randbits(63)
+        return random.Random(f"{self.seed}:{table.id}").getrandbits(63)
 
     async def _settle_challenge(self, table: Table) -> None:
         outcome = lobby.challenge_outcome(table)
@@ -357,25 +407,52 @@ class Service:
         await self.store.set_person_lang(cmd.actor.person, cmd.lang)
         return Reply(translator(cmd.lang).gettext("Language saved."))
 
+    # ----- ratings --------------------------------------------------------------------------
+
+    async def _leaderboard(self, cmd: Leaderboard) -> Reply:
+        if cmd.game is not None:
+            self._check_game(cmd.game, {})
+        games = [cmd.game] if cmd.game is not None else list(GAME_NAMES)
+        limit = TOP_OF_ONE_GAME if cmd.game is not None else TOP_OF_EVERY_GAME
+        scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
+        boards = [(game, await self.store.leaderboard(game, scope, limit)) for game in games]
+        lang = (await self.chat_settings(cmd.chat)).lang
+        return Reply(screens=(leaderboard_screen(boards, cmd.everywhere, translator(lang)),))
+
+    async def _stats(self, cmd: Stats) -> Reply:
+        person = cmd.person or cmd.actor.person
+        scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
+        rows = await self.store.person_stats(person, scope)
+        if rows:
+            name: str | None = max(rows, key=lambda r: r.updated_at).name
+        else:
+            name = cmd.actor.name if person == cmd.actor.person else None
+        t = translator(await self.lang_of(cmd.actor, cmd.chat))
+        return Reply(screens=(stats_screen(rows, name, cmd.everywhere, cmd.actor.person, t),))
+
     # ----- time -----------------------------------------------------------------------------
 
     async def tick(self) -> int:
         """Fire every deadline that is due; return how many did something."""
         fired = 0
         for deadline in await self.store.due(self.clock.now()):
-            fired += await self._fire(deadline)
+            fired += await self.fire(deadline)
         return fired
 
-    async def _fire(self, deadline: Deadline) -> int:
+    async def fire(self, deadline: Deadline) -> int:
+        """Fire one due deadline through the locked path; 1 if it did something."""
         async with self._locks[deadline.table_id]:
             table = await self.store.load(deadline.table_id)
-            if table is None or deadline not in table.deadlines:
-                return 0  # already fired or replaced
-            before, was_live = table.version, self._live(table)
+            if table is None:
+                return 0
+            if deadline not in table.deadlines:  # already fired or replaced, yet still stored:
+                await self.store.save(table, table.version)  # saving rewrites the table's deadlines
+                return 0
+            before, was_live, was = table.version, self._live(table), table.status
             table.deadlines.remove(deadline)
             settings = await self.chat_settings(table.chat)
             acted = fire(table, deadline, self.clock.now(), settings, self.config)
-            await self.store.save(table, before)
+            await self._save(table, before, was)
             if acted or (was_live and not self._live(table)):  # a real-time game that just ended shows its result
                 await self.redraw(table)
             return int(acted)

@@ -3,17 +3,23 @@
 The service loads a table, changes it, and saves it in one step; `save` refuses a table whose
 stored version is no longer the one it loaded (optimistic check), so a stale copy never
 overwrites a newer state. Deadlines are saved with their table; the moves logged since loading
-(`table.unsaved`) are appended to the table's move log in the same step.
+(`table.unsaved`) are appended to the table's move log in the same step, and so are the results and
+new rating rows of a game that has just finished (`table.outcome`).
+
+Ratings are rows keyed by (game, scope, person): scope is a chat's (`"<platform>:<chat_id>"`) or
+`"global"` (bot/ratings.py). Only `save` writes them, whole rows as the service computed them.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Collection
 from typing import Protocol
 
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
+from bot.ratings import Rating, Standing
 from bot.settings import ChatSettings
 from bot.tables import LoggedMove, Table
 
@@ -28,7 +34,16 @@ class Store(Protocol):
     async def load(self, table_id: int) -> Table | None: ...
 
     async def save(self, table: Table, expected_version: int) -> None:
-        """Save `table` if the stored version is still `expected_version` (-1: a new table)."""
+        """Save `table` if the stored version is still `expected_version` (-1: a new table), else
+        raise StaleTable and write nothing. In the same step (all or nothing):
+        - append `table.unsaved` to the table's move log, then clear it (`table.unsaved = []`);
+        - if `table.outcome` is set (the game has just finished): keep its `result.standings` as
+          the table's results (one row per seat: seat, name, person or None, score, place, won;
+          `result.higher` says whether the scores are points), and write each row of
+          `outcome.ratings` over the stored row with the same (game, scope, person), or insert
+          it; then clear it (`table.outcome = None`). The rows are whole, new values (not
+          increments), computed from what `ratings` returned under the service's ratings lock.
+        """
         ...
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
@@ -57,6 +72,27 @@ class Store(Protocol):
 
     async def set_person_lang(self, person: PersonRef, lang: str) -> None: ...
 
+    async def results(self, table_id: int) -> list[Standing]:
+        """The results saved with a finished table, by seat; [] for a table without any."""
+        ...
+
+    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
+        """The stored rows of these people for this game in this scope, by person; a person
+        without a row (never played it there) is left out. An empty `persons` gives {}."""
+        ...
+
+    async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
+        """The best `limit` rows of this game in this scope among those with at least one rated
+        game (`games >= 1`; practice alone does not place anyone). Best first: by ordinal
+        (`mu - 3 * sigma`) descending, then `games` descending, then `name`, then the person's
+        (platform, user_id) ascending, so the order is total and stable."""
+        ...
+
+    async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
+        """Every row of this person in this scope, one per game they have played there (rated or
+        practice), ordered by game id; [] if none."""
+        ...
+
 
 class MemoryStore:
     """Keeps each table as the JSON a database would, so that nothing the service changes is
@@ -69,6 +105,8 @@ class MemoryStore:
         self._next = 1
         self._chats: dict[tuple[str, str], ChatSettings] = {}
         self._langs: dict[PersonRef, str] = {}
+        self._results: dict[int, list[Standing]] = {}
+        self._ratings: dict[tuple[str, str, PersonRef], Rating] = {}  # (game, scope, person); rows are frozen
 
     async def new_table_id(self) -> int:
         self._next += 1
@@ -87,6 +125,10 @@ class MemoryStore:
         self._tables[table.id] = Table.from_dict(json.loads(row))
         self._logs.setdefault(table.id, []).extend(table.unsaved)
         table.unsaved = []
+        if table.outcome is not None:
+            self._results[table.id] = list(table.outcome.result.standings)
+            self._ratings.update({(r.game, r.scope, r.person): r for r in table.outcome.ratings})
+            table.outcome = None
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
         return [await self._copy(t) for t in self._tables.values() if t.chat == chat and t.status.open]
@@ -120,3 +162,19 @@ class MemoryStore:
 
     async def set_person_lang(self, person: PersonRef, lang: str) -> None:
         self._langs[person] = lang
+
+    async def results(self, table_id: int) -> list[Standing]:
+        return list(self._results.get(table_id, []))
+
+    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
+        found = ((p, self._ratings.get((game, scope, p))) for p in persons)
+        return {p: r for p, r in found if r is not None}
+
+    async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
+        rows = [r for (g, s, _p), r in self._ratings.items() if (g, s) == (game, scope) and r.games >= 1]
+        rows.sort(key=lambda r: (-r.ordinal, -r.games, r.name, r.person.platform, r.person.user_id))
+        return rows[: max(0, limit)]
+
+    async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
+        rows = [r for (_g, s, p), r in self._ratings.items() if (s, p) == (scope, person)]
+        return sorted(rows, key=lambda r: r.game)

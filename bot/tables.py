@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
 
+if TYPE_CHECKING:
+    from bot.ratings import Outcome
+
 RECENT_KEPT = 8
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def plain(value: Any) -> Any:
+    """Dataclasses (nested, in lists) as dicts, for JSON and the store. `dataclasses.asdict` does the
+    same but deep-copies every value on the way, and this runs on every save."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {name: plain(getattr(value, name)) for name in _field_names(type(value))}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
 
 
 class Status(StrEnum):
@@ -89,6 +110,9 @@ class Table:
         return None
 
     unsaved: list[LoggedMove] = field(default_factory=list)  # logged since loading: the store appends them
+    # A game that has just finished: its results and new rating rows, saved with the table in the
+    # same step (the store clears it); never part of the table's own data.
+    outcome: Outcome | None = None
 
     def log_move(self, move: LoggedMove) -> None:
         self.moves += 1
@@ -109,9 +133,9 @@ class Table:
         self.deadlines = [d for d in self.deadlines if d.kind not in kinds]
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data: dict[str, Any] = plain(self)
         data["status"] = self.status.value
-        del data["unsaved"]
+        del data["unsaved"], data["outcome"]
         return data
 
     @classmethod

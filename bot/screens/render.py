@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from bot.i18n import translator
+from bot.ratings import higher_wins
 from bot.running import game_of
 from bot.screens import realtime, svolota
 from bot.screens.lobby import challenge_screen, closed_screen, lobby_screen
 from bot.screens.model import Screen
-from bot.screens.result import points_game, result_screen
+from bot.screens.result import result_screen
 from bot.tables import Status, Table
 from core.games.svolota.game import Svolota
 
@@ -23,7 +24,7 @@ def table_screens(table: Table, lang: str, now: float) -> list[Screen]:
             return [closed_screen(table, t)]
     game = game_of(table)
     if table.status is Status.FINISHED:
-        public = result_screen(table, game.winner_seat, points_game(table, game.options), t)
+        public = result_screen(table, game.winner_seat, higher_wins(table.game, game.options), t)
     elif isinstance(game, Svolota):
         public = svolota.board(table, game, t, now)
     else:

@@ -9,12 +9,6 @@ from bot.screens.words import game_name, seat_name
 from bot.tables import Table
 
 
-def points_game(table: Table, options: dict[str, bool | int]) -> bool:
-    """Whether higher scores win: Racing Demon, and a Speed match played to a target in points;
-    Svolota and a single Speed deal count cards left, fewest first."""
-    return table.game == "racing_demon" or (table.game == "speed" and bool(options.get("target")))
-
-
 def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -> Screen:
     scores = table.result or []
     order = sorted(range(len(scores)), key=lambda i: -scores[i] if high else scores[i])

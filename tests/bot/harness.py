@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from bot.clock import FakeClock
@@ -12,10 +13,13 @@ from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Button, Reply, Screen
 from bot.service import Service
 from bot.settings import ServiceConfig
-from bot.store import MemoryStore
+from bot.store import MemoryStore, Store
 from bot.tables import LoggedMove, Table
 
 CHAT = ChatRef("test", "chat-1")
+
+# The store a new Harness gets; tests/bot/conftest.py swaps in a real SQLite one for the service suites.
+make_store: Callable[[], Store] = MemoryStore
 
 
 def person(name: str, admin: bool = False, lang: str | None = None) -> Actor:
@@ -29,7 +33,7 @@ class Harness:
     def __init__(self, config: ServiceConfig | None = None, seed: int = 1) -> None:
         self.clock = FakeClock()
         self.notifier = RecordingNotifier()
-        self.store = MemoryStore()
+        self.store = make_store()
         self.service = Service(self.store, self.notifier, self.clock, config, seed=seed)
         self.loop = asyncio.new_event_loop()
 

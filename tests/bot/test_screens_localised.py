@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from unittest import mock
@@ -20,13 +20,17 @@ from babel.messages.pofile import read_po
 from bot import i18n
 from bot.commands import SetLanguage
 from bot.i18n import Translator
+from bot.people import ChatRef
+from bot.ratings import GLOBAL, chat_scope
 from bot.screens import render
 from bot.screens.model import Screen
+from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.result import result_screen
+from bot.screens.words import GAME_NAMES
 from bot.settings import ServiceConfig
 from bot.tables import Status, Table
 from core import load_game
-from tests.bot.harness import ANN, BOB, CY, Harness, person
+from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
 from tests.bot.test_catalogs import used_messages
 
 LANGS = ("en", "ru", "uk")
@@ -116,14 +120,15 @@ class Looks:
 
         self.check(table, screens)
 
-    def check(self, table: Table, screens: Callable[[str], list[Screen]]) -> None:
+    def check(self, table: Table | None, screens: Callable[[str], list[Screen]], names: Iterable[str] = ()) -> None:
+        """Draw `screens` in every language; people's `names` (and the table's) may show in any."""
         with recording() as recorders:
             drawn = {lang: screens(lang) for lang in LANGS}
         en = recorders["en"].asked
         assert en, "the screens asked for no message at all"
         self.asked |= en
         self.drawn += 1
-        names = [s.name for s in table.seats] + [i.name for i in table.invites]
+        names = [*names, *([s.name for s in table.seats] + [i.name for i in table.invites] if table else [])]
         english = english_words(en) - {w.lower() for name in names for w in WORD.findall(name)}
         for lang in TRANSLATED:
             asked = recorders[lang].asked
@@ -329,12 +334,64 @@ def a_drawn_racing_demon_round(looks: Looks) -> None:
     looks.has_drawn("It's a draw.")
 
 
+def leaderboards_and_stats(looks: Looks) -> None:
+    """Rated games, a practice game and nobody's games, on the leaderboards and in the stats."""
+    h = Harness(ServiceConfig(missed_turns=1, idle_seconds=1))
+    names = [a.name for a in (ANN, BOB, CY, DAN)]
+    for people, chat in (((ANN, BOB, CY), CHAT), ((ANN,), CHAT), ((CY,), ChatRef("test", "chat-2"))):
+        t = h.open(people[0], "svolota", chat=chat).table_id
+        for p in people[1:]:
+            h.press(p, t, "Join")
+        while len(h.table(t).seats) < 3:
+            h.press(people[0], t, "+ Computer")
+        h.press(people[0], t, "Start")
+        h.advance(100_000)
+    t = h.open(ANN, "racing_demon").table_id
+    h.press(BOB, t, "Join")
+    h.press(ANN, t, "Start")
+    h.advance(3600)
+    assert h.table(t).status is Status.FINISHED
+    for scope, everywhere in ((chat_scope(CHAT), False), (GLOBAL, True)):
+        boards = [(g, h.run(h.store.leaderboard(g, scope, 5))) for g in GAME_NAMES]
+        for shown in (boards, [("speed", [])]):
+
+            def board(lang: str, b=shown, e=everywhere) -> list[Screen]:
+                return [leaderboard_screen(b, e, render.translator(lang))]
+
+            looks.check(None, board, names)
+    practice_only = chat_scope(ChatRef("test", "chat-2"))
+    for who, scope, everywhere in ((ANN, chat_scope(CHAT), False), (CY, practice_only, False), (DAN, GLOBAL, True)):
+        rows = h.run(h.store.person_stats(who.person, scope))
+
+        def stats(lang: str, r=rows, n=who.name, e=everywhere) -> list[Screen]:
+            return [stats_screen(r, n, e, ANN.person, render.translator(lang))]
+
+        looks.check(None, stats, names)
+    looks.has_drawn(
+        "🏆 Top players here",
+        "🏆 Top players everywhere",
+        "No rated games yet.",
+        ("{count} game", "{count} games"),
+        ("{count} win", "{count} wins"),
+        "📊 {name} in this chat",
+        "📊 {name} everywhere",
+        "rating {rating}",
+        "best: {score}",
+        "not rated yet",
+        "practice: {games} · {wins}",
+        "No games yet.",
+        ("{count} card left", "{count} cards left"),
+        ("{count} point", "{count} points"),
+    )
+
+
 RUNS = (
     lobbies_challenges_and_closed_tables,
     a_svolota_game_from_lobby_to_rematch,
     a_speed_challenge_and_a_points_match,
     a_racing_demon_round,
     a_drawn_racing_demon_round,
+    leaderboards_and_stats,
 )
 # Screen messages the runs above may not reach: they need a position the deal and the computer
 # players decide (the catalog checks still see that they are translated), or no game makes them yet.

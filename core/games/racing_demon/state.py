@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -10,6 +9,8 @@ from typing import Any
 from core.cards import STANDARD_DECK
 from core.games.racing_demon.foundations import Foundations
 from core.games.racing_demon.layout import Layout
+
+DECK_KEYS = frozenset(c.key for c in STANDARD_DECK)
 
 
 class End(Enum):
@@ -58,12 +59,12 @@ class DemonState:
         return state
 
     def check_cards(self) -> None:
-        """ValueError unless each player's 52 cards are all here, each exactly once."""
-        owned: list[Counter[Any]] = [Counter(lay.cards()) for lay in self.layouts]
+        """ValueError unless each player's 52 cards are all here, each exactly once. (Every save is
+        checked on load, so this counts by the cards' keys: plain tuples hash fast.)"""
+        owned: list[list[tuple[int, int]]] = [[c.key for c in lay.cards()] for lay in self.layouts]
         for pile in self.foundations.piles:
             for card, owner in pile.cards():
-                owned[owner][card] += 1
-        deck = Counter(STANDARD_DECK)
-        for seat, cards in enumerate(owned):
-            if cards != deck:
+                owned[owner].append(card.key)
+        for seat, keys in enumerate(owned):
+            if len(keys) != len(STANDARD_DECK) or set(keys) != DECK_KEYS:
                 raise ValueError(f"seat {seat} does not hold exactly one deck of 52 cards")

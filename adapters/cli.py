@@ -1,0 +1,60 @@
+"""`cardbot`: every entry point of the bot in one command.
+
+    cardbot play [GAME] …          a game in the terminal (adapters/console)
+    cardbot db upgrade [REV]       migrate the database in DATABASE_URL (default: to the newest)
+    cardbot db downgrade [REV]     migrate it back (default: one step)
+    cardbot replay TABLE_ID        a game from the database, move by move
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+
+from adapters.console import cli as console
+from adapters.sql import migrate
+from adapters.sql.engine import make_engine
+from adapters.sql.replay import replay_lines
+from adapters.sql.settings import DatabaseSettings
+from adapters.sql.store import SqlStore
+
+OPERATOR_COMMANDS = ("db", "replay")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] not in OPERATOR_COMMANDS:
+        return console.main(args)  # play, and the localised help
+    parser = argparse.ArgumentParser(prog="cardbot", description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    db = commands.add_parser("db", help="migrate the database in DATABASE_URL")
+    db.add_argument("direction", choices=["upgrade", "downgrade"])
+    db.add_argument("revision", nargs="?", help="default: head for upgrade, -1 for downgrade")
+    replay = commands.add_parser("replay", help="print a game move by move from the database")
+    replay.add_argument("table_id", type=int)
+    ns = parser.parse_args(args)
+    url = DatabaseSettings().database_url
+    if ns.command == "db":
+        if ns.direction == "upgrade":
+            migrate.upgrade(url, ns.revision or "head")
+        else:
+            migrate.downgrade(url, ns.revision or "-1")
+        return 0
+    return asyncio.run(_replay(url, ns.table_id))
+
+
+async def _replay(url: str, table_id: int) -> int:
+    engine = make_engine(url)
+    try:
+        store = SqlStore(engine)
+        table = await store.load(table_id)
+        if table is None:
+            sys.stderr.write(f"cardbot: there is no table {table_id} in the database\n")
+            return 1
+        for line in replay_lines(table, await store.moves(table_id)):
+            print(line)
+        return 0
+    finally:
+        engine.dispose()

@@ -1,0 +1,39 @@
+"""Engines for any SQLAlchemy URL, with SQLite tuned for a bot that writes on every move:
+WAL (readers never wait for the writer), synchronous=NORMAL (durable at checkpoints, one fsync
+less per commit), foreign keys on, a busy timeout, and `BEGIN IMMEDIATE` for write transactions
+(a deferred transaction that reads then writes fails with "database is locked" or loses an update
+when another writer got in between)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection
+
+BUSY_TIMEOUT_MS = 5000
+WRITE = {"cardbot_write": True}  # execution option: this connection's transactions write
+
+
+def make_engine(url: str, **kwargs: Any) -> Engine:
+    engine = create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        _tune_sqlite(engine)
+    return engine
+
+
+def _tune_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we say BEGIN ourselves (below)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get("cardbot_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

@@ -1,0 +1,156 @@
+"""The schema. Alembic's migrations in migrations/versions/ create exactly this (a test runs
+autogenerate against a migrated database and expects no difference)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PersonRow(Base):
+    __tablename__ = "people"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(128), default="")
+    lang: Mapped[str | None] = mapped_column(String(8))
+    __table_args__ = (UniqueConstraint("platform", "user_id", name="uq_people_identity"),)
+
+
+class ChatRow(Base):
+    __tablename__ = "chats"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    __table_args__ = (UniqueConstraint("platform", "chat_id", name="uq_chats_identity"),)
+
+
+class TableIdRow(Base):
+    """Hands out table ids before a table's first save (its deadlines name it)."""
+
+    __tablename__ = "table_ids"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    thread_id: Mapped[str | None] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer)
+    creator_platform: Mapped[str] = mapped_column(String(16))
+    creator_user_id: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[str | None] = mapped_column(Text)  # the game's to_json()
+    moves: Mapped[int] = mapped_column(Integer, default=0)
+    recent: Mapped[list[Any]] = mapped_column(JSON)
+    invites: Mapped[list[Any]] = mapped_column(JSON)
+    fill_with_computers: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    shown: Mapped[int] = mapped_column(Integer, default=0)
+    summary_from: Mapped[int] = mapped_column(Integer, default=0)
+    stalemate_windows: Mapped[int] = mapped_column(Integer, default=0)
+    rematch_of: Mapped[int | None] = mapped_column(Integer)
+    rematch: Mapped[int | None] = mapped_column(Integer)
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    result: Mapped[list[int] | None] = mapped_column(JSON)
+    __table_args__ = (
+        Index("ix_tables_chat_status", "platform", "chat_id", "status"),
+        Index("ix_tables_status", "status"),
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(128))
+    platform: Mapped[str | None] = mapped_column(String(16))  # None: a computer player
+    user_id: Mapped[str | None] = mapped_column(String(64))
+    level: Mapped[str] = mapped_column(String(16))
+    stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    missed: Mapped[int] = mapped_column(Integer, default=0)
+    last_active: Mapped[float] = mapped_column(Float, default=0.0)
+    lang: Mapped[str | None] = mapped_column(String(8))
+    __table_args__ = (Index("ix_seats_person", "platform", "user_id"),)
+
+
+class MoveRow(Base):
+    """The move log: every accepted move, so a game can be replayed and audited."""
+
+    __tablename__ = "moves"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # from 1, in the order applied
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+    by: Mapped[str] = mapped_column(String(16))
+
+
+class TimerRow(Base):
+    """Durable deadlines; the scheduler fires the earliest through the service."""
+
+    __tablename__ = "timers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(24))
+    due: Mapped[float] = mapped_column(Float)
+    version: Mapped[int | None] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    __table_args__ = (Index("ix_timers_due", "due"), Index("ix_timers_table", "table_id"))
+
+
+class MessageRow(Base):
+    """The platform messages a table is drawn in, so an adapter edits rather than resends."""
+
+    __tablename__ = "messages"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    audience: Mapped[str] = mapped_column(String(96), primary_key=True)  # "" for the chat, else a person
+    slot: Mapped[str] = mapped_column(String(16), primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(128))
+
+
+class ResultRow(Base):
+    """How each seat of a finished table ended."""
+
+    __tablename__ = "results"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(128))
+    platform: Mapped[str | None] = mapped_column(String(16))  # None: a computer
+    user_id: Mapped[str | None] = mapped_column(String(64))
+    score: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+
+
+class RatingRow(Base):
+    """A person's record in one game, in one chat or globally (scope)."""
+
+    __tablename__ = "ratings"
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(96), primary_key=True)  # "<platform>:<chat_id>" or "global"
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(128))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    practice_games: Mapped[int] = mapped_column(Integer)
+    practice_wins: Mapped[int] = mapped_column(Integer)
+    best: Mapped[int | None] = mapped_column(Integer)
+    trend: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    __table_args__ = (Index("ix_ratings_person", "platform", "user_id", "scope"),)

@@ -1,0 +1,299 @@
+"""The Store port in a database (SQLAlchemy 2 Core over the models).
+
+One short transaction per save, committed before the service tells anyone: the table row is
+updated only if its version is still the one loaded (optimistic check), then its seats, its
+deadlines and any new moves are written in the same transaction. The calls are synchronous inside
+the async methods: each is a few milliseconds at most, and the event loop has nothing better to
+do than wait for the commit it must not answer before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from typing import Any
+
+from sqlalchemy import Connection, Engine, and_, delete, func, insert, or_, select, update
+
+from adapters.sql.engine import WRITE
+from adapters.sql.models import Base
+from bot.deadlines import Deadline
+from bot.people import ChatRef, PersonRef
+from bot.ratings import Outcome, Rating, Standing, Z
+from bot.settings import ChatSettings
+from bot.store import StaleTable
+from bot.tables import LoggedMove, Status, Table, plain
+
+OPEN = [s.value for s in Status if s.open]
+_t = Base.metadata.tables
+tables, seats, moves_t, timers = _t["tables"], _t["seats"], _t["moves"], _t["timers"]
+chats, people, table_ids = _t["chats"], _t["people"], _t["table_ids"]
+results, ratings = _t["results"], _t["ratings"]
+
+
+class SqlStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with self.engine.connect().execution_options(**WRITE) as conn, conn.begin():
+            yield conn
+
+    # ----- tables ---------------------------------------------------------------------------
+
+    async def new_table_id(self) -> int:
+        with self._write() as conn:
+            key = conn.execute(insert(table_ids)).inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    async def load(self, table_id: int) -> Table | None:
+        with self._read() as conn:
+            return _load(conn, table_id)
+
+    async def save(self, table: Table, expected_version: int) -> None:
+        data = table.to_dict()
+        seat_rows = [_seat_row(table.id, i, s) for i, s in enumerate(data.pop("seats"))]
+        timer_rows = [dict(d) for d in data.pop("deadlines")]
+        row = _table_row(data)
+        first = table.moves - len(table.unsaved) + 1
+        with self._write() as conn:
+            if expected_version == -1:
+                conn.execute(insert(tables).values(row))
+            else:
+                done = conn.execute(
+                    update(tables).where(tables.c.id == table.id, tables.c.version == expected_version).values(row)
+                )
+                if done.rowcount != 1:
+                    raise StaleTable(f"table {table.id} is no longer at version {expected_version}")
+                conn.execute(delete(seats).where(seats.c.table_id == table.id))
+                conn.execute(delete(timers).where(timers.c.table_id == table.id))
+            if seat_rows:
+                conn.execute(insert(seats), seat_rows)
+            if timer_rows:
+                conn.execute(insert(timers), timer_rows)
+            if table.unsaved:
+                conn.execute(
+                    insert(moves_t),
+                    [{"table_id": table.id, "number": first + i, **asdict(m)} for i, m in enumerate(table.unsaved)],
+                )
+            if table.outcome is not None:
+                _save_outcome(conn, table.outcome)
+        table.unsaved = []
+        table.outcome = None
+
+    async def open_tables(self, chat: ChatRef) -> list[Table]:
+        query = select(tables.c.id).where(
+            tables.c.platform == chat.platform,
+            tables.c.chat_id == chat.chat_id,
+            tables.c.thread_id.is_(None) if chat.thread_id is None else tables.c.thread_id == chat.thread_id,
+            tables.c.status.in_(OPEN),
+        )
+        return self._load_all(query)
+
+    async def all_open(self) -> list[Table]:
+        return self._load_all(select(tables.c.id).where(tables.c.status.in_(OPEN)).order_by(tables.c.id))
+
+    def _load_all(self, query: Any) -> list[Table]:
+        with self._read() as conn:
+            found = [_load(conn, table_id) for table_id in conn.scalars(query)]
+        return [t for t in found if t is not None]
+
+    async def moves(self, table_id: int) -> list[LoggedMove]:
+        with self._read() as conn:
+            rows = conn.execute(select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.number))
+            return [LoggedMove(r.seat, r.move, r.at, r.by) for r in rows]
+
+    # ----- deadlines ------------------------------------------------------------------------
+
+    async def due(self, now: float) -> list[Deadline]:
+        with self._read() as conn:
+            rows = conn.execute(
+                select(timers).where(timers.c.due <= now).order_by(timers.c.due, timers.c.table_id, timers.c.kind)
+            )
+            return [Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in rows]
+
+    async def next_due(self) -> float | None:
+        with self._read() as conn:
+            due = conn.scalar(select(func.min(timers.c.due)))
+            return None if due is None else float(due)
+
+    # ----- chats and people -----------------------------------------------------------------
+
+    async def chat_settings(self, chat: ChatRef) -> ChatSettings:
+        with self._read() as conn:
+            data = conn.scalar(
+                select(chats.c.settings).where(chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+            )
+        return ChatSettings() if data is None else ChatSettings.from_dict(data)
+
+    async def save_chat_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
+        where = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+        with self._write() as conn:
+            if conn.execute(update(chats).where(*where).values(settings=settings.to_dict())).rowcount == 0:
+                conn.execute(
+                    insert(chats).values(platform=chat.platform, chat_id=chat.chat_id, settings=settings.to_dict())
+                )
+
+    async def person_lang(self, person: PersonRef) -> str | None:
+        with self._read() as conn:
+            lang: str | None = conn.scalar(
+                select(people.c.lang).where(people.c.platform == person.platform, people.c.user_id == person.user_id)
+            )
+            return lang
+
+    async def set_person_lang(self, person: PersonRef, lang: str) -> None:
+        where = (people.c.platform == person.platform, people.c.user_id == person.user_id)
+        with self._write() as conn:
+            if conn.execute(update(people).where(*where).values(lang=lang)).rowcount == 0:
+                conn.execute(insert(people).values(platform=person.platform, user_id=person.user_id, lang=lang))
+
+
+    # ----- results and ratings --------------------------------------------------------------
+
+    async def results(self, table_id: int) -> list[Standing]:
+        with self._read() as conn:
+            rows = conn.execute(select(results).where(results.c.table_id == table_id).order_by(results.c.seat))
+            return [
+                Standing(r.seat, r.name, _person(r.platform, r.user_id), r.score, r.place, r.won) for r in rows
+            ]
+
+    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
+        if not persons:
+            return {}
+        who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
+        with self._read() as conn:
+            rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.scope == scope, who))
+            found = [_rating(r) for r in rows]
+        return {r.person: r for r in found}
+
+    async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
+        ordinal = ratings.c.mu - Z * ratings.c.sigma  # Rating.ordinal
+        query = (
+            select(ratings)
+            .where(ratings.c.game == game, ratings.c.scope == scope, ratings.c.games >= 1)
+            .order_by(ordinal.desc(), ratings.c.games.desc(), ratings.c.name, ratings.c.platform, ratings.c.user_id)
+            .limit(max(0, limit))
+        )
+        with self._read() as conn:
+            return [_rating(r) for r in conn.execute(query)]
+
+    async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
+        query = (
+            select(ratings)
+            .where(ratings.c.platform == person.platform, ratings.c.user_id == person.user_id, ratings.c.scope == scope)
+            .order_by(ratings.c.game)
+        )
+        with self._read() as conn:
+            return [_rating(r) for r in conn.execute(query)]
+
+
+def _save_outcome(conn: Connection, outcome: Outcome) -> None:
+    table_id = outcome.result.table_id
+    conn.execute(delete(results).where(results.c.table_id == table_id))
+    conn.execute(
+        insert(results),
+        [
+            {
+                "table_id": table_id,
+                "seat": s.seat,
+                "name": s.name,
+                "platform": s.person and s.person.platform,
+                "user_id": s.person and s.person.user_id,
+                "score": s.score,
+                "place": s.place,
+                "won": s.won,
+            }
+            for s in outcome.result.standings
+        ],
+    )
+    for rating in outcome.ratings:  # whole new rows: replace what was there
+        key = (rating.game, rating.scope, rating.person.platform, rating.person.user_id)
+        conn.execute(
+            delete(ratings).where(
+                ratings.c.game == key[0],
+                ratings.c.scope == key[1],
+                ratings.c.platform == key[2],
+                ratings.c.user_id == key[3],
+            )
+        )
+        row = {k: v for k, v in plain(rating).items() if k != "person"}
+        conn.execute(insert(ratings).values(**row, platform=key[2], user_id=key[3]))
+
+
+def _rating(r: Any) -> Rating:
+    return Rating(
+        game=r.game,
+        scope=r.scope,
+        person=PersonRef(r.platform, r.user_id),
+        name=r.name,
+        mu=r.mu,
+        sigma=r.sigma,
+        games=r.games,
+        wins=r.wins,
+        practice_games=r.practice_games,
+        practice_wins=r.practice_wins,
+        best=r.best,
+        trend=r.trend,
+        updated_at=r.updated_at,
+    )
+
+
+def _person(platform: str | None, user_id: str | None) -> PersonRef | None:
+    return None if platform is None or user_id is None else PersonRef(platform, user_id)
+
+
+def _table_row(data: dict[str, Any]) -> dict[str, Any]:
+    chat, creator = data.pop("chat"), data.pop("creator")
+    return {
+        **data,
+        "platform": chat["platform"],
+        "chat_id": chat["chat_id"],
+        "thread_id": chat["thread_id"],
+        "creator_platform": creator["platform"],
+        "creator_user_id": creator["user_id"],
+    }
+
+
+def _seat_row(table_id: int, position: int, seat: dict[str, Any]) -> dict[str, Any]:
+    person = seat.pop("person")
+    return {
+        **seat,
+        "table_id": table_id,
+        "position": position,
+        "platform": person and person["platform"],
+        "user_id": person and person["user_id"],
+    }
+
+
+def _load(conn: Connection, table_id: int) -> Table | None:
+    row = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+    if row is None:
+        return None
+    data = dict(row)
+    data["chat"] = {key: data.pop(key) for key in ("platform", "chat_id", "thread_id")}
+    data["creator"] = {"platform": data.pop("creator_platform"), "user_id": data.pop("creator_user_id")}
+    data["seats"] = [
+        {
+            "name": s.name,
+            "person": None if s.platform is None else {"platform": s.platform, "user_id": s.user_id},
+            "level": s.level,
+            "stand_in": s.stand_in,
+            "missed": s.missed,
+            "last_active": s.last_active,
+            "lang": s.lang,
+        }
+        for s in conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.position))
+    ]
+    data["deadlines"] = [
+        {"table_id": t.table_id, "kind": t.kind, "due": t.due, "version": t.version, "seat": t.seat}
+        for t in conn.execute(select(timers).where(timers.c.table_id == table_id).order_by(timers.c.id))
+    ]
+    return Table.from_dict(data)

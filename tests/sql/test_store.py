@@ -1,0 +1,124 @@
+"""The SQL store keeps tables, seats, deadlines, the move log and settings, and refuses a stale save."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import text
+
+from adapters.sql.engine import make_engine
+from adapters.sql.store import SqlStore
+from bot.deadlines import Deadline, Kind
+from bot.people import ChatRef, PersonRef
+from bot.settings import ChatSettings
+from bot.store import StaleTable
+from bot.tables import Invite, LoggedMove, Seat, Status, Table
+from tests.sql.databases import fresh_sqlite
+
+CHAT = ChatRef("tg", "-100", "7")
+ANN = PersonRef("tg", "1")
+
+
+def run(coro):
+    return asyncio.new_event_loop().run_until_complete(coro)
+
+
+@pytest.fixture
+def store(tmp_path) -> SqlStore:
+    return SqlStore(make_engine(fresh_sqlite(tmp_path)))
+
+
+def a_table(table_id: int) -> Table:
+    table = Table(
+        id=table_id,
+        chat=CHAT,
+        game="svolota",
+        creator=ANN,
+        status=Status.CHALLENGE,
+        options={"free_pass": True},
+        seats=[Seat("Ann", ANN, lang="ru"), Seat("Ada", None, level="hard")],
+        invites=[Invite(PersonRef("tg", "2"), "Bob")],
+        created_at=5.0,
+        updated_at=6.0,
+        seed=2**62,
+    )
+    table.arm(Deadline(table_id, Kind.CHALLENGE_EXPIRY, 305.0))
+    return table
+
+
+def test_a_table_comes_back_as_it_was_saved(store):
+    table_id = run(store.new_table_id())
+    table = a_table(table_id)
+    run(store.save(table, -1))
+    assert run(store.load(table_id)) == table
+    assert run(store.load(table_id + 100)) is None
+
+
+def test_a_save_from_a_stale_copy_is_refused_and_changes_nothing(store):
+    table = a_table(run(store.new_table_id()))
+    run(store.save(table, -1))
+    first, second = run(store.load(table.id)), run(store.load(table.id))
+    first.bump(7.0)
+    run(store.save(first, 0))
+    second.bump(8.0)
+    second.seats.append(Seat("Eve", PersonRef("tg", "9")))
+    with pytest.raises(StaleTable):
+        run(store.save(second, 0))
+    assert run(store.load(table.id)) == first
+
+
+def test_new_moves_are_appended_to_the_log_in_order(store):
+    table = a_table(run(store.new_table_id()))
+    run(store.save(table, -1))
+    for n in range(3):
+        table.log_move(LoggedMove(n % 2, f"move {n}", float(n), "person"))
+    table.bump(1.0)
+    run(store.save(table, 0))
+    assert table.unsaved == []
+    table.log_move(LoggedMove(0, "move 3", 3.0, "timer"))
+    table.bump(2.0)
+    run(store.save(table, 1))
+    assert [m.move for m in run(store.moves(table.id))] == ["move 0", "move 1", "move 2", "move 3"]
+    assert run(store.load(table.id)).moves == 4
+
+
+def test_deadlines_are_found_when_due_earliest_first(store):
+    for i, due in enumerate([50.0, 10.0, 30.0]):
+        table = a_table(run(store.new_table_id()))
+        table.deadlines = [Deadline(table.id, Kind.TURN, due, 0, i)]
+        run(store.save(table, -1))
+    assert [d.due for d in run(store.due(30.0))] == [10.0, 30.0]
+    assert run(store.next_due()) == 10.0
+
+
+def test_open_tables_are_found_per_chat_and_thread(store):
+    table = a_table(run(store.new_table_id()))
+    run(store.save(table, -1))
+    assert [t.id for t in run(store.open_tables(CHAT))] == [table.id]
+    assert run(store.open_tables(ChatRef("tg", "-100", None))) == []
+    table.status = Status.FINISHED
+    run(store.save(table, 0))
+    assert run(store.open_tables(CHAT)) == []
+    assert run(store.all_open()) == []
+
+
+def test_chat_settings_and_languages_are_kept(store):
+    assert run(store.chat_settings(CHAT)) == ChatSettings()
+    settings = ChatSettings(lang="uk", turn_seconds=90, house_rules={"svolota": {"free_pass": True}})
+    run(store.save_chat_settings(CHAT, settings))
+    run(store.save_chat_settings(CHAT, settings))
+    assert run(store.chat_settings(ChatRef("tg", "-100"))) == settings  # one setting for all threads
+    assert run(store.person_lang(ANN)) is None
+    run(store.set_person_lang(ANN, "ru"))
+    run(store.set_person_lang(ANN, "uk"))
+    assert run(store.person_lang(ANN)) == "uk"
+
+
+def test_sqlite_is_tuned_for_many_small_writes(tmp_path):
+    engine = make_engine(fresh_sqlite(tmp_path))
+    with engine.connect() as conn:
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL
+        assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 5000

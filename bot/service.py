@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -49,6 +50,7 @@ from bot.tokens import Token, decode
 from core import IllegalMove
 
 Change = Callable[[Table], Awaitable[Reply | None]]
+SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
 
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
 TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
@@ -70,6 +72,7 @@ class Service:
         self.seed = seed
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._chat_locks: defaultdict[ChatRef, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._settings_cache: dict[tuple[str, str], tuple[float, ChatSettings]] = {}
         self._ratings_lock = asyncio.Lock()  # one game's ratings read, computed and saved at a time
 
     # ----- commands -------------------------------------------------------------------------
@@ -112,7 +115,15 @@ class Service:
         return (await self.chat_settings(chat)).lang if chat else "en"
 
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
-        return await self.store.chat_settings(chat)
+        """The chat's settings, read at most every SETTINGS_TTL seconds (every change and redraw
+        needs them; a change made by another process shows within that time). Not to be changed."""
+        key = (chat.platform, chat.chat_id)
+        cached = self._settings_cache.get(key)
+        if cached is not None and time.monotonic() - cached[0] < SETTINGS_TTL:
+            return cached[1]
+        settings = await self.store.chat_settings(chat)
+        self._settings_cache[key] = (time.monotonic(), settings)
+        return settings
 
     async def _press(self, press: Press) -> Reply:
         token = decode(press.token)
@@ -396,9 +407,10 @@ class Service:
     async def _settings(self, cmd: ChangeSettings) -> Reply:
         if not cmd.actor.admin:
             raise Refused("only a chat admin can change the settings")
-        settings = await self.chat_settings(cmd.chat)
+        settings = await self.store.chat_settings(cmd.chat)
         apply_setting(settings, cmd)
         await self.store.save_chat_settings(cmd.chat, settings)
+        self._settings_cache[(cmd.chat.platform, cmd.chat.chat_id)] = (time.monotonic(), settings)
         return Reply(translator(settings.lang).gettext("Settings saved."))
 
     async def _set_language(self, cmd: SetLanguage) -> Reply:

@@ -93,6 +93,15 @@ class Store(Protocol):
         practice), ordered by game id; [] if none."""
         ...
 
+    async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
+        """The platform message a table's screen was drawn in (audience "" is the chat, else a
+        person's id on the platform; slot "table" or "panel"), so an adapter edits it; None if none."""
+        ...
+
+    async def remember_message(self, table_id: int, audience: str, slot: str, message_id: str) -> None:
+        """Keep (or replace) the platform message of a table's screen."""
+        ...
+
 
 class MemoryStore:
     """Keeps each table as the JSON a database would, so that nothing the service changes is
@@ -105,6 +114,7 @@ class MemoryStore:
         self._next = 1
         self._chats: dict[tuple[str, str], ChatSettings] = {}
         self._langs: dict[PersonRef, str] = {}
+        self._messages: dict[tuple[int, str, str], str] = {}
         self._results: dict[int, list[Standing]] = {}
         self._ratings: dict[tuple[str, str, PersonRef], Rating] = {}  # (game, scope, person); rows are frozen
 
@@ -178,3 +188,9 @@ class MemoryStore:
     async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
         rows = [r for (_g, s, p), r in self._ratings.items() if (s, p) == (scope, person)]
         return sorted(rows, key=lambda r: r.game)
+
+    async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
+        return self._messages.get((table_id, audience, slot))
+
+    async def remember_message(self, table_id: int, audience: str, slot: str, message_id: str) -> None:
+        self._messages[(table_id, audience, slot)] = message_id

@@ -24,12 +24,14 @@ def _field_names(cls: type) -> tuple[str, ...]:
 def plain(value: Any) -> Any:
     """Dataclasses (nested, in lists) as dicts, for JSON and the store. `dataclasses.asdict` does the
     same but deep-copies every value on the way, and this runs on every save."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {name: plain(getattr(value, name)) for name in _field_names(type(value))}
+    if value is None or isinstance(value, str | int | float):  # most values: checked first
+        return value
     if isinstance(value, list):
         return [plain(v) for v in value]
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {name: plain(getattr(value, name)) for name in _field_names(type(value))}
     return value
 
 

@@ -65,25 +65,11 @@ class TableRow(Base):
     rematch: Mapped[int | None] = mapped_column(Integer)
     seed: Mapped[int | None] = mapped_column(BigInteger)
     result: Mapped[list[int] | None] = mapped_column(JSON)
+    seats: Mapped[list[Any]] = mapped_column(JSON)  # a few small records, always read with the table
     __table_args__ = (
         Index("ix_tables_chat_status", "platform", "chat_id", "status"),
         Index("ix_tables_status", "status"),
     )
-
-
-class SeatRow(Base):
-    __tablename__ = "seats"
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
-    position: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(128))
-    platform: Mapped[str | None] = mapped_column(String(16))  # None: a computer player
-    user_id: Mapped[str | None] = mapped_column(String(64))
-    level: Mapped[str] = mapped_column(String(16))
-    stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
-    missed: Mapped[int] = mapped_column(Integer, default=0)
-    last_active: Mapped[float] = mapped_column(Float, default=0.0)
-    lang: Mapped[str | None] = mapped_column(String(8))
-    __table_args__ = (Index("ix_seats_person", "platform", "user_id"),)
 
 
 class MoveRow(Base):

@@ -1,8 +1,11 @@
 """The Store port in a database (SQLAlchemy 2 Core over the models).
 
-One short transaction per save, committed before the service tells anyone: the table row is
-updated only if its version is still the one loaded (optimistic check), then its seats, its
-deadlines and any new moves are written in the same transaction. The calls are synchronous inside
+One short transaction per save, committed before the service tells anyone: the table row (seats
+included) is updated only if its version is still the one loaded (optimistic check), then its
+deadlines, any new moves and a finished game's results and ratings are written in the same
+transaction. The store remembers the deadlines it last read or wrote for each table version, so a
+save that leaves them as they were does not rewrite them, and a load of a version it knows does not
+read them again (another process's save is a new version, which it reads). The calls are synchronous inside
 the async methods: each is a few milliseconds at most, and the event loop has nothing better to
 do than wait for the commit it must not answer before.
 """
@@ -14,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Engine, and_, bindparam, delete, func, insert, or_, select, update
 
 from adapters.sql.engine import WRITE
 from adapters.sql.models import Base
@@ -27,14 +30,24 @@ from bot.tables import LoggedMove, Status, Table, plain
 
 OPEN = [s.value for s in Status if s.open]
 _t = Base.metadata.tables
-tables, seats, moves_t, timers = _t["tables"], _t["seats"], _t["moves"], _t["timers"]
+tables, moves_t, timers = _t["tables"], _t["moves"], _t["timers"]
 chats, people, table_ids = _t["chats"], _t["people"], _t["table_ids"]
-results, ratings = _t["results"], _t["ratings"]
+results, ratings, messages = _t["results"], _t["ratings"], _t["messages"]
+
+# The statements of every move, built once: only their parameters change (building a statement
+# with its values in it costs more than running it).
+LOAD_TABLE = select(tables).where(tables.c.id == bindparam("table_id"))
+LOAD_TIMERS = select(timers).where(timers.c.table_id == bindparam("table_id")).order_by(timers.c.id)
+UPDATE_TABLE = update(tables).where(tables.c.id == bindparam("_id"), tables.c.version == bindparam("_expected"))
+DELETE_TIMERS = delete(timers).where(timers.c.table_id == bindparam("table_id"))
+DUE = select(timers).where(timers.c.due <= bindparam("now")).order_by(timers.c.due, timers.c.table_id, timers.c.kind)
+NEXT_DUE = select(func.min(timers.c.due))
 
 
 class SqlStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._deadlines: dict[int, tuple[int, list[dict[str, Any]]]] = {}  # table -> (version, stored)
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -56,29 +69,28 @@ class SqlStore:
 
     async def load(self, table_id: int) -> Table | None:
         with self._read() as conn:
-            return _load(conn, table_id)
+            return self._load(conn, table_id)
 
     async def save(self, table: Table, expected_version: int) -> None:
         data = table.to_dict()
-        seat_rows = [_seat_row(table.id, i, s) for i, s in enumerate(data.pop("seats"))]
-        timer_rows = [dict(d) for d in data.pop("deadlines")]
+        timer_rows: list[dict[str, Any]] = data.pop("deadlines")
         row = _table_row(data)
         first = table.moves - len(table.unsaved) + 1
+        known = self._deadlines.get(table.id)
         with self._write() as conn:
             if expected_version == -1:
-                conn.execute(insert(tables).values(row))
+                conn.execute(insert(tables), row)
             else:
-                done = conn.execute(
-                    update(tables).where(tables.c.id == table.id, tables.c.version == expected_version).values(row)
-                )
+                done = conn.execute(UPDATE_TABLE, {**row, "_id": table.id, "_expected": expected_version})
                 if done.rowcount != 1:
                     raise StaleTable(f"table {table.id} is no longer at version {expected_version}")
-                conn.execute(delete(seats).where(seats.c.table_id == table.id))
-                conn.execute(delete(timers).where(timers.c.table_id == table.id))
-            if seat_rows:
-                conn.execute(insert(seats), seat_rows)
-            if timer_rows:
-                conn.execute(insert(timers), timer_rows)
+            # a save at the same version is a repair (the service rewrites a table's deadlines so)
+            unchanged = table.version != expected_version and known == (expected_version, timer_rows)
+            if not unchanged:
+                if expected_version != -1:
+                    conn.execute(DELETE_TIMERS, {"table_id": table.id})
+                if timer_rows:
+                    conn.execute(insert(timers), timer_rows)
             if table.unsaved:
                 conn.execute(
                     insert(moves_t),
@@ -86,6 +98,10 @@ class SqlStore:
                 )
             if table.outcome is not None:
                 _save_outcome(conn, table.outcome)
+        if table.status.open:
+            self._deadlines[table.id] = (table.version, timer_rows)
+        else:  # a finished table has none, and is not loaded for play again
+            self._deadlines.pop(table.id, None)
         table.unsaved = []
         table.outcome = None
 
@@ -103,8 +119,26 @@ class SqlStore:
 
     def _load_all(self, query: Any) -> list[Table]:
         with self._read() as conn:
-            found = [_load(conn, table_id) for table_id in conn.scalars(query)]
+            found = [self._load(conn, table_id) for table_id in conn.scalars(query)]
         return [t for t in found if t is not None]
+
+    def _load(self, conn: Connection, table_id: int) -> Table | None:
+        row = conn.execute(LOAD_TABLE, {"table_id": table_id}).mappings().first()
+        if row is None:
+            return None
+        data = dict(row)
+        data["chat"] = {key: data.pop(key) for key in ("platform", "chat_id", "thread_id")}
+        data["creator"] = {"platform": data.pop("creator_platform"), "user_id": data.pop("creator_user_id")}
+        known = self._deadlines.get(table_id)
+        if known is not None and known[0] == data["version"]:
+            data["deadlines"] = [dict(d) for d in known[1]]
+        else:
+            data["deadlines"] = [
+                {"table_id": t.table_id, "kind": t.kind, "due": t.due, "version": t.version, "seat": t.seat}
+                for t in conn.execute(LOAD_TIMERS, {"table_id": table_id})
+            ]
+            self._deadlines[table_id] = (data["version"], [dict(d) for d in data["deadlines"]])
+        return Table.from_dict(data)
 
     async def moves(self, table_id: int) -> list[LoggedMove]:
         with self._read() as conn:
@@ -115,14 +149,12 @@ class SqlStore:
 
     async def due(self, now: float) -> list[Deadline]:
         with self._read() as conn:
-            rows = conn.execute(
-                select(timers).where(timers.c.due <= now).order_by(timers.c.due, timers.c.table_id, timers.c.kind)
-            )
+            rows = conn.execute(DUE, {"now": now})
             return [Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in rows]
 
     async def next_due(self) -> float | None:
         with self._read() as conn:
-            due = conn.scalar(select(func.min(timers.c.due)))
+            due = conn.scalar(NEXT_DUE)
             return None if due is None else float(due)
 
     # ----- chats and people -----------------------------------------------------------------
@@ -155,6 +187,22 @@ class SqlStore:
             if conn.execute(update(people).where(*where).values(lang=lang)).rowcount == 0:
                 conn.execute(insert(people).values(platform=person.platform, user_id=person.user_id, lang=lang))
 
+
+    # ----- platform messages ----------------------------------------------------------------
+
+    async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
+        where = (messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot)
+        with self._read() as conn:
+            found: str | None = conn.scalar(select(messages.c.message_id).where(*where))
+            return found
+
+    async def remember_message(self, table_id: int, audience: str, slot: str, message_id: str) -> None:
+        where = (messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot)
+        with self._write() as conn:
+            if conn.execute(update(messages).where(*where).values(message_id=message_id)).rowcount == 0:
+                conn.execute(
+                    insert(messages).values(table_id=table_id, audience=audience, slot=slot, message_id=message_id)
+                )
 
     # ----- results and ratings --------------------------------------------------------------
 
@@ -260,40 +308,3 @@ def _table_row(data: dict[str, Any]) -> dict[str, Any]:
         "creator_platform": creator["platform"],
         "creator_user_id": creator["user_id"],
     }
-
-
-def _seat_row(table_id: int, position: int, seat: dict[str, Any]) -> dict[str, Any]:
-    person = seat.pop("person")
-    return {
-        **seat,
-        "table_id": table_id,
-        "position": position,
-        "platform": person and person["platform"],
-        "user_id": person and person["user_id"],
-    }
-
-
-def _load(conn: Connection, table_id: int) -> Table | None:
-    row = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
-    if row is None:
-        return None
-    data = dict(row)
-    data["chat"] = {key: data.pop(key) for key in ("platform", "chat_id", "thread_id")}
-    data["creator"] = {"platform": data.pop("creator_platform"), "user_id": data.pop("creator_user_id")}
-    data["seats"] = [
-        {
-            "name": s.name,
-            "person": None if s.platform is None else {"platform": s.platform, "user_id": s.user_id},
-            "level": s.level,
-            "stand_in": s.stand_in,
-            "missed": s.missed,
-            "last_active": s.last_active,
-            "lang": s.lang,
-        }
-        for s in conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.position))
-    ]
-    data["deadlines"] = [
-        {"table_id": t.table_id, "kind": t.kind, "due": t.due, "version": t.version, "seat": t.seat}
-        for t in conn.execute(select(timers).where(timers.c.table_id == table_id).order_by(timers.c.id))
-    ]
-    return Table.from_dict(data)

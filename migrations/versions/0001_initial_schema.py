@@ -1,8 +1,8 @@
 """initial schema
 
 Revision ID: 0001
-Revises:
-Create Date: 2026-11-30 01:49:10.200775
+Revises: (none)
+Create Date: 2026-11-30 02:09:04.349389
 """
 
 from __future__ import annotations
@@ -39,6 +39,27 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id"),
         sa.UniqueConstraint("platform", "user_id", name="uq_people_identity"),
     )
+    op.create_table(
+        "ratings",
+        sa.Column("game", sa.String(length=16), nullable=False),
+        sa.Column("scope", sa.String(length=96), nullable=False),
+        sa.Column("platform", sa.String(length=16), nullable=False),
+        sa.Column("user_id", sa.String(length=64), nullable=False),
+        sa.Column("name", sa.String(length=128), nullable=False),
+        sa.Column("mu", sa.Float(), nullable=False),
+        sa.Column("sigma", sa.Float(), nullable=False),
+        sa.Column("games", sa.Integer(), nullable=False),
+        sa.Column("wins", sa.Integer(), nullable=False),
+        sa.Column("practice_games", sa.Integer(), nullable=False),
+        sa.Column("practice_wins", sa.Integer(), nullable=False),
+        sa.Column("best", sa.Integer(), nullable=True),
+        sa.Column("trend", sa.Float(), nullable=False),
+        sa.Column("updated_at", sa.Float(), nullable=False),
+        sa.PrimaryKeyConstraint("game", "scope", "platform", "user_id"),
+    )
+    with op.batch_alter_table("ratings", schema=None) as batch_op:
+        batch_op.create_index("ix_ratings_person", ["platform", "user_id", "scope"], unique=False)
+
     op.create_table("table_ids", sa.Column("id", sa.Integer(), nullable=False), sa.PrimaryKeyConstraint("id"))
     op.create_table(
         "tables",
@@ -66,6 +87,7 @@ def upgrade() -> None:
         sa.Column("rematch", sa.Integer(), nullable=True),
         sa.Column("seed", sa.BigInteger(), nullable=True),
         sa.Column("result", sa.JSON(), nullable=True),
+        sa.Column("seats", sa.JSON(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
     with op.batch_alter_table("tables", schema=None) as batch_op:
@@ -93,23 +115,18 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("table_id", "number"),
     )
     op.create_table(
-        "seats",
+        "results",
         sa.Column("table_id", sa.Integer(), nullable=False),
-        sa.Column("position", sa.Integer(), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("name", sa.String(length=128), nullable=False),
         sa.Column("platform", sa.String(length=16), nullable=True),
         sa.Column("user_id", sa.String(length=64), nullable=True),
-        sa.Column("level", sa.String(length=16), nullable=False),
-        sa.Column("stand_in", sa.Boolean(), nullable=False),
-        sa.Column("missed", sa.Integer(), nullable=False),
-        sa.Column("last_active", sa.Float(), nullable=False),
-        sa.Column("lang", sa.String(length=8), nullable=True),
+        sa.Column("score", sa.Integer(), nullable=False),
+        sa.Column("place", sa.Integer(), nullable=False),
+        sa.Column("won", sa.Boolean(), nullable=False),
         sa.ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint("table_id", "position"),
+        sa.PrimaryKeyConstraint("table_id", "seat"),
     )
-    with op.batch_alter_table("seats", schema=None) as batch_op:
-        batch_op.create_index("ix_seats_person", ["platform", "user_id"], unique=False)
-
     op.create_table(
         "timers",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -135,10 +152,7 @@ def downgrade() -> None:
         batch_op.drop_index("ix_timers_due")
 
     op.drop_table("timers")
-    with op.batch_alter_table("seats", schema=None) as batch_op:
-        batch_op.drop_index("ix_seats_person")
-
-    op.drop_table("seats")
+    op.drop_table("results")
     op.drop_table("moves")
     op.drop_table("messages")
     with op.batch_alter_table("tables", schema=None) as batch_op:
@@ -147,6 +161,10 @@ def downgrade() -> None:
 
     op.drop_table("tables")
     op.drop_table("table_ids")
+    with op.batch_alter_table("ratings", schema=None) as batch_op:
+        batch_op.drop_index("ix_ratings_person")
+
+    op.drop_table("ratings")
     op.drop_table("people")
     op.drop_table("chats")
     # ### end Alembic commands ###

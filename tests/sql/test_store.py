@@ -122,3 +122,14 @@ def test_sqlite_is_tuned_for_many_small_writes(tmp_path):
         assert conn.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL
         assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
         assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 5000
+
+
+def test_the_platform_message_of_each_screen_is_remembered(store):
+    table = a_table(run(store.new_table_id()))
+    run(store.save(table, -1))
+    assert run(store.message_id(table.id, "", "table")) is None
+    run(store.remember_message(table.id, "", "table", "m-1"))
+    run(store.remember_message(table.id, "1", "panel", "m-2"))
+    run(store.remember_message(table.id, "", "table", "m-3"))
+    assert run(store.message_id(table.id, "", "table")) == "m-3"
+    assert run(store.message_id(table.id, "1", "panel")) == "m-2"

@@ -1,0 +1,40 @@
+"""`cardbot replay TABLE_ID` tells a game from the database move by move, and checks it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from adapters import cli
+from adapters.sql.engine import make_engine
+from adapters.sql.store import SqlStore
+from bot.settings import ServiceConfig
+from bot.tables import Status
+from tests.bot.harness import ANN, BOB, CY, Harness
+from tests.sql.databases import fresh_sqlite
+
+
+def test_a_finished_game_replays_move_by_move_and_matches(tmp_path, monkeypatch, capsys):
+    url = fresh_sqlite(tmp_path)
+    h = Harness(ServiceConfig(missed_turns=1))
+    h.store = h.service.store = SqlStore(make_engine(url))
+    t = h.open(ANN, "svolota").table_id
+    h.press(BOB, t, "Join")
+    h.press(CY, t, "Join")
+    h.press(ANN, t, "Start")
+    h.advance(100_000)
+    assert h.table(t).status is Status.FINISHED
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert cli.main(["replay", str(t)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") >= len(h.log(t)) + 4
+    assert "wins" in out and "the replay matches the saved game" in out
+    assert cli.main(["replay", "999"]) == 1
+
+
+def test_db_upgrade_and_downgrade_commands(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'cmd.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert cli.main(["db", "upgrade"]) == 0
+    store = SqlStore(make_engine(url))
+    assert asyncio.new_event_loop().run_until_complete(store.next_due()) is None
+    assert cli.main(["db", "downgrade"]) == 0

@@ -16,6 +16,7 @@ import secrets
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import lobby, ratings, running
@@ -43,13 +44,22 @@ from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.render import panel_screens, table_screens
 from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig
-from bot.store import Store
+from bot.store import Changes, Store
 from bot.tables import Invite, Seat, Status, Table
 from bot.timers import fire
 from bot.tokens import Token, decode
 from core import IllegalMove
 
-Change = Callable[[Table], Awaitable[Reply | None]]
+
+@dataclass(slots=True)
+class Work:
+    """One change in progress: its transaction, and other tables to redraw once it is committed."""
+
+    tx: Changes
+    redraw: list[Table] = field(default_factory=list)
+
+
+Change = Callable[[Table, Work], Awaitable[Reply | None]]
 SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
 
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
@@ -83,7 +93,7 @@ class Service:
                 case Press():
                     return await self._press(command)
                 case Play():
-                    return await self._change(command.table_id, command.actor, lambda t: self._move(t, command))
+                    return await self._change(command.table_id, command.actor, lambda t, _work: self._move(t, command))
                 case Open():
                     return await self._open(command)
                 case Challenge():
@@ -129,46 +139,52 @@ class Service:
         token = decode(press.token)
         if token is None:
             raise Refused("that button is not one of ours")
-        return await self._change(token.table_id, press.actor, lambda t: self._button(t, press.actor, token))
+        press_on = lambda t, work: self._button(t, work, press.actor, token)  # noqa: E731
+        return await self._change(token.table_id, press.actor, press_on)
 
     async def _change(self, table_id: int, actor: Actor, change: Change) -> Reply:
-        """Run `change` on the table under its lock; save and redraw if it changed anything."""
+        """Run `change` on the table under its lock, in one transaction; redraw once it is
+        committed, if it changed anything."""
         async with self._locks[table_id]:
-            table = await self.store.load(table_id)
-            if table is None:
-                raise Refused("this table no longer exists")
-            before, was_live, was = table.version, self._live(table), table.status
-            reply = await change(table) or Reply()
-            if table.version != before:
-                await self._save(table, before, was)
-                if not (was_live and self._live(table)):  # live real-time boards wait for the window
-                    await self.redraw(table)
+            async with self.store.transaction() as tx:
+                table = await tx.load(table_id)
+                if table is None:
+                    raise Refused("this table no longer exists")
+                before, was_live, was = table.version, self._live(table), table.status
+                work = Work(tx)
+                reply = await change(table, work) or Reply()
+                if table.version != before:
+                    await self._save(tx, table, before, was)
+            if table.version != before and not (was_live and self._live(table)):
+                await self.redraw(table)  # live real-time boards wait for the window
+            for other in work.redraw:
+                await self.redraw(other)
             return Reply(reply.text, reply.ok, reply.screens, table.id)
 
-    async def _save(self, table: Table, before: int, was: Status) -> None:
+    async def _save(self, tx: Changes, table: Table, before: int, was: Status) -> None:
         """Save a changed table; a game that has just finished takes its results and its people's
         new ratings along, in the same step."""
         if table.status is not Status.FINISHED or was is Status.FINISHED:
-            await self.store.save(table, before)
+            await tx.save(table, before)
             return
         async with self._ratings_lock:  # no other game's ratings change between reading and saving
-            table.outcome = await self._outcome(table)
-            await self.store.save(table, before)
+            table.outcome = await self._outcome(tx, table)
+            await tx.save(table, before)
 
-    async def _outcome(self, table: Table) -> ratings.Outcome:
+    async def _outcome(self, tx: Changes, table: Table) -> ratings.Outcome:
         result = ratings.result_of(table, running.game_of(table))
         persons = [s.person for s in result.people if s.person is not None]
         current: list[ratings.Rating] = []
         if persons:
             for scope in ratings.scopes(table.chat):
-                current += (await self.store.ratings(table.game, scope, persons)).values()
+                current += (await tx.ratings(table.game, scope, persons)).values()
         return ratings.Outcome(result, tuple(ratings.rate(result, current)))
 
     @staticmethod
     def _live(table: Table) -> bool:
         return table.status is Status.PLAYING and game_info(table.game).real_time
 
-    async def _button(self, table: Table, actor: Actor, token: Token) -> Reply | None:
+    async def _button(self, table: Table, work: Work, actor: Actor, token: Token) -> Reply | None:
         now = self.clock.now()
         # Real-time play moves on between redraws: its buttons are judged against the position
         # as it is now (a move that no longer fits is "too slow"), not against a version.
@@ -206,7 +222,7 @@ class Service:
             case "move":
                 return await self._move(table, Play(actor, table.id, token.arg))
             case "rematch":
-                return await self._rematch(table, actor)
+                return await self._rematch(table, work, actor)
             case "cancel":
                 lobby.may_cancel(table, actor)
                 table.status = Status.CANCELLED
@@ -299,7 +315,7 @@ class Service:
         if table.status is Status.LOBBY:
             table.arm(Deadline(table.id, Kind.LOBBY_EXPIRY, now + self.config.lobby_seconds, table.version))
 
-    async def _rematch(self, table: Table, actor: Actor) -> Reply | None:
+    async def _rematch(self, table: Table, work: Work, actor: Actor) -> Reply | None:
         if table.status is not Status.FINISHED:
             raise Refused("the game is not over yet")
         lobby.must_be_seated(table, actor)
@@ -308,7 +324,7 @@ class Service:
         async with self._chat_locks[table.chat]:
             await self._room_for_one_more(table.chat)
             new = Table(
-                id=await self.store.new_table_id(),
+                id=await work.tx.new_table_id(),
                 chat=table.chat,
                 game=table.game,
                 creator=actor.person,
@@ -321,10 +337,10 @@ class Service:
                 winner = table.result.index(min(table.result))
                 new.options["first"] = (winner + 1) % len(new.seats)
             await self._start(new)
-            await self.store.save(new, -1)
+            await work.tx.save(new, -1)
         table.rematch = new.id
         table.bump(self.clock.now())
-        await self.redraw(new)
+        work.redraw.append(new)
         return None
 
     # ----- commands that start from a chat --------------------------------------------------
@@ -393,7 +409,7 @@ class Service:
         if not tables:
             raise Refused("there is no game here to cancel")
 
-        async def cancel(table: Table) -> None:
+        async def cancel(table: Table, _work: Work) -> None:
             if not table.status.open:
                 raise Refused("this game is over")
             lobby.may_cancel(table, cmd.actor)
@@ -454,17 +470,18 @@ class Service:
     async def fire(self, deadline: Deadline) -> int:
         """Fire one due deadline through the locked path; 1 if it did something."""
         async with self._locks[deadline.table_id]:
-            table = await self.store.load(deadline.table_id)
-            if table is None:
-                return 0
-            if deadline not in table.deadlines:  # already fired or replaced, yet still stored:
-                await self.store.save(table, table.version)  # saving rewrites the table's deadlines
-                return 0
-            before, was_live, was = table.version, self._live(table), table.status
-            table.deadlines.remove(deadline)
-            settings = await self.chat_settings(table.chat)
-            acted = fire(table, deadline, self.clock.now(), settings, self.config)
-            await self._save(table, before, was)
+            async with self.store.transaction() as tx:
+                table = await tx.load(deadline.table_id)
+                if table is None:
+                    return 0
+                if deadline not in table.deadlines:  # already fired or replaced, yet still stored:
+                    await tx.save(table, table.version)  # saving rewrites the table's deadlines
+                    return 0
+                before, was_live, was = table.version, self._live(table), table.status
+                table.deadlines.remove(deadline)
+                settings = await self.chat_settings(table.chat)
+                acted = fire(table, deadline, self.clock.now(), settings, self.config)
+                await self._save(tx, table, before, was)
             if acted or (was_live and not self._live(table)):  # a real-time game that just ended shows its result
                 await self.redraw(table)
             return int(acted)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Collection
+from collections.abc import AsyncIterator, Collection
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Protocol
 
 from bot.deadlines import Deadline
@@ -28,7 +29,25 @@ class StaleTable(Exception):
     """Someone saved a newer version of this table first."""
 
 
+class Changes(Protocol):
+    """What a change needs, inside one transaction: load the table (held until the transaction
+    ends, so nobody else changes it meanwhile), read ratings, save."""
+
+    async def new_table_id(self) -> int: ...
+
+    async def load(self, table_id: int) -> Table | None: ...
+
+    async def save(self, table: Table, expected_version: int) -> None: ...
+
+    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]: ...
+
+
 class Store(Protocol):
+    def transaction(self) -> AbstractAsyncContextManager[Changes]:
+        """One unit of work: everything done through what it yields is committed together when the
+        block ends normally, and not at all if it raises."""
+        ...
+
     async def new_table_id(self) -> int: ...
 
     async def load(self, table_id: int) -> Table | None: ...
@@ -105,7 +124,12 @@ class Store(Protocol):
 
 class MemoryStore:
     """Keeps each table as the JSON a database would, so that nothing the service changes is
-    stored until it saves, and every table survives serialisation."""
+    stored until it saves, and every table survives serialisation. One process, one event loop:
+    a transaction is the store itself (each save is whole)."""
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[MemoryStore]:
+        yield self
 
     def __init__(self) -> None:
         self._rows: dict[int, str] = {}

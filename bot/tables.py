@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from bot.deadlines import Deadline
@@ -16,23 +15,32 @@ if TYPE_CHECKING:
 RECENT_KEPT = 8
 
 
-@cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """A dataclass's field names; None for any other type (looked up once per type)."""
+    if cls not in _FIELDS:
+        _FIELDS[cls] = tuple(f.name for f in fields(cls)) if is_dataclass(cls) else None
+    return _FIELDS[cls]
 
 
 def plain(value: Any) -> Any:
     """Dataclasses (nested, in lists) as dicts, for JSON and the store. `dataclasses.asdict` does the
-    same but deep-copies every value on the way, and this runs on every save."""
-    if value is None or isinstance(value, str | int | float):  # most values: checked first
+    same but deep-copies every value on the way, and this runs on every save: so types are looked
+    up, not tested one by one."""
+    kind = type(value)
+    if kind in _ATOMS:
         return value
-    if isinstance(value, list):
+    if kind is list:
         return [plain(v) for v in value]
-    if isinstance(value, dict):
+    if kind is dict:
         return {k: plain(v) for k, v in value.items()}
-    if is_dataclass(value) and not isinstance(value, type):
-        return {name: plain(getattr(value, name)) for name in _field_names(type(value))}
-    return value
+    names = _field_names(kind)
+    if names is None:
+        return value
+    return {name: plain(getattr(value, name)) for name in names}
 
 
 class Status(StrEnum):

@@ -12,8 +12,8 @@ do than wait for the commit it must not answer before.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Collection, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict
 from typing import Any
 
@@ -61,49 +61,65 @@ class SqlStore:
 
     # ----- tables ---------------------------------------------------------------------------
 
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqlChanges]:
+        """One write transaction (BEGIN IMMEDIATE on SQLite): load, decide, save, commit."""
+        with self._write() as conn:
+            changes = SqlChanges(self, conn)
+            yield changes
+        changes.committed()
+
     async def new_table_id(self) -> int:
         with self._write() as conn:
-            key = conn.execute(insert(table_ids)).inserted_primary_key
-            assert key is not None
-            return int(key[0])
+            return _new_table_id(conn)
 
     async def load(self, table_id: int) -> Table | None:
         with self._read() as conn:
             return self._load(conn, table_id)
 
     async def save(self, table: Table, expected_version: int) -> None:
+        with self._write() as conn:
+            remember = self._save(conn, table, expected_version)
+        remember()
+
+    def _save(self, conn: Connection, table: Table, expected_version: int) -> Callable[[], None]:
+        """Write the table in `conn`'s transaction; returns what to do once it is committed."""
         data = table.to_dict()
         timer_rows: list[dict[str, Any]] = data.pop("deadlines")
         row = _table_row(data)
         first = table.moves - len(table.unsaved) + 1
         known = self._deadlines.get(table.id)
-        with self._write() as conn:
-            if expected_version == -1:
-                conn.execute(insert(tables), row)
-            else:
-                done = conn.execute(UPDATE_TABLE, {**row, "_id": table.id, "_expected": expected_version})
-                if done.rowcount != 1:
-                    raise StaleTable(f"table {table.id} is no longer at version {expected_version}")
-            # a save at the same version is a repair (the service rewrites a table's deadlines so)
-            unchanged = table.version != expected_version and known == (expected_version, timer_rows)
-            if not unchanged:
-                if expected_version != -1:
-                    conn.execute(DELETE_TIMERS, {"table_id": table.id})
-                if timer_rows:
-                    conn.execute(insert(timers), timer_rows)
-            if table.unsaved:
-                conn.execute(
-                    insert(moves_t),
-                    [{"table_id": table.id, "number": first + i, **asdict(m)} for i, m in enumerate(table.unsaved)],
-                )
-            if table.outcome is not None:
-                _save_outcome(conn, table.outcome)
-        if table.status.open:
-            self._deadlines[table.id] = (table.version, timer_rows)
-        else:  # a finished table has none, and is not loaded for play again
-            self._deadlines.pop(table.id, None)
+        if expected_version == -1:
+            conn.execute(insert(tables), row)
+        else:
+            done = conn.execute(UPDATE_TABLE, {**row, "_id": table.id, "_expected": expected_version})
+            if done.rowcount != 1:
+                raise StaleTable(f"table {table.id} is no longer at version {expected_version}")
+        # a save at the same version is a repair (the service rewrites a table's deadlines so)
+        unchanged = table.version != expected_version and known == (expected_version, timer_rows)
+        if not unchanged:
+            if expected_version != -1:
+                conn.execute(DELETE_TIMERS, {"table_id": table.id})
+            if timer_rows:
+                conn.execute(insert(timers), timer_rows)
+        if table.unsaved:
+            conn.execute(
+                insert(moves_t),
+                [{"table_id": table.id, "number": first + i, **asdict(m)} for i, m in enumerate(table.unsaved)],
+            )
+        if table.outcome is not None:
+            _save_outcome(conn, table.outcome)
         table.unsaved = []
         table.outcome = None
+        table_id, version, still_open = table.id, table.version, table.status.open
+
+        def remember() -> None:
+            if still_open:
+                self._deadlines[table_id] = (version, timer_rows)
+            else:  # a finished table has none, and is not loaded for play again
+                self._deadlines.pop(table_id, None)
+
+        return remember
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
         query = select(tables.c.id).where(
@@ -214,13 +230,8 @@ class SqlStore:
             ]
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
-        if not persons:
-            return {}
-        who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
         with self._read() as conn:
-            rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.scope == scope, who))
-            found = [_rating(r) for r in rows]
-        return {r.person: r for r in found}
+            return _ratings_of(conn, game, scope, persons)
 
     async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
         ordinal = ratings.c.mu - Z * ratings.c.sigma  # Rating.ordinal
@@ -241,6 +252,44 @@ class SqlStore:
         )
         with self._read() as conn:
             return [_rating(r) for r in conn.execute(query)]
+
+
+class SqlChanges:
+    """The store inside one open write transaction (see SqlStore.transaction)."""
+
+    def __init__(self, store: SqlStore, conn: Connection) -> None:
+        self.store, self.conn = store, conn
+        self._after: list[Callable[[], None]] = []
+
+    async def new_table_id(self) -> int:
+        return _new_table_id(self.conn)
+
+    async def load(self, table_id: int) -> Table | None:
+        return self.store._load(self.conn, table_id)
+
+    async def save(self, table: Table, expected_version: int) -> None:
+        self._after.append(self.store._save(self.conn, table, expected_version))
+
+    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
+        return _ratings_of(self.conn, game, scope, persons)
+
+    def committed(self) -> None:
+        for then in self._after:
+            then()
+
+
+def _new_table_id(conn: Connection) -> int:
+    key = conn.execute(insert(table_ids)).inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def _ratings_of(conn: Connection, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
+    if not persons:
+        return {}
+    who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
+    rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.scope == scope, who))
+    return {r.person: r for r in map(_rating, rows)}
 
 
 def _save_outcome(conn: Connection, outcome: Outcome) -> None:

@@ -1,9 +1,10 @@
 """`cardbot`: every entry point of the bot in one command.
 
-    cardbot play [GAME] …          a game in the terminal (adapters/console)
-    cardbot db upgrade [REV]       migrate the database in DATABASE_URL (default: to the newest)
-    cardbot db downgrade [REV]     migrate it back (default: one step)
-    cardbot replay TABLE_ID        a game from the database, move by move
+cardbot play [GAME] …          a game in the terminal (adapters/console)
+cardbot db upgrade [REV]       migrate the database in DATABASE_URL (default: to the newest)
+cardbot db downgrade [REV]     migrate it back (default: one step)
+cardbot replay TABLE_ID        a game from the database, move by move
+cardbot telegram               the Telegram bot (TELEGRAM_BOT_TOKEN; the database migrated first)
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from adapters.sql.replay import replay_lines
 from adapters.sql.settings import DatabaseSettings
 from adapters.sql.store import SqlStore
 
-OPERATOR_COMMANDS = ("db", "replay")
+OPERATOR_COMMANDS = ("db", "replay", "telegram")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,7 +35,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     db.add_argument("revision", nargs="?", help="default: head for upgrade, -1 for downgrade")
     replay = commands.add_parser("replay", help="print a game move by move from the database")
     replay.add_argument("table_id", type=int)
+    telegram = commands.add_parser("telegram", help="run the Telegram bot until stopped (see adapters/telegram)")
+    telegram.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     ns = parser.parse_args(args)
+    if ns.command == "telegram":
+        from adapters.telegram.main import main as telegram_bot  # python-telegram-bot only when asked
+
+        return telegram_bot(ns.log_level)
     url = DatabaseSettings().database_url
     if ns.command == "db":
         if ns.direction == "upgrade":

@@ -1,0 +1,180 @@
+"""The Telegram bot put together: python-telegram-bot's Application (the token, the Bot API
+server, AIORateLimiter, the handlers) in front of the service on the database, with the scheduler
+beside it.
+
+On start: the command menu in every language, every open table redrawn (`Service.restore`), the
+scheduler running (every deadline is in the database, so a restarted bot goes on where it
+stopped). Updates arrive by long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from telegram import Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    ChosenInlineResultHandler,
+    CommandHandler,
+    ContextTypes,
+    InlineQueryHandler,
+    TypeHandler,
+)
+
+from adapters.telegram.handlers import Commands
+from adapters.telegram.inline import InlineMode
+from adapters.telegram.logs import quiet_urls
+from adapters.telegram.menu import set_menu
+from adapters.telegram.notifier import TelegramNotifier
+from adapters.telegram.pacing import Pacer
+from adapters.telegram.people import Directory
+from adapters.telegram.presses import Presses
+from adapters.telegram.settings import TelegramSettings
+from bot.clock import Clock, SystemClock
+from bot.scheduler import Scheduler
+from bot.service import Service
+from bot.settings import ServiceConfig
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+UPDATES: Final = [
+    Update.MESSAGE,
+    Update.CALLBACK_QUERY,
+    Update.INLINE_QUERY,
+    Update.CHOSEN_INLINE_RESULT,
+    Update.MY_CHAT_MEMBER,
+]
+POLL_TIMEOUT: Final = 10  # seconds a getUpdates call waits for an update
+RATE_LIMIT_RETRIES: Final = 1  # a RetryAfter is waited out and the request sent once more
+
+
+class TelegramBot:
+    def __init__(
+        self,
+        settings: TelegramSettings,
+        store: Store,
+        clock: Clock | None = None,
+        config: ServiceConfig | None = None,
+        seed: int | None = None,
+        poll_timeout: int = POLL_TIMEOUT,
+    ) -> None:
+        quiet_urls()  # before the Bot is built: it logs its URL, token included, at DEBUG
+        self.settings = settings
+        self.poll_timeout = poll_timeout
+        limiter = AIORateLimiter(
+            overall_max_rate=settings.overall_per_second,
+            overall_time_period=1,
+            group_max_rate=settings.group_per_minute,
+            group_time_period=settings.minute,
+            max_retries=RATE_LIMIT_RETRIES,
+        )
+        self.application: Application[Any, Any, Any, Any, Any, Any] = (
+            ApplicationBuilder()
+            .token(settings.bot_token.get_secret_value())
+            .base_url(settings.base_url)
+            .base_file_url(settings.base_file_url)
+            .rate_limiter(limiter)
+            .concurrent_updates(True)  # the service locks each table; presses must not queue behind one another
+            .post_init(self._started)
+            .post_stop(self._stopped)
+            .build()
+        )
+        clock = clock or SystemClock()
+        config = config or ServiceConfig(window_seconds=settings.window_seconds)
+        group = Pacer(settings.group_per_minute, settings.minute, settings.group_burst)
+        private = Pacer(settings.private_per_second, 1.0)
+        self.store = store
+        self.notifier = TelegramNotifier(self.application.bot, store, group, private)
+        self.service = Service(store, self.notifier, clock, config, seed=seed)
+        self.scheduler = Scheduler(self.service, clock)
+        self._timers: asyncio.Task[None] | None = None
+        self._add_handlers()
+
+    def _add_handlers(self) -> None:
+        app = self.application
+        commands = Commands(self.service, self.notifier, Directory())
+        presses, inline = Presses(self.service, self.notifier), InlineMode(self.service, self.notifier)
+        app.add_handler(TypeHandler(Update, commands.remember), group=-1)
+        app.add_handler(CommandHandler(["svolota", "speed", "demon"], commands.game))
+        app.add_handler(CommandHandler("leaderboard", commands.leaderboard))
+        app.add_handler(CommandHandler("stats", commands.stats))
+        app.add_handler(CommandHandler("settings", commands.settings))
+        app.add_handler(CommandHandler("cancel", commands.cancel))
+        app.add_handler(CommandHandler("rules", commands.rules))
+        app.add_handler(CommandHandler("help", commands.help))
+        app.add_handler(CommandHandler("start", commands.start))
+        app.add_handler(ChatMemberHandler(commands.membership, ChatMemberHandler.MY_CHAT_MEMBER))
+        app.add_handler(CallbackQueryHandler(presses.press))
+        app.add_handler(InlineQueryHandler(inline.query))
+        app.add_handler(ChosenInlineResultHandler(inline.chosen))
+        app.add_error_handler(self._failed)
+
+    # ----- life ------------------------------------------------------------------------------
+
+    async def _started(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        await set_menu(app.bot)
+        await self.service.restore()
+        self._timers = asyncio.create_task(self.scheduler.run())
+
+    async def _stopped(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        if self._timers is not None:
+            self._timers.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timers
+            self._timers = None
+        await self.notifier.close()
+
+    async def _failed(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        kind = type(update).__name__ if update is not None else "polling"
+        log.error("handling %s failed", kind, exc_info=context.error)
+
+    async def start(self) -> None:
+        """Start in a running event loop (what `run` does, for tests and embedding)."""
+        app = self.application
+        await app.initialize()
+        await self._started(app)
+        assert app.updater is not None
+        if self.settings.webhook_url:
+            await app.updater.start_webhook(**self._webhook())
+        else:
+            await app.updater.start_polling(poll_interval=0, timeout=self.poll_timeout, allowed_updates=UPDATES)
+        await app.start()
+
+    async def stop(self) -> None:
+        app = self.application
+        assert app.updater is not None
+        if app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+        await self._stopped(app)
+        await app.shutdown()
+
+    def run(self) -> None:
+        """Run until stopped (Ctrl-C, SIGTERM): long polling, or a webhook server if a URL is set."""
+        if self.settings.webhook_url:
+            self.application.run_webhook(**self._webhook(), close_loop=False)
+        else:
+            self.application.run_polling(timeout=self.poll_timeout, allowed_updates=UPDATES, close_loop=False)
+
+    def _webhook(self) -> dict[str, Any]:
+        """Telegram posts to the public URL; the server listens at its path, behind a proxy."""
+        s = self.settings
+        assert s.webhook_url
+        return {
+            "listen": s.listen,
+            "port": s.port,
+            "url_path": urlsplit(s.webhook_url).path.lstrip("/"),
+            "webhook_url": s.webhook_url,
+            "secret_token": s.webhook_secret.get_secret_value() if s.webhook_secret else None,
+            "allowed_updates": UPDATES,
+        }

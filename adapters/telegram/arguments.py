@@ -1,0 +1,70 @@
+"""What follows a command: a game's name in any of our languages, a setting and its value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+GAMES: Final = {
+    "svolota": "svolota",
+    "сволота": "svolota",
+    "speed": "speed",
+    "скорость": "speed",
+    "швидкість": "speed",
+    "demon": "racing_demon",
+    "racing_demon": "racing_demon",
+    "racingdemon": "racing_demon",
+    "демон": "racing_demon",
+}
+COMMAND_GAMES: Final = {"svolota": "svolota", "speed": "speed", "demon": "racing_demon"}
+SETTINGS: Final = {
+    "lang": "lang",
+    "language": "lang",
+    "timer": "turn_seconds",
+    "turn": "turn_seconds",
+    "tables": "many_tables",
+    "rule": "house_rule",
+}
+ON: Final = frozenset({"on", "yes", "true", "1", "вкл", "да", "так"})
+OFF: Final = frozenset({"off", "no", "false", "0", "выкл", "нет", "вимк", "ні"})
+
+
+def game_named(word: str | None) -> str | None:
+    """The game a word names; an unknown word is passed on as it is (the service refuses it)."""
+    if word is None:
+        return None
+    return GAMES.get(word.lower(), word.lower()[:30])
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    name: str
+    value: Any
+    game: str | None = None
+
+
+def value_of(word: str) -> Any:
+    """`on`/`off` as booleans, whole numbers as ints, anything else as it is."""
+    low = word.lower()
+    if low in ON:
+        return True
+    if low in OFF:
+        return False
+    try:
+        return int(low)
+    except ValueError:
+        return word[:30]
+
+
+def setting_of(args: list[str]) -> Setting | None:
+    """`lang ru`, `timer 90`, `tables on`, `rule svolota free_pass on`; None if it is none of them."""
+    if len(args) < 2:
+        return None
+    name = SETTINGS.get(args[0].lower(), args[0].lower()[:30])
+    if name == "house_rule":
+        if len(args) != 4:
+            return None
+        return Setting(name, (args[2].lower()[:30], value_of(args[3])), game_named(args[1]))
+    if len(args) != 2:
+        return None
+    return Setting(name, args[1].lower()[:30] if name == "lang" else value_of(args[1]))

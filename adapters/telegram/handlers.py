@@ -1,0 +1,174 @@
+"""Chat commands: each parses the message, calls the service once, and renders its reply.
+
+/svolota, /speed, /demon open a table, or challenge whoever the command names (a reply to their
+message, a text mention, a known @username); /leaderboard [game], /stats, /rules [game],
+/settings (chat admins), /cancel, /help; /start in private (deep links: `t<table>` opens that
+table's panel).
+"""
+
+from __future__ import annotations
+
+from telegram import Message, Update, User
+from telegram.constants import ChatMemberStatus
+from telegram.ext import ContextTypes
+
+from adapters.telegram import texts
+from adapters.telegram.arguments import COMMAND_GAMES, game_named, setting_of
+from adapters.telegram.links import table_named
+from adapters.telegram.notifier import NOT_A_TABLE, TelegramNotifier
+from adapters.telegram.people import (
+    Directory,
+    actor_of,
+    chat_of,
+    is_admin,
+    is_private,
+    named_people,
+    person_of,
+    replied_to,
+)
+from bot.commands import Cancel, Challenge, ChangeSettings, Leaderboard, Open, Press, Stats
+from bot.i18n import translator
+from bot.screens.model import Reply
+from bot.service import Service
+from bot.tokens import Token
+
+Context = ContextTypes.DEFAULT_TYPE
+EVERYWHERE = frozenset({"all", "everywhere", "везде", "всюди"})
+GONE = frozenset({ChatMemberStatus.BANNED, ChatMemberStatus.LEFT})
+
+
+def _sender(update: Update) -> tuple[Message, User] | None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None or user.is_bot:
+        return None
+    return message, user
+
+
+def _words(context: Context) -> list[str]:
+    return list(context.args or [])
+
+
+class Commands:
+    def __init__(self, service: Service, notifier: TelegramNotifier, directory: Directory) -> None:
+        self.service = service
+        self.notifier = notifier
+        self.directory = directory
+
+    async def remember(self, update: Update, context: Context) -> None:
+        """Every update: whoever sent it may be named by @username later."""
+        self.directory.remember(update.effective_user)
+
+    async def membership(self, update: Update, context: Context) -> None:
+        """Someone blocked the bot, or started (unblocked) it: whether their panels can reach them."""
+        change = update.my_chat_member
+        if change is None or not is_private(change.chat):
+            return
+        self.notifier.heard(person_of(change.from_user), change.new_chat_member.status not in GONE)
+
+    async def game(self, update: Update, context: Context) -> None:
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        command = (message.text or "/").split()[0][1:].split("@")[0].lower()
+        game, chat, actor = COMMAND_GAMES.get(command, command), chat_of(message), actor_of(user)
+        targets, unknown = named_people(message, self.directory, context.bot.username)
+        if unknown:
+            t = translator(await self.service.lang_of(actor, chat))
+            await self.notifier.say(chat, texts.unknown_people(unknown, t), message.message_id)
+            return
+        if targets:
+            reply = await self.service.handle(Challenge(chat, actor, game, tuple(targets)))
+        else:
+            reply = await self.service.handle(Open(chat, actor, game))
+        await self._render(message, reply)
+
+    async def leaderboard(self, update: Update, context: Context) -> None:
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        words = [w.lower() for w in _words(context)]
+        everywhere = any(w in EVERYWHERE for w in words)
+        game = game_named(next((w for w in words if w not in EVERYWHERE), None))
+        reply = await self.service.handle(Leaderboard(chat_of(message), actor_of(user), game, everywhere))
+        await self._render(message, reply)
+
+    async def stats(self, update: Update, context: Context) -> None:
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        replied = replied_to(message)
+        whose = replied.from_user if replied is not None else None  # someone else's record
+        person = person_of(whose) if whose is not None and not whose.is_bot else None
+        everywhere = any(w.lower() in EVERYWHERE for w in _words(context))
+        reply = await self.service.handle(Stats(chat_of(message), actor_of(user), person, everywhere))
+        await self._render(message, reply)
+
+    async def settings(self, update: Update, context: Context) -> None:
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        chat, setting = chat_of(message), setting_of(_words(context))
+        if setting is None:
+            current = await self.service.chat_settings(chat)
+            await self.notifier.say(chat, texts.settings_text(current, translator(current.lang)), message.message_id)
+            return
+        actor = actor_of(user, admin=await is_admin(context.bot, message.chat, user))
+        change = ChangeSettings(chat, actor, setting.name, setting.value, setting.game)
+        await self._render(message, await self.service.handle(change))
+
+    async def cancel(self, update: Update, context: Context) -> None:
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        actor = actor_of(user, admin=await is_admin(context.bot, message.chat, user))
+        await self._render(message, await self.service.handle(Cancel(chat_of(message), actor)))
+
+    async def rules(self, update: Update, context: Context) -> None:
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        chat, words = chat_of(message), _words(context)
+        t = translator(await self.service.lang_of(actor_of(user), chat))
+        await self.notifier.say(chat, texts.rules_text(game_named(words[0]) if words else None, t), message.message_id)
+
+    async def help(self, update: Update, context: Context) -> None:
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        chat = chat_of(message)
+        t = translator(await self.service.lang_of(actor_of(user), chat))
+        await self.notifier.say(chat, texts.help_text(t), message.message_id)
+
+    async def start(self, update: Update, context: Context) -> None:
+        """In private: the bot may now write to this person; `t<table>` brings that table's panel."""
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        if not is_private(message.chat):
+            await self.help(update, context)
+            return
+        actor, chat = actor_of(user), chat_of(message)
+        self.notifier.met(actor.person)
+        words = _words(context)
+        table_id = table_named(words[0]) if words else None
+        reply = Reply()
+        if table_id is not None:
+            reply = await self.service.handle(Press(actor, Token(table_id, 0, "panel").encode()))
+            if reply.screens:
+                await self.notifier.deliver(chat, reply.screens)
+                return
+        welcome = texts.welcome(translator(await self.service.lang_of(actor)))
+        reason = reply.text if table_id is not None and reply.text else None  # e.g. the game has not started
+        await self.notifier.say(chat, f"{welcome}\n\n{reason}" if reason else welcome)
+
+    async def _render(self, message: Message, reply: Reply) -> None:
+        """A command's reply in the chat it came from: the answer, and any board of ratings; a
+        table's private screens go to their person."""
+        chat = chat_of(message)
+        if reply.text:
+            await self.notifier.say(chat, reply.text if reply.ok else "✗ " + reply.text, message.message_id)
+        for screen in reply.screens:
+            if screen.table_id == NOT_A_TABLE:
+                await self.notifier.say(chat, screen.text, message.message_id)
+            else:
+                await self.notifier.deliver(chat, [screen])

@@ -1,0 +1,112 @@
+"""Inline mode: a Svolota hand chosen inside the group.
+
+The board's "Choose cards" button opens inline mode with the query `t<table>`; the answer is the
+asker's own legal plays (personal, never cached), read from their private panel (opening it is
+how the service hands out a hand). Choosing one sends a message "🎴 <play>" into the group
+through the bot, and Telegram tells the bot (inline feedback), which plays it. A refused choice
+rewrites that message with the reason.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+from telegram import (
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InlineQueryResultsButton,
+    InputTextMessageContent,
+    Update,
+)
+from telegram.constants import InlineQueryLimit
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from adapters.telegram.links import table_named, table_query
+from adapters.telegram.notifier import TelegramNotifier
+from adapters.telegram.people import actor_of
+from bot.commands import Play, Press
+from bot.i18n import translator
+from bot.screens.model import Reply
+from bot.service import Service
+from bot.tokens import Token, decode
+
+log = logging.getLogger(__name__)
+
+PAGE: Final = int(InlineQueryLimit.RESULTS)
+MAX_BUTTON: Final = 64
+PLAYED: Final = "🎴 "
+REFUSED: Final = "✗ "
+
+
+def choose_again(table_id: int, label: str) -> InlineKeyboardMarkup:
+    """Under a chosen play: the next player opens inline mode from there (and with a keyboard,
+    Telegram gives the bot the inline message's id, so a refusal can be written over it)."""
+    return InlineKeyboardMarkup([[InlineKeyboardButton(label, switch_inline_query_current_chat=table_query(table_id))]])
+
+
+def plays(reply: Reply, table_id: int, again: str) -> tuple[list[InlineQueryResultArticle], str | None]:
+    """The legal plays on the person's panel as results, and a line for the button above them
+    (their hand when they have no play, or why they may not)."""
+    if not reply.ok or not reply.screens:
+        return [], reply.text
+    panel = reply.screens[0]
+    hand = panel.text.split("\n", 1)[0]
+    results = []
+    for row in panel.buttons:
+        for button in row:
+            token = decode(button.token or "")
+            if token is None or token.action != "move":
+                continue
+            results.append(
+                InlineQueryResultArticle(
+                    id=button.token or "",
+                    title=button.label,
+                    description=hand,
+                    input_message_content=InputTextMessageContent(PLAYED + button.label),
+                    reply_markup=choose_again(table_id, again),
+                )
+            )
+    return results, None if results else hand
+
+
+class InlineMode:
+    def __init__(self, service: Service, notifier: TelegramNotifier) -> None:
+        self.service = service
+        self.notifier = notifier
+
+    async def query(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.inline_query
+        if query is None:
+            return
+        table_id = table_named(query.query)
+        results: list[InlineQueryResultArticle] = []
+        line: str | None = None
+        if table_id is not None:
+            actor = actor_of(query.from_user)
+            reply = await self.service.handle(Press(actor, Token(table_id, 0, "panel").encode()))
+            again = translator(await self.service.lang_of(actor)).gettext("🂠 Choose cards")
+            results, line = plays(reply, table_id, again)
+        start = int(query.offset) if query.offset.isdigit() else 0
+        page = results[start : start + PAGE]
+        more = str(start + PAGE) if start + PAGE < len(results) else ""
+        button = None
+        if line and table_id is not None:
+            button = InlineQueryResultsButton(text=line[:MAX_BUTTON], start_parameter=table_query(table_id))
+        try:
+            await query.answer(page, cache_time=0, is_personal=True, next_offset=more, button=button)
+        except TelegramError as e:  # the person typed on, and the query is gone
+            log.info("could not answer an inline query: %s", e)
+
+    async def chosen(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chosen = update.chosen_inline_result
+        if chosen is None:
+            return
+        token = decode(chosen.result_id)
+        if token is None or token.action != "move":
+            return
+        reply = await self.service.handle(Play(actor_of(chosen.from_user), token.table_id, token.arg))
+        if not reply.ok and reply.text and chosen.inline_message_id:
+            await self.notifier.edit_inline(chosen.inline_message_id, REFUSED + reply.text, None)

@@ -1,0 +1,26 @@
+"""`cardbot telegram`: read the settings (the token stays secret, even in a settings error),
+migrate and open the database, and run the bot until it is stopped."""
+
+from __future__ import annotations
+
+import sys
+
+from pydantic import ValidationError
+
+from adapters.sql.startup import open_store
+from adapters.telegram import logs
+from adapters.telegram.app import TelegramBot
+from adapters.telegram.settings import TelegramSettings
+
+
+def main(log_level: str = "INFO") -> int:
+    try:
+        settings = TelegramSettings()  # type: ignore[call-arg]  # the token comes from the environment
+    except ValidationError as e:
+        for error in e.errors(include_input=False, include_url=False):
+            name = "TELEGRAM_" + "_".join(str(part) for part in error["loc"]).upper()
+            sys.stderr.write(f"cardbot telegram: {name}: {error['msg']}\n")
+        return 2
+    logs.configure(log_level, settings.bot_token.get_secret_value())
+    TelegramBot(settings, open_store()).run()
+    return 0

@@ -1,0 +1,29 @@
+"""The command menu Telegram shows, in English (the default), Russian and Ukrainian: all commands
+in groups, the personal ones in private chats."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram.error import TelegramError
+
+from adapters.telegram.texts import MENU, PRIVATE_MENU, describe
+from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, translator
+
+log = logging.getLogger(__name__)
+
+
+def commands(names: tuple[str, ...], lang: str) -> list[BotCommand]:
+    t = translator(lang)
+    return [BotCommand(name, describe(name, t)) for name in names]
+
+
+async def set_menu(bot: Bot) -> None:
+    for lang in LANGUAGES:
+        code = None if lang == SOURCE_LANGUAGE else lang  # English for every other language
+        try:
+            await bot.set_my_commands(commands(MENU, lang), BotCommandScopeAllGroupChats(), code)
+            await bot.set_my_commands(commands(PRIVATE_MENU, lang), BotCommandScopeAllPrivateChats(), code)
+        except TelegramError as e:
+            log.warning("could not set the %s command menu: %s", lang, e)

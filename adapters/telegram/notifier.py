@@ -1,0 +1,259 @@
+"""Screens into Telegram messages: the notifier port of the service.
+
+Each screen has a place: the table's board in the chat (and forum topic), or a person's panel in
+their private chat. The first screen for a place is sent as a new message, whose id the store
+remembers (`remember_message`); every later one edits that message. One writer per place draws
+its screens one at a time; a screen that arrives while the writer waits for its turn (the chat's
+pace, pacing.py) or while an edit is in flight replaces the one waiting, so only the newest is
+drawn (a fast game edits its board as often as the group's limit allows, never more).
+
+Normal events, not failures: "message is not modified" (drawn already), a message that was
+deleted or can no longer be edited (a new one is sent), a person who never started the bot or
+blocked it (their panel is skipped; they are told how to start it when they press a button), a
+`RetryAfter` that outlasted the rate limiter's own retry (the screen waits that long and goes
+again, unless a newer one has replaced it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dtm
+import logging
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
+from telegram.constants import ChatAction
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+
+from adapters.telegram.keyboards import MAX_TEXT, markup_of, text_of
+from adapters.telegram.pacing import Pacer
+from bot.people import ChatRef, PersonRef
+from bot.screens.model import Screen
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+NOT_MODIFIED: Final = "message is not modified"
+GONE: Final = ("message to edit not found", "message can't be edited", "message_id_invalid")
+NETWORK_ATTEMPTS: Final = 3
+NOT_A_TABLE: Final = 0  # leaderboards and stats: never edited, never remembered
+
+Key = tuple[str, int, str, str]  # (chat it is drawn in, table, audience, slot)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A screen and where it goes."""
+
+    chat_id: str
+    thread_id: str | None
+    screen: Screen
+
+    @property
+    def audience(self) -> str:
+        """The store's name for whom it is for: "" the chat, else the person's Telegram id."""
+        return "" if self.screen.audience is None else self.screen.audience.user_id
+
+    @property
+    def key(self) -> Key:
+        return (self.chat_id, self.screen.table_id, self.audience, self.screen.slot)
+
+
+def post_of(chat: ChatRef | None, screen: Screen) -> Post:
+    """A public screen goes to the chat (and topic); a private one to the person's own chat."""
+    if screen.audience is None:
+        if chat is None:
+            raise ValueError("a public screen needs its chat")
+        return Post(chat.chat_id, chat.thread_id, screen)
+    return Post(screen.audience.user_id, None, screen)
+
+
+def retry_seconds(exc: RetryAfter) -> float:
+    with warnings.catch_warnings():  # PTB warns about the int form of retry_after
+        warnings.simplefilter("ignore")
+        after = exc.retry_after
+    return after.total_seconds() if isinstance(after, dtm.timedelta) else float(after)
+
+
+class TelegramNotifier:
+    def __init__(self, bot: Bot, store: Store, group: Pacer, private: Pacer) -> None:
+        self.bot = bot
+        self.store = store
+        self.group = group
+        self.private = private
+        self._pending: dict[Key, Post] = {}
+        self._writers: dict[Key, asyncio.Task[None]] = {}
+        self._reachable: dict[str, bool] = {}  # person -> whether their private chat takes messages
+        self._saying = 0  # one-off messages on their way
+        self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0}
+
+    # ----- the port -------------------------------------------------------------------------
+
+    async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
+        """Queue the screens and return at once (the service holds the table's lock meanwhile)."""
+        for screen in screens:
+            self._queue(post_of(chat, screen))
+
+    # ----- for the handlers -----------------------------------------------------------------
+
+    async def deliver(self, chat: ChatRef | None, screens: Iterable[Screen]) -> bool:
+        """Draw the screens now (through the same writers) and wait; False if a private one could
+        not reach its person (they never started the bot, or blocked it)."""
+        posts = [post_of(chat, s) for s in screens]
+        await asyncio.gather(*(asyncio.shield(self._queue(p)) for p in posts))
+        return all(self.reachable(s.audience) is not False for s in (p.screen for p in posts) if s.audience)
+
+    async def say(self, chat: ChatRef, text: str, reply_to: int | None = None) -> None:
+        """A one-off message (help, a leaderboard) at the chat's pace; failures are logged."""
+        self._saying += 1
+        try:
+            await self._pace(chat.chat_id)
+            thread = int(chat.thread_id) if chat.thread_id else None
+            reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
+            await self.bot.send_message(
+                int(chat.chat_id), text[:MAX_TEXT], message_thread_id=thread, reply_parameters=reply
+            )
+            self.stats["sent"] += 1
+        except TelegramError as e:
+            log.warning("could not answer in chat %s: %s", chat.chat_id, e)
+        finally:
+            self._saying -= 1
+
+    async def edit_inline(self, inline_message_id: str, text: str, markup: InlineKeyboardMarkup | None) -> None:
+        """Rewrite a message sent through inline mode (a refused choice says why)."""
+        try:
+            await self.bot.edit_message_text(text[:MAX_TEXT], inline_message_id=inline_message_id, reply_markup=markup)
+        except TelegramError as e:
+            log.info("could not edit an inline message: %s", e)
+
+    def reachable(self, person: PersonRef) -> bool | None:
+        """Whether the person's private chat takes messages (None: not known yet)."""
+        return self._reachable.get(person.user_id)
+
+    async def can_reach(self, person: PersonRef) -> bool:
+        """Whether the bot may write to the person in private; asked of Telegram once (a chat
+        action, which fails for someone who never started the bot or blocked it)."""
+        known = self.reachable(person)
+        if known is not None:
+            return known
+        try:
+            await self.bot.send_chat_action(int(person.user_id), ChatAction.TYPING)
+        except (Forbidden, BadRequest):
+            self._reachable[person.user_id] = False
+            return False
+        except TelegramError:
+            return True  # not known: do not send them away
+        self._reachable[person.user_id] = True
+        return True
+
+    def met(self, person: PersonRef) -> None:
+        """The person wrote to the bot in private: it may write to them."""
+        self.heard(person, True)
+
+    def heard(self, person: PersonRef, reachable: bool) -> None:
+        """Telegram said whether the bot may write to the person (they started or blocked it)."""
+        self._reachable[person.user_id] = reachable
+
+    async def idle(self) -> None:
+        """Wait until every queued screen and one-off message is sent."""
+        while self._writers or self._saying:
+            if self._writers:
+                await asyncio.gather(*list(self._writers.values()), return_exceptions=True)
+            else:
+                await asyncio.sleep(0.01)
+
+    async def close(self, timeout: float = 5.0) -> None:
+        """Draw what is queued (for at most `timeout` seconds), then stop."""
+        try:
+            await asyncio.wait_for(self.idle(), timeout)
+        except TimeoutError:
+            for writer in list(self._writers.values()):
+                writer.cancel()
+            log.warning("stopped with %d screens not drawn", len(self._pending))
+
+    # ----- writers --------------------------------------------------------------------------
+
+    def _queue(self, post: Post) -> asyncio.Task[None]:
+        if post.key in self._pending:
+            self.stats["coalesced"] += 1
+        self._pending[post.key] = post
+        writer = self._writers.get(post.key)
+        if writer is None:
+            writer = self._writers[post.key] = asyncio.create_task(self._write(post.key))
+        return writer
+
+    async def _write(self, key: Key) -> None:
+        """Draw the newest screen of one place until none is waiting."""
+        network_failures = 0
+        try:
+            while key in self._pending:
+                await self._pace(key[0])
+                post = self._pending.pop(key)  # the newest, whatever arrived while we waited
+                try:
+                    await self._draw(post)
+                    network_failures = 0
+                except RetryAfter as e:
+                    log.warning("flood control in chat %s: waiting %.0f s", post.chat_id, retry_seconds(e))
+                    self._pending.setdefault(key, post)
+                    await asyncio.sleep(retry_seconds(e))
+                except NetworkError as e:  # (RetryAfter is not one) a timeout, a broken connection
+                    network_failures += 1
+                    if network_failures < NETWORK_ATTEMPTS:
+                        self._pending.setdefault(key, post)
+                        await asyncio.sleep(network_failures)
+                    else:
+                        log.warning("gave up drawing table %s in chat %s: %s", key[1], post.chat_id, e)
+                except Forbidden as e:
+                    self._forbidden(post, e)
+                except TelegramError as e:
+                    self.stats["skipped"] += 1
+                    log.warning("could not draw table %s in chat %s: %s", key[1], post.chat_id, e)
+                except Exception:  # a writer must never die with screens waiting
+                    log.exception("could not draw table %s in chat %s", key[1], post.chat_id)
+        finally:
+            del self._writers[key]
+
+    async def _pace(self, chat_id: str) -> None:
+        await (self.group if chat_id.startswith("-") else self.private).take(chat_id)
+
+    async def _draw(self, post: Post) -> None:
+        screen = post.screen
+        text, markup = text_of(screen), markup_of(screen)
+        remembered = screen.table_id != NOT_A_TABLE
+        message_id = await self.store.message_id(screen.table_id, post.audience, screen.slot) if remembered else None
+        if message_id is not None:
+            try:
+                await self.bot.edit_message_text(
+                    text, chat_id=int(post.chat_id), message_id=int(message_id), reply_markup=markup
+                )
+                self.stats["edited"] += 1
+                self._reached(screen)
+                return
+            except BadRequest as e:
+                if NOT_MODIFIED in e.message.lower():
+                    self.stats["unchanged"] += 1
+                    return
+                if not any(words in e.message.lower() for words in GONE):
+                    raise
+                log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
+        thread = int(post.thread_id) if post.thread_id else None
+        sent = await self.bot.send_message(int(post.chat_id), text, message_thread_id=thread, reply_markup=markup)
+        self.stats["sent"] += 1
+        self._reached(screen)
+        if remembered:
+            await self.store.remember_message(screen.table_id, post.audience, screen.slot, str(sent.message_id))
+
+    def _reached(self, screen: Screen) -> None:
+        if screen.audience is not None:
+            self._reachable[screen.audience.user_id] = True
+
+    def _forbidden(self, post: Post, e: Forbidden) -> None:
+        self.stats["skipped"] += 1
+        if post.screen.audience is not None:  # never started the bot, or blocked it
+            self._reachable[post.screen.audience.user_id] = False
+            log.info("person %s does not take private messages: %s", post.chat_id, e)
+        else:
+            log.warning("the bot may not write in chat %s: %s", post.chat_id, e)

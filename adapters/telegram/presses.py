@@ -1,0 +1,80 @@
+"""Button presses (callback queries): the data is handed to the service as it is (it decodes and
+checks it), and every query is answered, a refusal as a short toast.
+
+A private screen in the reply (a press of "My panel") is sent to the presser's private chat; if
+the bot may not write there (they never started it, or blocked it), the answer opens the bot with
+a deep link to this table instead, and `/start t<table>` brings the panel. Joining or accepting
+does the same for someone the bot cannot reach (it asks Telegram once per person, with a chat
+action), so that their panel can come when the game starts.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+from telegram import CallbackQuery, Update
+from telegram.constants import CallbackQueryLimit
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from adapters.telegram import texts
+from adapters.telegram.links import deep_link, table_query
+from adapters.telegram.notifier import TelegramNotifier
+from adapters.telegram.people import actor_of
+from bot.commands import Press
+from bot.i18n import translator
+from bot.people import Actor
+from bot.screens.model import Reply
+from bot.service import Service
+from bot.tokens import decode
+
+log = logging.getLogger(__name__)
+
+MAX_TOAST: Final = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)
+SITTING_DOWN: Final = frozenset({"join", "accept"})
+
+
+class Presses:
+    def __init__(self, service: Service, notifier: TelegramNotifier) -> None:
+        self.service = service
+        self.notifier = notifier
+
+    async def press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        try:
+            actor = actor_of(query.from_user)
+            data = query.data if isinstance(query.data, str) else ""
+            reply = await self.service.handle(Press(actor, data))
+            link = await self._link_instead(actor, data, reply, context.bot.username)
+        except Exception:
+            await self._answer(query)  # the spinner stops whatever happened
+            raise
+        if link is not None:
+            t = translator(await self.service.lang_of(actor))
+            await self._answer(query, texts.start_the_bot(t), url=link)
+        else:
+            await self._answer(query, reply.text)
+
+    async def _link_instead(self, actor: Actor, data: str, reply: Reply, username: str) -> str | None:
+        """A deep link to the bot when the presser's private screens cannot reach them."""
+        token = decode(data)
+        table_id = reply.table_id or (token.table_id if token else None)
+        if table_id is None or not reply.ok:
+            return None
+        private = [s for s in reply.screens if s.audience is not None]
+        if private and await self.notifier.deliver(None, private):
+            return None
+        sitting_down = token is not None and token.action in SITTING_DOWN
+        if private or (sitting_down and not await self.notifier.can_reach(actor.person)):
+            return deep_link(username, table_query(table_id))
+        return None
+
+    @staticmethod
+    async def _answer(query: CallbackQuery, text: str | None = None, url: str | None = None) -> None:
+        try:
+            await query.answer(text[:MAX_TOAST] if text else None, show_alert=False, url=url)
+        except TelegramError as e:  # too old, or answered already
+            log.info("could not answer a button press: %s", e)

@@ -1,0 +1,38 @@
+"""What the Telegram bot is told by its environment: the token (a secret, never logged), where the
+Bot API is (a self-hosted server, or a fake one in tests), polling or webhook, and its pace."""
+
+from __future__ import annotations
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+OFFICIAL_API = "https://api.telegram.org"
+
+
+class TelegramSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="TELEGRAM_", extra="ignore")
+
+    bot_token: SecretStr
+    api_url: str = OFFICIAL_API  # the Bot API server: `<api_url>/bot<token>/<method>`
+    # Webhook mode when a public URL is set (Telegram posts updates to it); else long polling.
+    webhook_url: str | None = None
+    webhook_secret: SecretStr | None = None  # checked in the X-Telegram-Bot-Api-Secret-Token header
+    listen: str = "127.0.0.1"  # the webhook server's address (behind a reverse proxy)
+    port: int = 8443
+    # Real time: the group's board is redrawn at most once per window (the service's reaction window).
+    window_seconds: float = 2.0
+    # Flood control: Telegram allows about 30 messages a second in all, 20 a minute in one group
+    # and about one a second in one private chat.
+    overall_per_second: float = 30.0
+    group_per_minute: int = 20
+    group_burst: int = 5  # of the minute's messages, how many may go at once (the rest are spread)
+    private_per_second: float = 1.0
+    minute: float = 60.0  # the length of the "minute" above (tests shorten it)
+
+    @property
+    def base_url(self) -> str:
+        return self.api_url.rstrip("/") + "/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return self.api_url.rstrip("/") + "/file/bot"

@@ -1,0 +1,125 @@
+"""What the Telegram bot says beyond the service's screens: the command menu, help, rules, the
+welcome in private, and how to reach the bot. English here; Russian and Ukrainian in the bot's
+catalogs (bot/locale/)."""
+
+from __future__ import annotations
+
+from bot.i18n import Translator
+from bot.screens.words import game_name
+from bot.settings import ChatSettings
+
+MENU = (
+    "svolota",
+    "speed",
+    "demon",
+    "leaderboard",
+    "stats",
+    "rules",
+    "settings",
+    "cancel",
+    "help",
+)
+PRIVATE_MENU = ("start", "help", "rules", "stats")
+
+
+def describe(command: str, t: Translator) -> str:
+    """A command's line in Telegram's menu."""
+    if command in ("svolota", "speed", "demon"):
+        game = {"svolota": "svolota", "speed": "speed", "demon": "racing_demon"}[command]
+        return t.gettext("Open a {game} table, or challenge someone (@name or a reply)").format(game=game_name(game, t))
+    return {
+        "leaderboard": t.gettext("Top players here: /leaderboard [game]"),
+        "stats": t.gettext("Your record in every game"),
+        "rules": t.gettext("How to play: /rules [game]"),
+        "settings": t.gettext("Chat settings (admins): turn timer, house rules, language"),
+        "cancel": t.gettext("Cancel the table here"),
+        "help": t.gettext("What I can do"),
+        "start": t.gettext("Private panels and the rules"),
+    }[command]
+
+
+def help_text(t: Translator) -> str:
+    return "\n".join(
+        [
+            t.gettext("🎴 I deal Svolota, Speed and Racing Demon in group chats."),
+            "",
+            t.gettext("/svolota, /speed, /demon — open a table; press Join to sit down, ▶ Start to play."),
+            t.gettext("Reply to someone's message with /speed (or name them: /speed @name) to challenge them."),
+            t.gettext("/leaderboard [game] — top players here; /stats — your record."),
+            t.gettext("/rules [game] — how to play; /cancel — cancel the table here."),
+            t.gettext("/settings — turn timer, house rules, language (chat admins)."),
+            "",
+            t.gettext(
+                "Svolota hands stay secret: press 🂠 Choose cards and pick your play, or open your cards"
+                " in our private chat. In Speed and Racing Demon your buttons come in our private chat:"
+                " start it once (press My panel, or open me and press Start)."
+            ),
+        ]
+    )
+
+
+def rules_text(game: str | None, t: Translator) -> str:
+    if game == "svolota":
+        return t.gettext(
+            "Svolota (3–6 players). Everyone gets 7 cards. Lay one card, or several of one rank, on the pile:"
+            " colours alternate card by card, and a play must have at least as many cards as the last one"
+            " and a higher rank (lower after an Ace turns the pile down; a 2 turns it up again). Can't beat"
+            " it? Pass. A joker clears the pile and the next player leads. After playing you draw as many"
+            " cards as you laid. The first with an empty hand wins."
+        )
+    if game == "speed":
+        return t.gettext(
+            "Speed (2 players, real time). You have 5 stacks and a reserve; two piles lie in the middle."
+            " Put a face-up stack top on a pile when it is one rank above or below the pile's top (A on K,"
+            " 2 on A). Flip a face-down top; fill an empty stack from your reserve. Nobody can play? Press"
+            " New pile. The first to empty all stacks wins. Both play at once: the faster move counts."
+        )
+    if game == "racing_demon":
+        return t.gettext(
+            "Racing Demon (any number, real time). Everyone races with their own deck: a demon of 13"
+            " cards, four work piles and a stock. Aces start shared foundations, built up in suit to the"
+            " King. Build work piles down in alternating colours; turn the stock three at a time. The round"
+            " ends when someone's demon is empty: you score your cards on the foundations minus the cards"
+            " left in your demon."
+        )
+    return "\n\n".join(rules_text(g, t) for g in ("svolota", "speed", "racing_demon"))
+
+
+def welcome(t: Translator) -> str:
+    return t.gettext(
+        "Hi! Your private panels will come here. Add me to a group and type /svolota, /speed or /demon to play."
+    )
+
+
+def start_the_bot(t: Translator) -> str:
+    return t.gettext("Start the bot in private to get your panel.")
+
+
+def unknown_people(names: list[str], t: Translator) -> str:
+    return t.gettext(
+        "I don't know {names} yet: reply to their message with the command, or ask them to press any"
+        " of my buttons first."
+    ).format(names=", ".join(names))
+
+
+def settings_text(settings: ChatSettings, t: Translator) -> str:
+    rules = "; ".join(
+        f"{game_name(game, t)}: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+        for game, options in sorted(settings.house_rules.items())
+        if options
+    )
+    return "\n".join(
+        [
+            t.gettext("⚙️ Language: {lang} · turn timer: {seconds} s · several tables: {many}").format(
+                lang=settings.lang,
+                seconds=settings.turn_seconds,
+                many=t.gettext("on") if settings.many_tables else t.gettext("off"),
+            ),
+            t.gettext("House rules: {rules}").format(rules=rules or "—"),
+            "",
+            t.gettext(
+                "Chat admins change them: /settings lang en|ru|uk · /settings timer 15–600 ·"
+                " /settings tables on|off · /settings rule GAME NAME VALUE"
+            ),
+        ]
+    )

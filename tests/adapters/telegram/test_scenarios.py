@@ -1,0 +1,611 @@
+"""The Telegram bot end to end: the real python-telegram-bot Application, the service and a SQLite
+database, against the fake Bot API on 127.0.0.1. People act in the fake's world (commands, button
+presses, inline queries, private chats); the service's clock is a FakeClock the tests move.
+
+Flood control runs at Telegram's limits, with time for it shortened (`SCALE`) so that a test
+does not wait for real minutes; `test_a_fast_game_stays_within_the_group_limit` checks the limit
+itself over several such minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import time
+from typing import Any
+
+import aiohttp
+import pytest
+
+from adapters.sql.engine import make_engine
+from adapters.sql.store import SqlStore
+from adapters.telegram.app import TelegramBot
+from adapters.telegram.settings import TelegramSettings
+from bot.clock import FakeClock
+from bot.i18n import translator
+from bot.settings import ServiceConfig
+from bot.tables import Status, Table
+from bot.tokens import Token, decode
+from core import load_game
+from tests.adapters.telegram.fake_api import FakeBotApi
+from tests.adapters.telegram.world import Chat, Message, User
+from tests.sql.databases import fresh_sqlite
+
+SCALE = 20  # flood control runs 20 times faster than Telegram's: its "minute" is 3 s
+CONFIG = ServiceConfig(window_seconds=1.5, idle_seconds=20, computer_think=0.5)
+
+
+class Running:
+    """One bot process: TelegramBot on the database at `url`, polling the fake; `advance` moves
+    the service's clock and fires what falls due, as the scheduler would."""
+
+    def __init__(self, api: FakeBotApi, url: str, clock: FakeClock, config: ServiceConfig = CONFIG, **settings: Any):
+        self.api, self.clock = api, clock
+        values = {
+            "bot_token": api.token,
+            "api_url": api.base_url.removesuffix("/bot"),
+            "minute": 60 / SCALE,
+            "private_per_second": SCALE,
+            **settings,
+        }
+        self.store = SqlStore(make_engine(url))
+        self.tg = TelegramBot(TelegramSettings(**values), self.store, clock, config, seed=7, poll_timeout=1)
+        self.service, self.notifier = self.tg.service, self.tg.notifier
+
+    async def __aenter__(self) -> Running:
+        await self.tg.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.tg.stop()
+        self.store.engine.dispose()
+
+    async def settled(self) -> None:
+        """Every update handled and every queued screen drawn."""
+        for _ in range(2):
+            await self.api.settle(quiet=0.1, timeout=15)
+            await self.notifier.idle()
+
+    async def advance(self, seconds: float, pause: float = 0.0) -> None:
+        end = self.clock.now() + seconds
+        while True:
+            due = await self.service.next_due()
+            if due is None or due > end:
+                break
+            self.clock.advance(max(0.0, due - self.clock.now()))
+            await self.service.tick()
+            await asyncio.sleep(pause)
+        self.clock.advance(max(0.0, end - self.clock.now()))
+
+    async def table(self, table_id: int) -> Table:
+        table = await self.store.load(table_id)
+        assert table is not None
+        return table
+
+    async def message_of(self, chat: Chat, table_id: int, audience: str = "", slot: str = "table") -> Message:
+        """The message the bot draws a table's screen in (its board, or a person's panel)."""
+        message_id = await self.store.message_id(table_id, audience, slot)
+        found = [m for m in self.api.messages(chat, from_bot=True) if str(m.message_id) == message_id]
+        assert found, f"no message for table {table_id} ({audience!r}, {slot}) in {chat}"
+        return found[0]
+
+    async def until(self, check: Any, timeout: float = 10.0) -> Any:
+        """Wait until the async `check()` is truthy."""
+        deadline = time.monotonic() + timeout
+        while not (value := await check()):
+            assert time.monotonic() < deadline, f"timed out waiting for {check}"
+            await asyncio.sleep(0.02)
+        return value
+
+
+def table_of(message: Message) -> int:
+    tokens = [decode(b.get("callback_data", "")) for row in message.buttons for b in row]
+    return next(t.table_id for t in tokens if t is not None)
+
+
+async def answer(api: FakeBotApi, query_id: str) -> dict[str, Any]:
+    return await api.wait_for(lambda: api.answers_to(query_id), what="the press to be answered")
+
+
+async def inline_answer(api: FakeBotApi, query_id: str) -> dict[str, Any]:
+    return await api.wait_for(lambda: api.inline_answers(query_id), what="the inline query to be answered")
+
+
+@pytest.fixture
+def url(tmp_path) -> str:
+    return fresh_sqlite(tmp_path)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+# --- Svolota ------------------------------------------------------------------------------------
+
+
+async def open_svolota(api: FakeBotApi, bot: Running, group: Chat, creator: User, *others: User) -> int:
+    api.send_text(creator, group, "/svolota")
+    lobby = await api.next_message(group)
+    table_id = table_of(lobby)
+    await bot.settled()
+    for person in others:
+        await answer(api, api.press(person, await bot.message_of(group, table_id), text="Join"))
+        await bot.settled()
+    await answer(api, api.press(creator, await bot.message_of(group, table_id), text="Start"))
+    await bot.settled()
+    assert (await bot.table(table_id)).status is Status.PLAYING
+    return table_id
+
+
+async def inline_move(api: FakeBotApi, bot: Running, group: Chat, seats: list[User], table_id: int) -> bool:
+    """The person to act asks for their plays in inline mode and picks the first; False when over."""
+    table = await bot.table(table_id)
+    if table.status is not Status.PLAYING:
+        return False
+    game = load_game(table.state)
+    seat = game.turn
+    query_id = api.inline_query(seats[seat], f"t{table_id}", chat=group)
+    results = (await inline_answer(api, query_id))["results"]
+    assert {decode(r["id"]).arg for r in results} == set(game.moves(str(seat))[:50])
+    api.choose_inline(seats[seat], results[0]["id"], inline_query_id=query_id)
+    await bot.until(lambda: _moved(bot, table_id, table.moves))
+    return True
+
+
+async def _moved(bot: Running, table_id: int, before: int) -> bool:
+    return (await bot.table(table_id)).moves > before
+
+
+async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        seats = [alice, bob, carol]
+        board = await bot.message_of(group, table_id)
+        # "Choose cards" opens inline mode in the group with the table's query
+        game = load_game((await bot.table(table_id)).state)
+        waiting = seats[(game.turn + 1) % 3]
+        query_id = fake_api.press(waiting, board, text="Choose cards")
+        waiting_answer = await inline_answer(fake_api, query_id)
+        assert waiting_answer["results"] == []  # not their turn: no plays, their hand on the button
+        assert waiting_answer["cache_time"] == 0 and waiting_answer["is_personal"] is True
+        assert waiting_answer["button"]["start_parameter"] == f"t{table_id}"
+        moves = 0
+        while await inline_move(fake_api, bot, group, seats, table_id):
+            moves += 1
+            assert moves < 400
+        await bot.settled()
+        table = await bot.table(table_id)
+        assert table.status is Status.FINISHED
+        assert all(m.by == "person" for m in await bot.store.moves(table_id))
+        board = await bot.message_of(group, table_id)
+        winner = seats[table.result.index(0)]
+        assert winner.first_name in board.text
+        assert any("Rematch" in b["text"] for row in board.buttons for b in row)
+        # the plays were posted "via" the bot by the people themselves
+        via = [m for m in fake_api.messages(group, from_bot=False) if m.via_bot is not None]
+        assert len(via) == moves and via[0].text.startswith("🎴 ")
+        # leaderboard and stats afterwards
+        fake_api.send_text(bob, group, "/leaderboard svolota")
+        top = await fake_api.next_message(group)
+        assert all(p.first_name in top.text for p in seats)
+        fake_api.send_text(carol, group, "/stats")
+        stats = await fake_api.next_message(group)
+        assert carol.first_name in stats.text and stats.reply_to.text == "/stats"
+
+
+# --- Speed and Racing Demon: private panels ---------------------------------------------------
+
+
+def moves_on(panel: Message) -> list[str]:
+    tokens = [b["callback_data"] for row in panel.buttons for b in row if "callback_data" in b]
+    return [data for data in tokens if decode(data).action == "move"]
+
+
+async def press_a_move(api: FakeBotApi, bot: Running, person: User, table_id: int) -> dict[str, Any] | None:
+    """The person presses the first move on their private panel; the answer, or None without a move."""
+    panel = await bot.message_of(api.private_chat(person), table_id, str(person.id), "panel")
+    moves = moves_on(panel)
+    if not moves:
+        return None
+    return await answer(api, api.press(person, panel, moves[0]))
+
+
+async def finish(bot: Running, table_id: int, limit: float = 7200) -> Table:
+    """Let time run (idle people get computer stand-ins) until the game is over."""
+    while (await bot.table(table_id)).status is Status.PLAYING:
+        assert limit > 0, "the game did not end"
+        await bot.advance(300)
+        limit -= 300
+    await bot.settled()
+    return await bot.table(table_id)
+
+
+async def test_a_speed_challenge_by_reply_accepted_and_played_to_the_end(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        hello = fake_api.send_text(bob, group, "anyone for a game?")
+        fake_api.send_text(alice, group, "/speed", reply_to=hello)
+        challenge = await fake_api.next_message(group)
+        assert "challenges" in challenge.text and bob.first_name in challenge.text
+        table_id = table_of(challenge)
+        await bot.settled()
+        accepted = await answer(fake_api, fake_api.press(bob, challenge, text="Accept"))
+        assert "url" not in accepted  # bob has started the bot: no detour
+        await bot.settled()
+        assert (await bot.table(table_id)).status is Status.PLAYING
+        played = 0
+        for _ in range(4):  # a few windows of both pressing their panels' buttons
+            for person in (alice, bob):
+                reply = await press_a_move(fake_api, bot, person, table_id)
+                played += reply is not None and not reply.get("text")
+            await bot.advance(CONFIG.window_seconds)
+            await bot.settled()
+        assert played >= 4
+        board = await bot.message_of(group, table_id)
+        assert "Centre" in board.text
+        # bob blocks the bot: his panel is skipped, and "My panel" sends him to start it again
+        fake_api.block(bob)
+        await bot.advance(CONFIG.window_seconds)
+        await bot.settled()
+        board = await bot.message_of(group, table_id)
+        detour = await answer(fake_api, fake_api.press(bob, board, text="My panel"))
+        assert detour["url"] == f"https://t.me/{fake_api.bot.username}?start=t{table_id}"
+        assert bot.notifier.reachable(_person(bob)) is False
+        # following the link starts the bot again and brings the panel up to date, in place
+        private = fake_api.private_chat(bob)
+        drawn = len(fake_api.calls(chat=private))
+        fake_api.start_private(bob, f"t{table_id}")
+        await bot.settled()
+        redrawn = fake_api.calls(chat=private)[drawn:]
+        assert [r.method for r in redrawn] == ["editMessageText"]
+        assert redrawn[0].ok or "not modified" in (redrawn[0].description or "")
+        assert moves_on(await bot.message_of(fake_api.private_chat(bob), table_id, str(bob.id), "panel"))
+        table = await finish(bot, table_id)
+        assert table.status is Status.FINISHED
+        assert "is over" in (await bot.message_of(group, table_id)).text
+        log = await bot.store.moves(table_id)
+        assert sum(1 for m in log if m.by == "person") == played
+
+
+def _person(user: User) -> Any:
+    from adapters.telegram.people import PLATFORM
+    from bot.people import PersonRef
+
+    return PersonRef(PLATFORM, str(user.id))
+
+
+async def test_a_racing_demon_round_of_three(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, group, "/demon")
+        lobby = await fake_api.next_message(group)
+        table_id = table_of(lobby)
+        await bot.settled()
+        await answer(fake_api, fake_api.press(bob, await bot.message_of(group, table_id), text="Join"))
+        await bot.settled()
+        # carol never started the bot: Join seats her and sends her to the bot with a deep link
+        joined = await answer(fake_api, fake_api.press(carol, await bot.message_of(group, table_id), text="Join"))
+        assert joined["url"].endswith(f"?start=t{table_id}")
+        fake_api.start_private(carol, f"t{table_id}")
+        await bot.settled()
+        greeting = [m.text for m in fake_api.messages(fake_api.private_chat(carol), from_bot=True)]
+        assert greeting and translator("uk").gettext("the game has not started") in greeting[-1]
+        await answer(fake_api, fake_api.press(alice, await bot.message_of(group, table_id), text="Start"))
+        await bot.settled()
+        for person in (alice, bob, carol):  # each has a panel in private and plays from it
+            reply = await press_a_move(fake_api, bot, person, table_id)
+            assert reply is not None
+        await bot.advance(CONFIG.window_seconds)
+        table = await finish(bot, table_id)
+        assert table.status is Status.FINISHED
+        result = (await bot.message_of(group, table_id)).text
+        assert all(p.first_name in result for p in (alice, bob, carol))
+
+
+# --- timers -------------------------------------------------------------------------------------
+
+
+async def test_a_lobby_nobody_joins_expires(fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, group: Chat):
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, group, "/speed")
+        table_id = table_of(await fake_api.next_message(group))
+        await bot.settled()
+        await bot.advance(CONFIG.lobby_seconds + 1)
+        await bot.settled()
+        board = await bot.message_of(group, table_id)
+        assert "expired" in board.text and board.buttons == []
+        assert (await bot.table(table_id)).status is Status.EXPIRED
+
+
+async def test_a_turn_timeout_plays_the_default_move(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        before = (await bot.table(table_id)).version
+        await bot.advance(61)  # the chat's turn timer: 60 s
+        await bot.settled()
+        table = await bot.table(table_id)
+        assert [m.by for m in await bot.store.moves(table_id)] == ["timer"]
+        assert table.version > before
+        assert "⏱" in (await bot.message_of(group, table_id)).text
+        # and the game goes on: the next person plays through inline mode
+        assert await inline_move(fake_api, bot, group, [alice, bob, carol], table_id)
+
+
+# --- presses and queries that change nothing ----------------------------------------------------
+
+
+async def test_stale_foreign_and_double_presses_get_a_toast_and_change_nothing(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        seats = [alice, bob, carol]
+        game = load_game((await bot.table(table_id)).state)
+        mover, other = seats[game.turn], seats[(game.turn + 1) % 3]
+        board = await bot.message_of(group, table_id)
+        # the mover's panel in private: "My cards" on the board sends it there
+        assert not (await answer(fake_api, fake_api.press(mover, board, text="My cards"))).get("url")
+        await bot.settled()
+        panel = await bot.message_of(fake_api.private_chat(mover), table_id, str(mover.id), "panel")
+        move = moves_on(panel)[0]
+        version, moves = (await bot.table(table_id)).version, (await bot.table(table_id)).moves
+        # foreign: someone else sends the mover's button (a forged client)
+        foreign = await answer(fake_api, fake_api.press(other, board, move, strict=False))
+        assert foreign["text"] and not foreign.get("show_alert")
+        assert (await bot.table(table_id)).version == version
+        # the mover presses it twice: the second press is too late
+        assert not (await answer(fake_api, fake_api.press(mover, panel, move))).get("text")
+        twice = await answer(fake_api, fake_api.press(mover, panel, move))
+        assert twice["text"] and not twice.get("show_alert")
+        table = await bot.table(table_id)
+        assert table.moves == moves + 1
+        # a button drawn long ago (the lobby's Join) on a table that has moved on is stale
+        old_join = Token(table_id, 1, "join").encode()
+        stale = await answer(fake_api, fake_api.press(other, board, old_join, strict=False))
+        assert stale["text"] and not stale.get("show_alert")
+        assert (await bot.table(table_id)).moves == moves + 1
+        assert len((await bot.table(table_id)).seats) == 3
+
+
+async def test_garbage_callback_data_and_inline_queries_are_answered_and_change_nothing(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, dave: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        version = (await bot.table(table_id)).version
+        board = await bot.message_of(group, table_id)
+        for data in ("hello", "x" * 64, "zz.zz.q", f"{table_id}.0.m../../etc", "1.1.j" + "🂠" * 10):
+            reply = await answer(fake_api, fake_api.press(alice, board, data, strict=False))
+            assert reply.get("text"), data
+        for query in ("", "hello", "t999999", f"t{table_id} extra", "t" + "9" * 40, "'; drop table tables; --"):
+            answered = await inline_answer(fake_api, fake_api.inline_query(dave, query, chat=None))
+            assert answered["results"] == [] and answered["cache_time"] == 0, query
+        assert (await bot.table(table_id)).version == version
+        # a chosen result that is not one of ours is ignored; one refused says why over the message
+        game = load_game((await bot.table(table_id)).state)
+        waiting = [alice, bob, carol][(game.turn + 1) % 3]
+        query_id = fake_api.inline_query(waiting, f"t{table_id}", chat=group)
+        assert (await inline_answer(fake_api, query_id))["results"] == []
+        assert (await bot.table(table_id)).version == version
+
+
+async def test_a_refused_inline_choice_is_rewritten_with_the_reason(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        seats = [alice, bob, carol]
+        game = load_game((await bot.table(table_id)).state)
+        mover = seats[game.turn]
+        query_id = fake_api.inline_query(mover, f"t{table_id}", chat=group)
+        results = (await inline_answer(fake_api, query_id))["results"]
+        await bot.advance(61)  # the turn timer moves for them before they choose
+        chosen = fake_api.choose_inline(mover, results[0]["id"], inline_query_id=query_id)
+        await bot.settled()
+        assert chosen is not None and chosen.text.startswith("✗ ")
+        assert [m.by for m in await bot.store.moves(table_id)] == ["timer"]
+
+
+# --- flood control and failures -------------------------------------------------------------
+
+
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")  # RetryAfter's int form
+async def test_a_429_is_waited_out_and_the_board_still_drawn(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, group, "/speed")
+        table_id = table_of(await fake_api.next_message(group))
+        await bot.settled()
+        # twice "Too Many Requests: retry after 1": the rate limiter waits and retries once, the
+        # notifier waits and draws again
+        fake_api.fail_next("editMessageText", 429, retry_after=1, count=2)
+        await answer(fake_api, fake_api.press(bob, await bot.message_of(group, table_id), text="Join"))
+        await fake_api.wait_for(lambda: fake_api.calls("editMessageText", ok=True), timeout=10)
+        edits = fake_api.calls("editMessageText")
+        assert [e.status for e in edits] == [429, 429, 200]
+        assert edits[1].time - edits[0].time >= 1.0 and edits[2].time - edits[1].time >= 1.0
+        assert bob.first_name in (await bot.message_of(group, table_id)).text
+
+
+async def test_a_deleted_board_is_sent_anew(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, group, "/speed")
+        lobby = await fake_api.next_message(group)
+        table_id = table_of(lobby)
+        await bot.settled()
+        lobby.deleted = True  # an admin deleted it
+        fake_api.send_text(bob, group, "/speed")  # refused: a table is open here, and the answer says so
+        await fake_api.next_message(group)
+        await bot.advance(CONFIG.lobby_seconds + 1)  # the lobby expires: its board is redrawn
+        await bot.settled()
+        board = await bot.message_of(group, table_id)
+        assert board is not lobby and "expired" in board.text
+
+
+@pytest.mark.parametrize("game, people, step", [("svolota", 6, 0.025), ("racing_demon", 8, 0.07)])
+async def test_a_fast_game_stays_within_the_group_limit(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, group: Chat, game: str, people: int, step: float
+):
+    """Computers play as fast as the service lets them (the person leaves at once, a computer
+    takes their seat), and the service redraws the board many times a "minute"; the notifier
+    coalesces the boards to the group's pace: no "minute" holds more than 20 messages and edits."""
+    fast = ServiceConfig(window_seconds=1.5, computer_think=0.2)
+    async with Running(fake_api, url, clock, fast) as bot:
+        fake_api.send_text(alice, group, f"/{'demon' if game == 'racing_demon' else game}")
+        table_id = table_of(await fake_api.next_message(group))
+        await bot.settled()
+        for _ in range(people - 1):
+            await answer(fake_api, fake_api.press(alice, await bot.message_of(group, table_id), text="+ Computer"))
+            await bot.settled()
+        if (await bot.table(table_id)).status is Status.LOBBY:
+            await answer(fake_api, fake_api.press(alice, await bot.message_of(group, table_id), text="Start"))
+        await bot.settled()
+        panel = await bot.message_of(fake_api.private_chat(alice), table_id, str(alice.id), "panel")
+        await answer(fake_api, fake_api.press(alice, panel, text="Leave"))
+        started = time.monotonic()
+        while (await bot.table(table_id)).status is Status.PLAYING and time.monotonic() - started < 5:
+            await bot.advance(step)
+            await asyncio.sleep(0.005)
+        await bot.settled()
+        writes = [r.time for r in fake_api.calls(chat=group) if r.method in ("sendMessage", "editMessageText")]
+        minute = 60 / SCALE
+        busiest = max(sum(1 for w in writes if start <= w < start + minute) for start in writes)
+        assert busiest <= 20
+        assert len(writes) > 20, "the game was over within one minute of the group's pace"
+        assert bot.notifier.stats["coalesced"] > 0, bot.notifier.stats
+        table = await bot.table(table_id)
+        if table.status is Status.FINISHED:
+            assert "is over" in (await bot.message_of(group, table_id)).text
+
+
+# --- a restart in the middle of a game ----------------------------------------------------------
+
+
+async def test_a_restarted_bot_continues_the_game_in_the_same_messages(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    seats = [alice, bob, carol]
+    async with Running(fake_api, url, clock) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        for _ in range(4):
+            assert await inline_move(fake_api, bot, group, seats, table_id)
+        await bot.settled()
+        board = await bot.message_of(group, table_id)
+        version = (await bot.table(table_id)).version
+    # the process is gone; a new one on the same database picks the game up
+    bot_messages = len(fake_api.messages(group, from_bot=True))
+    async with Running(fake_api, url, clock) as again:
+        await again.settled()
+        assert (await again.table(table_id)).version == version
+        assert await again.message_of(group, table_id) is board  # redrawn in place, not sent anew
+        for _ in range(4):
+            assert await inline_move(fake_api, again, group, seats, table_id)
+        await again.advance(61)  # and its timers run again: the turn timer moves for the next person
+        await again.settled()
+        assert [m.by for m in await again.store.moves(table_id)][-1] == "timer"
+        assert (await again.table(table_id)).moves == 9
+        assert len(fake_api.messages(group, from_bot=True)) == bot_messages
+        assert "⏱" in board.text
+
+
+# --- chats, commands, settings, logs ------------------------------------------------------------
+
+
+async def test_a_game_lives_in_the_forum_topic_it_started_in(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, forum: Chat, topic: int
+):
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, forum, "/speed", thread_id=topic)
+        lobby = await fake_api.next_message(forum)
+        assert lobby.thread_id == topic
+        table_id = table_of(lobby)
+        await bot.settled()
+        fake_api.send_text(bob, forum, "/speed")  # the General topic is another place: a table of its own
+        other = await fake_api.next_message(forum)
+        assert other.thread_id is None and table_of(other) != table_id
+        await answer(fake_api, fake_api.press(bob, lobby, text="Join"))
+        await bot.settled()
+        board = await bot.message_of(forum, table_id)
+        assert board is lobby and board.thread_id == topic and "Centre" in board.text
+
+
+async def test_the_command_menu_in_three_languages_and_help_rules_settings(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        menu = {c["command"]: c["description"] for c in fake_api.visible_commands(bob, group)}
+        assert set(menu) == {"svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "cancel", "help"}
+        assert menu["help"] == translator("ru").gettext("What I can do")
+        private = fake_api.visible_commands(alice, fake_api.private_chat(alice))
+        assert [c["command"] for c in private] == ["start", "help", "rules", "stats"]
+        fake_api.send_text(bob, group, "/rules demon")
+        assert (await fake_api.next_message(group)).text.startswith("Демон наперегонки")
+        fake_api.send_text(alice, group, "/help")
+        assert "/leaderboard" in (await fake_api.next_message(group)).text
+        # settings: a member is refused, the group's creator changes the turn timer
+        fake_api.send_text(bob, group, "/settings timer 30")
+        refused = await fake_api.next_message(group)
+        assert refused.text.startswith("✗ ")
+        fake_api.send_text(alice, group, "/settings timer 30")
+        assert (await fake_api.next_message(group)).text == "Settings saved."
+        fake_api.send_text(bob, group, "/settings")
+        assert "30" in (await fake_api.next_message(group)).text
+        # /start in private greets; a challenge naming an unknown @username says so
+        fake_api.start_private(bob)
+        assert (await fake_api.next_message(fake_api.private_chat(bob))).text.startswith("Привет")
+        fake_api.send_text(alice, group, "/speed @somebody_else")
+        assert "@somebody_else" in (await fake_api.next_message(group)).text
+        await bot.settled()
+
+
+async def test_the_token_never_reaches_the_logs(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, group: Chat, caplog
+):
+    caplog.set_level(logging.DEBUG)
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, group, "/speed")
+        table_id = table_of(await fake_api.next_message(group))
+        await bot.settled()
+        fake_api.fail_next("answerCallbackQuery", 400, description="Bad Request: query is too old")
+        fake_api.press(bob, await bot.message_of(group, table_id), text="Join")
+        await bot.settled()
+    assert caplog.records, "nothing was logged at all"
+    secret = fake_api.token.split(":")[1]
+    for record in caplog.records:
+        assert secret not in record.getMessage() and secret not in str(record.args)
+    assert secret not in caplog.text
+
+
+async def test_webhook_mode_takes_updates_only_with_the_secret(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, group: Chat
+):
+    with socket.socket() as probe:  # a free port on 127.0.0.1
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    public = "https://bot.example.org/telegram/hook-7f3a"
+    options = {"webhook_url": public, "webhook_secret": "s3cret", "listen": "127.0.0.1", "port": port}
+    async with Running(fake_api, url, clock, **options):
+        assert fake_api.webhook is not None
+        assert (fake_api.webhook["url"], fake_api.webhook["secret_token"]) == (public, "s3cret")
+        fake_api.send_text(alice, group, "/help")  # Telegram would post this update to the webhook
+        update = fake_api.updates[-1]
+        answered = asyncio.ensure_future(fake_api.next_message(group))
+        local = f"http://127.0.0.1:{port}/telegram/hook-7f3a"
+        async with aiohttp.ClientSession() as http:
+            async with http.post(local, json=update) as forged:
+                assert forged.status == 403
+            secret = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
+            async with http.post(local, json=update, headers=secret) as delivered:
+                assert delivered.status == 200
+        assert "/leaderboard" in (await answered).text

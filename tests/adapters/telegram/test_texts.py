@@ -1,0 +1,37 @@
+"""The Telegram bot's own words: translated into Russian and Ukrainian, and its command menu
+within Telegram's limits in every language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from adapters.telegram.menu import commands
+from adapters.telegram.texts import MENU, PRIVATE_MENU, help_text, rules_text
+from bot.i18n import LANGUAGES, translator
+from tests.bot.test_catalogs import catalog, used_messages
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_message_of_the_telegram_bot_is_translated(lang):
+    cat = catalog(lang)
+    used = used_messages(("adapters/telegram",))
+    assert len(used) > 20
+    missing = [m for _context, m in used if not (found := cat.get(m)) or not found.string]
+    assert not missing
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_menu_fits_telegram(lang):
+    for names in (MENU, PRIVATE_MENU):
+        for command in commands(names, lang):
+            assert re.fullmatch(r"[a-z0-9_]{1,32}", command.command)
+            assert 1 <= len(command.description) <= 256
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_and_rules_fit_one_message(lang):
+    t = translator(lang)
+    assert len(help_text(t)) < 4096
+    assert len(rules_text(None, t)) < 4096

@@ -20,7 +20,7 @@ import asyncio
 import datetime as dtm
 import logging
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -88,6 +88,9 @@ class TelegramNotifier:
         self._writers: dict[Key, asyncio.Task[None]] = {}
         self._reachable: dict[str, bool] = {}  # person -> whether their private chat takes messages
         self._saying = 0  # one-off messages on their way
+        self._holds = 0  # presses being answered: redraws wait for them (see `hold`)
+        self._clear = asyncio.Event()
+        self._clear.set()
         self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0}
 
     # ----- the port -------------------------------------------------------------------------
@@ -128,6 +131,24 @@ class TelegramNotifier:
             await self.bot.edit_message_text(text[:MAX_TEXT], inline_message_id=inline_message_id, reply_markup=markup)
         except TelegramError as e:
             log.info("could not edit an inline message: %s", e)
+
+    def hold(self) -> Callable[[], None]:
+        """Hold redraws while a press is answered, so the presser's answer goes out before the
+        boards and panels the press changed (they would otherwise take the connection first).
+        Returns the release (safe to call more than once)."""
+        self._holds += 1
+        self._clear.clear()
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                self._holds -= 1
+                if self._holds == 0:
+                    self._clear.set()
+
+        return release
 
     def reachable(self, person: PersonRef) -> bool | None:
         """Whether the person's private chat takes messages (None: not known yet)."""
@@ -190,6 +211,7 @@ class TelegramNotifier:
         network_failures = 0
         try:
             while key in self._pending:
+                await self._clear.wait()
                 await self._pace(key[0])
                 post = self._pending.pop(key)  # the newest, whatever arrived while we waited
                 try:

@@ -44,14 +44,21 @@ class Presses:
         query = update.callback_query
         if query is None:
             return
+        release = self.notifier.hold()  # the answer first, then the redraws
         try:
             actor = actor_of(query.from_user)
             data = query.data if isinstance(query.data, str) else ""
             reply = await self.service.handle(Press(actor, data))
+            if not reply.screens and not self._sitting_down(data):  # most presses: a move
+                await self._answer(query, reply.text)
+                return
+            release()  # a private screen to deliver, or a seat to check: the writers go on
             link = await self._link_instead(actor, data, reply, context.bot.username)
         except Exception:
             await self._answer(query)  # the spinner stops whatever happened
             raise
+        finally:
+            release()
         if link is not None:
             t = translator(await self.service.lang_of(actor))
             await self._answer(query, texts.start_the_bot(t), url=link)
@@ -71,6 +78,11 @@ class Presses:
         if private or (sitting_down and not await self.notifier.can_reach(actor.person)):
             return deep_link(username, table_query(table_id))
         return None
+
+    @staticmethod
+    def _sitting_down(data: str) -> bool:
+        token = decode(data)
+        return token is not None and token.action in SITTING_DOWN
 
     @staticmethod
     async def _answer(query: CallbackQuery, text: str | None = None, url: str | None = None) -> None:

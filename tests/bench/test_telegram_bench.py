@@ -1,0 +1,34 @@
+"""bench/telegram.py runs: tiny sizes, no timing asserts."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bench import telegram
+
+
+def test_move_latency_times_the_bot_and_the_noop_handler(tmp_path: Path) -> None:
+    figures = asyncio.run(telegram.move_latency(tmp_path, moves=4, tables=2, rounds=2, warmup=1))
+    assert len(figures.noop_answer) == len(figures.noop_handler) == 4
+    assert len(figures.answer) == len(figures.board) == len(figures.panel) == len(figures.handle) == 4
+    assert all(t > 0 for t in [*figures.noop_answer, *figures.answer, *figures.board, *figures.panel])
+    assert figures.refused == 0
+
+
+@pytest.mark.parametrize("game, players", [("svolota", 3), ("racing_demon", 2)])
+def test_group_pace_counts_the_group_writes(tmp_path: Path, game: str, players: int) -> None:
+    pace = asyncio.run(telegram.group_pace(tmp_path, game, players, scale=60, minutes=0.1, max_minutes=0.3))
+    assert pace.writes and pace.sent >= 1 and pace.sent + pace.edited == len(pace.writes)
+    assert pace.asked > 0 and pace.games + pace.cut >= 1
+    assert 0 < pace.busiest <= len(pace.writes) and sum(pace.per_minute) == len(pace.writes)
+
+
+def test_main_prints_both_parts(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--moves", "2", "--tables", "1", "--rounds", "1", "--warmup", "0"]
+    telegram.main([*args, "--scale", "60", "--minutes", "0.05", "--max-minutes", "0.2"])
+    out = capsys.readouterr().out
+    assert "bot / no-op (answer)" in out
+    assert "svolota" in out and "racing_demon" in out

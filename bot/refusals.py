@@ -3,8 +3,21 @@ core IllegalMove (it is one, so one `Translator.illegal` reads both)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from core.errors import IllegalMove
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 
 class Refused(IllegalMove):
     """The command was refused; nothing changed."""
+
+
+def named(table: Table, params: dict[str, Any]) -> dict[str, Any]:
+    """The core names players by seat ("0", "1", …); people read the seat's name."""
+    player = params.get("player")
+    if isinstance(player, str) and player.isdigit() and int(player) < len(table.seats):
+        return {**params, "player": table.seats[int(player)].name}
+    return params

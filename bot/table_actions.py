@@ -1,0 +1,215 @@
+"""What the buttons of a table do: lobby and challenge answers, moves, leaving, the private panel,
+the rematch. Mixed into the Service, which runs each of them inside a table's lock and transaction
+(`Service._change`) and provides the clock, the settings and the chat locks they use."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from bot import lobby, running
+from bot.clock import Clock
+from bot.commands import Play
+from bot.deadlines import Deadline, Kind
+from bot.people import Actor, ChatRef
+from bot.refusals import Refused, named
+from bot.screens.model import Reply
+from bot.screens.render import panel_screens
+from bot.settings import ChatSettings, ServiceConfig
+from bot.store import Changes
+from bot.tables import Seat, Status, Table
+from bot.tokens import Token
+from core import IllegalMove
+
+
+@dataclass(slots=True)
+class Work:
+    """One change in progress: its transaction, and other tables to redraw once it is committed."""
+
+    tx: Changes
+    redraw: list[Table] = field(default_factory=list)
+
+
+
+class TableActions:
+    clock: Clock
+    config: ServiceConfig
+    seed: int | None
+    _chat_locks: defaultdict[ChatRef, asyncio.Lock]
+
+    # provided by the Service
+    async def chat_settings(self, chat: ChatRef) -> ChatSettings:
+        raise NotImplementedError
+
+    async def lang_of(self, actor: Actor, chat: ChatRef | None = None) -> str:
+        raise NotImplementedError
+
+    async def _room_for_one_more(self, chat: ChatRef) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def _live(table: Table) -> bool:
+        raise NotImplementedError
+
+    async def _button(self, table: Table, work: Work, actor: Actor, token: Token) -> Reply | None:
+        now = self.clock.now()
+        # Real-time play moves on between redraws: its buttons are judged against the position
+        # as it is now (a move that no longer fits is "too slow"), not against a version.
+        live = self._live(table)
+        if token.action == "panel":
+            return await self._panel(table, actor)
+        if not table.status.open and token.action != "rematch":
+            raise Refused("this game is over")
+        if token.version != table.version and not live:
+            raise Refused("too late: the table has changed since")
+        match token.action:
+            case "join" | "add_computer":
+                if token.action == "join":
+                    lobby.join(table, actor)
+                else:  # the token's argument may name the computer's level
+                    lobby.add_computer(table, actor, token.arg or "normal")
+                table.bump(now)
+                self._arm_lobby(table, now)
+                if lobby.full(table):  # a full table starts by itself
+                    await self._start(table)
+            case "leave":
+                return await self._leave(table, actor)
+            case "remove_computer":
+                lobby.remove_computer(table, actor)
+                table.bump(now)
+                self._arm_lobby(table, now)
+            case "start":
+                lobby.may_start(table, actor)
+                await self._start(table)
+            case "accept" | "decline":
+                lobby.answer(table, actor, token.action == "accept")
+                table.bump(now)
+                if lobby.challenge_settled(table):
+                    await self._settle_challenge(table)
+            case "move":
+                return await self._move(table, Play(actor, table.id, token.arg))
+            case "rematch":
+                return await self._rematch(table, work, actor)
+            case "cancel":
+                lobby.may_cancel(table, actor)
+                table.status = Status.CANCELLED
+                table.deadlines = []
+                table.bump(now)
+            case _:
+                raise Refused("that button is not one of ours")
+        return None
+
+    async def _panel(self, table: Table, actor: Actor) -> Reply:
+        seat = lobby.must_be_seated(table, actor)
+        if table.status is not Status.PLAYING:
+            raise Refused("the game has not started")
+        if table.seats[seat].stand_in:  # opening your cards says "I'm back"
+            now = self.clock.now()
+            table.seats[seat].stand_in = False
+            table.seats[seat].missed = 0
+            table.seats[seat].last_active = now
+            table.bump(now)
+            running.arm_next(table, running.game_of(table), now, await self.chat_settings(table.chat), self.config)
+        lang = await self.lang_of(actor, table.chat)
+        return Reply(screens=tuple(panel_screens(table, seat, lang)))
+
+    async def _move(self, table: Table, play: Play) -> Reply | None:
+        if table.status is not Status.PLAYING:
+            raise Refused("the game is not running")
+        seat = table.seat_of(play.actor.person)
+        if seat is None:
+            raise Refused("you are not playing at this table")
+        if table.seats[seat].person is None:
+            raise Refused("you left this game")
+        now = self.clock.now()
+        game = running.game_of(table)
+        try:
+            running.apply(table, game, seat, play.move, now, "person")
+        except IllegalMove as illegal:  # TooSlow included: its own words tell a lost race from a mistake
+            raise Refused(illegal.template, **named(table, illegal.params)) from illegal
+        table.seats[seat].missed = 0
+        table.seats[seat].stand_in = False
+        table.seats[seat].last_active = now
+        running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
+        return None
+
+    async def _leave(self, table: Table, actor: Actor) -> Reply | None:
+        now = self.clock.now()
+        if table.status is Status.PLAYING:
+            seat = lobby.must_be_seated(table, actor)
+            table.seats[seat].person = None  # a computer player takes the seat; the game goes on
+            table.seats[seat].stand_in = False
+            table.bump(now)
+            game = running.game_of(table)
+            running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
+            return None
+        lobby.leave(table, actor)
+        table.bump(now)
+        if not any(s.person for s in table.seats):
+            table.status = Status.CANCELLED
+            table.deadlines = []
+        else:
+            if actor.person == table.creator:
+                table.creator = next(s.person for s in table.seats if s.person)
+            self._arm_lobby(table, now)
+        return None
+
+    async def _start(self, table: Table) -> None:
+        settings = await self.chat_settings(table.chat)
+        running.start(table, self.clock.now(), self._deal_seed(table), settings, self.config)
+
+    def _deal_seed(self, table: Table) -> int:
+        """A fresh random seed per game; with a service seed (tests, the console), one that depends
+        only on it and the table, so a restarted service deals the same games."""
+        if self.seed is None:
+            return secrets.randbits(63)
+        return random.Random(f"{self.seed}:{table.id}").getrandbits(63)
+
+    async def _settle_challenge(self, table: Table) -> None:
+        outcome = lobby.challenge_outcome(table)
+        now = self.clock.now()
+        table.disarm(Kind.CHALLENGE_EXPIRY)
+        if outcome is Status.PLAYING:
+            await self._start(table)
+        elif outcome is Status.LOBBY:
+            table.status = Status.LOBBY
+            self._arm_lobby(table, now)
+        else:
+            table.status = Status.CANCELLED
+            table.deadlines = []
+
+    def _arm_lobby(self, table: Table, now: float) -> None:
+        if table.status is Status.LOBBY:
+            table.arm(Deadline(table.id, Kind.LOBBY_EXPIRY, now + self.config.lobby_seconds, table.version))
+
+    async def _rematch(self, table: Table, work: Work, actor: Actor) -> Reply | None:
+        if table.status is not Status.FINISHED:
+            raise Refused("the game is not over yet")
+        lobby.must_be_seated(table, actor)
+        if table.rematch is not None:
+            raise Refused("the rematch has already started")
+        async with self._chat_locks[table.chat]:
+            await self._room_for_one_more(table.chat)
+            new = Table(
+                id=await work.tx.new_table_id(),
+                chat=table.chat,
+                game=table.game,
+                creator=actor.person,
+                options=dict(table.options),
+                seats=[Seat(s.name, s.person, s.level, lang=s.lang) for s in table.seats],
+                rematch_of=table.id,
+                created_at=self.clock.now(),
+            )
+            if table.game == "svolota" and table.result is not None:
+                winner = table.result.index(min(table.result))
+                new.options["first"] = (winner + 1) % len(new.seats)
+            await self._start(new)
+            await work.tx.save(new, -1)
+        table.rematch = new.id
+        table.bump(self.clock.now())
+        work.redraw.append(new)
+        return None
+

@@ -5,6 +5,7 @@ cardbot db upgrade [REV]       migrate the database in DATABASE_URL (default: to
 cardbot db downgrade [REV]     migrate it back (default: one step)
 cardbot replay TABLE_ID        a game from the database, move by move
 cardbot telegram               the Telegram bot (TELEGRAM_BOT_TOKEN; the database migrated first)
+cardbot discord                the Discord bot (DISCORD_BOT_TOKEN; the database migrated first)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from adapters.sql.replay import replay_lines
 from adapters.sql.settings import DatabaseSettings
 from adapters.sql.store import SqlStore
 
-OPERATOR_COMMANDS = ("db", "replay", "telegram")
+OPERATOR_COMMANDS = ("db", "replay", "telegram", "discord")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -37,11 +38,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("table_id", type=int)
     telegram = commands.add_parser("telegram", help="run the Telegram bot until stopped (see adapters/telegram)")
     telegram.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    discord = commands.add_parser("discord", help="run the Discord bot until stopped (see adapters/discord)")
+    discord.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     ns = parser.parse_args(args)
     if ns.command == "telegram":
         from adapters.telegram.main import main as telegram_bot  # python-telegram-bot only when asked
 
         return telegram_bot(ns.log_level)
+    if ns.command == "discord":
+        from adapters.discord.main import main as discord_bot  # discord.py only when asked
+
+        return discord_bot(ns.log_level)
     url = DatabaseSettings().database_url
     if ns.command == "db":
         if ns.direction == "upgrade":

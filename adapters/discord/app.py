@@ -1,0 +1,176 @@
+"""The Discord bot put together: discord.py's `commands.Bot` (or `AutoShardedBot` when sharded)
+with the slash commands on its tree, the dynamic items for our components, and the service on the
+database with the scheduler beside it.
+
+On start: log in over REST, sync the slash commands (localised by the translator), redraw every
+open table (`Service.restore`: their messages are edited, their buttons rebuilt), start the
+scheduler (every deadline is in the database, so a restarted bot goes on where it stopped), then
+connect to the gateway. No privileged intent is needed: interactions come to every bot, and only
+the `guilds` intent is asked for (the channel cache).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from adapters.discord.endpoints import point_at
+from adapters.discord.handlers import Handlers
+from adapters.discord.items import ours as ours_id
+from adapters.discord.items import register
+from adapters.discord.menu import CommandTranslator
+from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.panels import Panels
+from adapters.discord.presses import Presses
+from adapters.discord.settings import DiscordSettings
+from adapters.discord.tree import add_commands
+from bot.clock import Clock, SystemClock
+from bot.scheduler import Scheduler
+from bot.service import Service
+from bot.settings import ServiceConfig
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+def dispatchable(interaction: discord.Interaction[Any], custom_id: str) -> bool:
+    """Whether discord.py's dynamic items will take this press: the component is on the message
+    it came from (they rebuild the item from there)."""
+    message = interaction.message
+    if message is None:
+        return False
+    data: Any = interaction.data or {}
+    kind = data.get("component_type")
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id and child.type.value == kind:
+                return True
+    return False
+
+
+class DiscordBot:
+    def __init__(
+        self,
+        settings: DiscordSettings,
+        store: Store,
+        clock: Clock | None = None,
+        config: ServiceConfig | None = None,
+        seed: int | None = None,
+    ) -> None:
+        point_at(settings)
+        self.settings = settings
+        quiet = discord.AllowedMentions.none()
+        self.client: commands.Bot | commands.AutoShardedBot
+        if settings.auto_sharded:
+            shards: dict[str, Any] = {"shard_count": settings.shard_count}
+            if settings.shard_ids is not None:
+                shards["shard_ids"] = settings.shard_ids
+            self.client = commands.AutoShardedBot(
+                command_prefix=commands.when_mentioned,
+                intents=intents(),
+                help_command=None,
+                allowed_mentions=quiet,
+                guild_ready_timeout=settings.guild_ready_timeout,
+                **shards,
+            )
+        else:
+            self.client = commands.Bot(
+                command_prefix=commands.when_mentioned,
+                intents=intents(),
+                help_command=None,
+                allowed_mentions=quiet,
+                guild_ready_timeout=settings.guild_ready_timeout,
+            )
+        clock = clock or SystemClock()
+        config = config or ServiceConfig(window_seconds=settings.window_seconds)
+        self.store = store
+        self.panels = Panels(settings.panel_seconds)
+        self.notifier = DiscordNotifier(self.client, store, self.panels)
+        self.service = Service(store, self.notifier, clock, config, seed=seed)
+        self.scheduler = Scheduler(self.service, clock)
+        self.presses = Presses(self.service, self.notifier, self.panels)
+        add_commands(self.client.tree, Handlers(self.service, self.notifier))
+        register(self.client, self.presses)
+        self.client.add_listener(self._unclaimed, "on_interaction")
+        self._timers: asyncio.Task[None] | None = None
+        self._gateway: asyncio.Task[None] | None = None
+
+    async def _unclaimed(self, interaction: discord.Interaction[Any]) -> None:
+        """A component press no dynamic item takes (a custom id not ours, or a message without
+        the component) is still answered: the service refuses it politely."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = interaction.custom_id or ""
+        if ours_id(custom_id) and dispatchable(interaction, custom_id):
+            return
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        await self.presses.press(interaction, str(values[0]) if values else custom_id)
+
+    # ----- life ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Log in, sync the commands, redraw the open tables, start the timers, connect."""
+        await self.client.login(self.settings.bot_token.get_secret_value())
+        await self.client.tree.set_translator(CommandTranslator())
+        if self.settings.sync_commands:
+            try:
+                synced = await self.client.tree.sync()
+                log.info("synced %d slash commands", len(synced))
+            except discord.HTTPException as e:
+                log.warning("could not sync the slash commands: %s", e)
+        await self.service.restore()
+        self._timers = asyncio.create_task(self.scheduler.run())
+        self._gateway = asyncio.create_task(self.client.connect())
+
+    async def ready(self, timeout: float = 10.0) -> None:
+        """Wait until the gateway has said READY (and the guilds are in)."""
+        await asyncio.wait_for(self.client.wait_until_ready(), timeout)
+
+    async def stop(self) -> None:
+        if self._timers is not None:
+            self._timers.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timers
+            self._timers = None
+        await self.notifier.close()
+        await self.client.close()
+        if self._gateway is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(self._gateway, 5)
+            self._gateway = None
+
+    def run(self) -> None:
+        """Run until stopped (Ctrl-C, SIGTERM) or the gateway gives up."""
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        stopping = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stopping.set)
+        await self.start()
+        assert self._gateway is not None
+        gateway = self._gateway
+        stop = asyncio.create_task(stopping.wait())
+        try:
+            await asyncio.wait({gateway, stop}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stop.cancel()
+            failed = gateway.exception() if gateway.done() and not gateway.cancelled() else None
+            await self.stop()
+        if failed is not None:
+            raise failed

@@ -1,0 +1,121 @@
+"""A screen as a Discord message: its text (at most 2,000 characters) and its components.
+
+A button with a token becomes a `TokenButton` (items.py) in an action row; one without (the
+Telegram-only "Choose cards" inline query) is left out. Discord allows 5 rows of 5 buttons: a
+screen whose rows fit keeps them as drawn; otherwise its last row stays as the controls ("Leave",
+"🔄") and the rest are reflowed five to a row, or, if they still do not fit, put into select menus
+of up to 25 moves each (one row per menu). A custom id appears at most once per message.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import discord
+
+from adapters.discord.items import MovePicker, TokenButton
+from bot.screens.model import Button, Screen
+from bot.tokens import Token, decode
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT: Final = 2000
+MAX_ROWS: Final = 5
+MAX_PER_ROW: Final = 5
+MAX_OPTIONS: Final = 25
+MAX_LABEL: Final = 80  # a button's label
+MAX_OPTION_LABEL: Final = 100
+MAX_CUSTOM_ID: Final = 100
+MENU_PREFIX: Final = len("pick0:")
+REFRESH: Final = "🔄"
+
+STYLES: Final = {
+    "start": discord.ButtonStyle.success,
+    "accept": discord.ButtonStyle.success,
+    "join": discord.ButtonStyle.primary,
+    "panel": discord.ButtonStyle.primary,
+    "rematch": discord.ButtonStyle.primary,
+    "decline": discord.ButtonStyle.danger,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    kind: Literal["buttons", "menu"]
+    buttons: tuple[Button, ...]
+
+
+def text_of(screen: Screen, note: str | None = None) -> str:
+    text = (f"{note}\n\n{screen.text}" if note else screen.text) or "…"
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def refresh_button(table_id: int) -> Button:
+    """Reopens (redraws through a fresh interaction) a person's panel of this table."""
+    return Button(REFRESH, Token(table_id, 0, "panel").encode())
+
+
+def usable(button: Button) -> bool:
+    """A button Discord can carry: it has a token short enough for a button or a menu's id."""
+    return button.token is not None and 0 < len(button.token) <= MAX_CUSTOM_ID - MENU_PREFIX
+
+
+def layout(rows: Sequence[Sequence[Button]], extra: Sequence[Button] = ()) -> list[Row]:
+    """The screen's buttons (and `extra` ones, added to the last row) in rows Discord accepts."""
+    seen: set[str] = set()
+    kept: list[list[Button]] = []
+    for row in [*rows[:-1], [*(rows[-1] if rows else ()), *extra]]:
+        out = []
+        for button in row:
+            if usable(button) and button.token not in seen:
+                seen.add(button.token or "")
+                out.append(button)
+        if out:
+            kept.append(out)
+    if len(kept) <= MAX_ROWS and all(len(row) <= MAX_PER_ROW for row in kept):
+        return [Row("buttons", tuple(row)) for row in kept]
+    controls = kept[-1] if len(kept[-1]) <= MAX_PER_ROW else []
+    moves = [b for row in (kept[:-1] if controls else kept) for b in row]
+    free = MAX_ROWS - (1 if controls else 0)
+    if len(moves) <= free * MAX_PER_ROW:
+        out_rows = [Row("buttons", tuple(moves[i : i + MAX_PER_ROW])) for i in range(0, len(moves), MAX_PER_ROW)]
+    else:
+        if len(moves) > free * MAX_OPTIONS:
+            left_out = len(moves) - free * MAX_OPTIONS
+            log.warning("%d moves do not fit one message: the last %d are left out", len(moves), left_out)
+            moves = moves[: free * MAX_OPTIONS]
+        out_rows = [Row("menu", tuple(moves[i : i + MAX_OPTIONS])) for i in range(0, len(moves), MAX_OPTIONS)]
+    return [*out_rows, *([Row("buttons", tuple(controls))] if controls else [])]
+
+
+def style_of(token: str) -> discord.ButtonStyle:
+    decoded = decode(token)
+    return STYLES.get(decoded.action if decoded else "", discord.ButtonStyle.secondary)
+
+
+def view_of(screen: Screen, extra: Sequence[Button] = ()) -> discord.ui.View | None:
+    """The screen's components (None: none, so an edit removes the old ones)."""
+    rows = layout(screen.buttons, extra)
+    if not rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    menus = 0
+    for number, row in enumerate(rows):
+        if row.kind == "menu":
+            options = [(_cut(b.label, MAX_OPTION_LABEL), b.token or "") for b in row.buttons]
+            view.add_item(MovePicker.of(menus, options, row=number))
+            menus += 1
+            continue
+        for b in row.buttons:
+            token = b.token or ""
+            view.add_item(TokenButton(_cut(b.label, MAX_LABEL), token, style_of(token), row=number))
+    return view
+
+
+def _cut(label: str, limit: int) -> str:
+    label = label.strip() or "·"
+    return label if len(label) <= limit else label[: limit - 1] + "…"

@@ -1,0 +1,219 @@
+"""Slash commands: each acknowledges at once (an ephemeral or public "thinking"), builds one
+command for the service from the interaction, and turns the reply into the answer.
+
+/svolota, /speed [opponent], /demon open a table in the channel, or challenge the opponent; the
+table itself is a message the notifier draws, the answer only says where it is (or why not).
+/leaderboard [game] answers in public; /stats [member], /rules [game], /settings and /language
+answer the asker alone.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Final
+
+import discord
+
+from adapters.discord import texts
+from adapters.discord.components import MAX_TEXT
+from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.people import actor_of, chat_of, name_of, person_of
+from bot.commands import Cancel, Challenge, ChangeSettings, Command, Leaderboard, Open, SetLanguage, Stats
+from bot.i18n import Translator, translator
+from bot.screens.model import Reply
+from bot.service import Service
+
+log = logging.getLogger(__name__)
+
+GAMES: Final = {  # a house rule's game, as people type it
+    "svolota": "svolota",
+    "сволота": "svolota",
+    "speed": "speed",
+    "скорость": "speed",
+    "швидкість": "speed",
+    "demon": "racing_demon",
+    "racing_demon": "racing_demon",
+    "демон": "racing_demon",
+}
+ON: Final = frozenset({"on", "yes", "true", "1", "вкл", "да", "так"})
+OFF: Final = frozenset({"off", "no", "false", "0", "выкл", "нет", "вимк", "ні"})
+
+Interaction = discord.Interaction[Any]
+
+
+def value_of(word: str) -> Any:
+    """`on`/`off` as booleans, whole numbers as ints, anything else as it is."""
+    low = word.lower()
+    if low in ON:
+        return True
+    if low in OFF:
+        return False
+    try:
+        return int(low)
+    except ValueError:
+        return word[:30]
+
+
+def house_rule(text: str) -> tuple[str | None, str, Any]:
+    """`svolota free_pass on` as (game, rule, value); an unreadable one names a setting the service
+    refuses, in the person's language."""
+    words = text.split()
+    if len(words) != 3:
+        return None, text[:30], None
+    game, rule, value = words
+    return GAMES.get(game.lower(), game.lower()[:30]), rule.lower()[:30], value_of(value)
+
+
+def chunks(text: str, size: int = MAX_TEXT) -> list[str]:
+    """A long text in messages of at most `size` characters, cut at line ends where possible."""
+    out: list[str] = []
+    while len(text) > size:
+        cut = text.rfind("\n", 0, size)
+        cut = cut if cut > 0 else size
+        out.append(text[:cut])
+        text = text[cut:].lstrip("\n")
+    return [*out, text] if text else out or ["…"]
+
+
+class Handlers:
+    def __init__(self, service: Service, notifier: DiscordNotifier) -> None:
+        self.service = service
+        self.notifier = notifier
+
+    # ----- the commands ---------------------------------------------------------------------
+
+    async def game(self, interaction: Interaction, game: str, opponent: discord.abc.User | None = None) -> None:
+        public = opponent is not None  # a challenge names its opponent where they will see it
+        if not await self._defer(interaction, ephemeral=not public):
+            return
+        actor, chat = actor_of(interaction), chat_of(interaction)
+        t = await self._translator(interaction)
+        if chat.thread_id is None:
+            await self._finish(interaction, texts.server_only(t), public, private=True)
+            return
+        command: Command
+        if opponent is not None:
+            targets = () if opponent.bot else ((person_of(opponent), name_of(opponent)),)
+            command = Challenge(chat, actor, game, targets)
+        else:
+            command = Open(chat, actor, game)
+        reply = await self.service.handle(command)
+        if not reply.ok:
+            await self._finish(interaction, "✗ " + (reply.text or ""), public, private=True)
+            return
+        if reply.table_id is not None and await self.notifier.refused(chat, reply.table_id):
+            await self.service.handle(Cancel(chat, actor))  # a table nobody can see would block the channel
+            await self._finish(interaction, texts.cannot_post(t), public, private=True)
+            return
+        if opponent is not None:
+            mentions = discord.AllowedMentions(everyone=False, roles=False, users=[opponent])
+            await self._finish(interaction, texts.challenged(opponent.mention, t), public, mentions=mentions)
+        else:
+            await self._finish(interaction, reply.text or texts.table_opened(t), public)
+
+    async def leaderboard(self, interaction: Interaction, game: str | None) -> None:
+        if not await self._defer(interaction, ephemeral=False):
+            return
+        reply = await self.service.handle(Leaderboard(chat_of(interaction), actor_of(interaction), game))
+        await self._render(interaction, reply, public=True)
+
+    async def stats(self, interaction: Interaction, member: discord.abc.User | None) -> None:
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        person = person_of(member) if member is not None and not member.bot else None
+        reply = await self.service.handle(Stats(chat_of(interaction), actor_of(interaction), person))
+        await self._render(interaction, reply, public=False)
+
+    async def rules(self, interaction: Interaction, game: str | None) -> None:
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        t = await self._translator(interaction)
+        await self._finish(interaction, texts.rules_text(game, t), public=False)
+
+    async def settings(
+        self,
+        interaction: Interaction,
+        language: str | None = None,
+        timer: int | None = None,
+        tables: bool | None = None,
+        rule: str | None = None,
+    ) -> None:
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        chat, actor = chat_of(interaction), actor_of(interaction)
+        changes: list[ChangeSettings] = []
+        if language is not None:
+            changes.append(ChangeSettings(chat, actor, "lang", language))
+        if timer is not None:
+            changes.append(ChangeSettings(chat, actor, "turn_seconds", timer))
+        if tables is not None:
+            changes.append(ChangeSettings(chat, actor, "many_tables", tables))
+        if rule is not None:
+            game, name, value = house_rule(rule)
+            if game is None:
+                changes.append(ChangeSettings(chat, actor, f"rule {name}", value))
+            else:
+                changes.append(ChangeSettings(chat, actor, "house_rule", (name, value), game))
+        if not changes:
+            current = await self.service.chat_settings(chat)
+            await self._finish(interaction, texts.settings_text(current, translator(current.lang)), public=False)
+            return
+        answers = []
+        for change in changes:
+            reply = await self.service.handle(change)
+            answers.append(reply.text if reply.ok else "✗ " + (reply.text or ""))
+            if not reply.ok:
+                break
+        await self._finish(interaction, "\n".join(a for a in answers if a), public=False)
+
+    async def language(self, interaction: Interaction, language: str) -> None:
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        reply = await self.service.handle(SetLanguage(actor_of(interaction), language))
+        await self._render(interaction, reply, public=False)
+
+    # ----- answering ------------------------------------------------------------------------
+
+    async def _translator(self, interaction: Interaction) -> Translator:
+        chat = chat_of(interaction)
+        return translator(await self.service.lang_of(actor_of(interaction), chat if chat.thread_id else None))
+
+    @staticmethod
+    async def _defer(interaction: Interaction, ephemeral: bool) -> bool:
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        except (discord.HTTPException, discord.InteractionResponded) as e:  # too late (3 s), or answered already
+            log.info("could not acknowledge /%s: %s", getattr(interaction.command, "name", "?"), e)
+            return False
+        return True
+
+    async def _render(self, interaction: Interaction, reply: Reply, public: bool) -> None:
+        if not reply.ok:
+            await self._finish(interaction, "✗ " + (reply.text or ""), public, private=True)
+            return
+        parts = [reply.text or "", *(screen.text for screen in reply.screens)]
+        await self._finish(interaction, "\n\n".join(p for p in parts if p), public)
+
+    @staticmethod
+    async def _finish(
+        interaction: Interaction,
+        text: str,
+        public: bool,
+        private: bool = False,
+        mentions: discord.AllowedMentions | None = None,
+    ) -> None:
+        """The answer in place of the "thinking" message; a private answer to a public "thinking"
+        replaces it with an ephemeral message. Long answers go on in follow-up messages."""
+        parts = chunks(text or "…")
+        quiet = mentions or discord.AllowedMentions.none()
+        try:
+            if public and private:
+                await interaction.delete_original_response()
+                for part in parts:
+                    await interaction.followup.send(part, ephemeral=True, allowed_mentions=quiet)
+                return
+            await interaction.edit_original_response(content=parts[0], allowed_mentions=quiet)
+            for part in parts[1:]:
+                await interaction.followup.send(part, ephemeral=not public, allowed_mentions=quiet)
+        except discord.HTTPException as e:
+            log.info("could not answer /%s: %s", getattr(interaction.command, "name", "?"), e)

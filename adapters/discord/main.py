@@ -1,0 +1,28 @@
+"""`cardbot discord`: read the settings (the token stays secret, even in a settings error),
+migrate and open the database, and run the bot until it is stopped."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+from pydantic import ValidationError
+
+from adapters.discord import logs
+from adapters.discord.app import DiscordBot
+from adapters.discord.settings import DiscordSettings
+from adapters.sql.startup import open_store
+
+
+def main(log_level: str = "INFO") -> int:
+    try:
+        settings = DiscordSettings()  # type: ignore[call-arg]  # the token comes from the environment
+    except ValidationError as e:
+        for error in e.errors(include_input=False, include_url=False):
+            name = "DISCORD_" + "_".join(str(part) for part in error["loc"]).upper()
+            sys.stderr.write(f"cardbot discord: {name}: {error['msg']}\n")
+        return 2
+    logs.configure(log_level, settings.bot_token.get_secret_value())
+    with contextlib.suppress(KeyboardInterrupt):
+        DiscordBot(settings, open_store()).run()
+    return 0

@@ -1,0 +1,76 @@
+"""The slash commands' words, and the app_commands Translator that gives them in Russian and
+Ukrainian when the commands are synced (Discord shows each person their client's language).
+
+The English names and descriptions are the catalogs' msgids (bot/locale/); names are lower case,
+at most 32 characters, descriptions at most 100 (Discord's limits). Game choices are the game
+names every screen uses.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation, TranslationContextTypes, locale_str
+
+from bot.i18n import translator
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs; translated when the commands are synced."""
+    return message
+
+
+COMMANDS: Final = {
+    N_("svolota"): N_("Open a Svolota table (3–6 players)"),
+    N_("speed"): N_("Open a Speed table, or challenge someone to Speed"),
+    N_("demon"): N_("Open a Racing Demon table (any number of players)"),
+    N_("leaderboard"): N_("Top players in this server"),
+    N_("stats"): N_("A player's record in every game"),
+    N_("rules"): N_("How to play"),
+    N_("settings"): N_("Server settings: language, turn timer, tables, house rules (admins change them)"),
+    N_("language"): N_("Your own language for the bot's answers and panels"),
+}
+PARAMETERS: Final = {  # (command, parameter) -> description
+    ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
+    ("leaderboard", N_("game")): N_("One game (empty: every game)"),
+    ("rules", "game"): N_("One game (empty: every game)"),
+    ("stats", N_("member")): N_("Whose record (empty: yours)"),
+    ("settings", "language"): N_("The server's language"),
+    ("settings", N_("timer")): N_("Svolota turn timer in seconds (15–600)"),
+    ("settings", N_("tables")): N_("Several tables in one channel at once"),
+    ("settings", N_("rule")): N_("A house rule: GAME NAME VALUE, e.g. svolota free_pass on"),
+    ("language", "language"): N_("Your language"),
+}
+LANGUAGE_NAMES: Final = {"en": "English", "ru": "Русский", "uk": "Українська"}  # each in itself
+
+LOCALES: Final = {discord.Locale.russian: "ru", discord.Locale.ukrainian: "uk"}
+NAMES: Final = frozenset(
+    {
+        TranslationContextLocation.command_name,
+        TranslationContextLocation.parameter_name,
+        TranslationContextLocation.group_name,
+    }
+)
+MAX_NAME: Final = 32
+MAX_DESCRIPTION: Final = 100
+
+
+def describe(command: str, parameter: str) -> str:
+    return PARAMETERS[(command, parameter)]
+
+
+class CommandTranslator(app_commands.Translator):
+    async def translate(
+        self, string: locale_str, locale: discord.Locale, context: TranslationContextTypes
+    ) -> str | None:
+        lang = LOCALES.get(locale)
+        if lang is None:
+            return None
+        text = translator(lang).gettext(string.message)
+        if text == string.message:
+            return None
+        if context.location in NAMES:
+            return text.lower().replace(" ", "_")[:MAX_NAME]
+        return text[:MAX_DESCRIPTION]

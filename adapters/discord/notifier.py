@@ -1,0 +1,314 @@
+"""Screens into Discord messages: the notifier port of the service.
+
+A table's public screen is a message in its channel, with components: the first is sent and its id
+remembered by the store (`remember_message`), every later one edits it (a deleted message is sent
+again). A person's panel is an ephemeral message (panels.py), edited through the interaction that
+last touched it while that lasts; a panel nobody has open is not drawn (its person opens it with
+"My cards" / "My panel"), one whose game is over or that its person left shows the table's last
+public screen without buttons, and one whose interaction is about to run out says so, keeping its
+buttons (a press on any of them opens it again).
+
+One writer per message draws its screens one at a time; a screen that arrives while an edit is in
+flight (or waits out a rate limit: discord.py honours 429s and Discord's rate-limit headers, and
+so does the writer for a 429 that reaches it) replaces the one waiting, so only the newest is
+drawn: a real-time board is edited once per reaction window at most, fewer times when Discord
+says slow down. An edit that would change nothing is skipped.
+
+Normal events, not failures: a deleted message (sent again), a channel the bot may not write in or
+that is gone (`Forbidden`, `NotFound`: logged, skipped), a panel dismissed or whose interaction
+expired (forgotten).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Final
+
+import aiohttp
+import discord
+
+from adapters.discord import texts
+from adapters.discord.components import layout, refresh_button, text_of, view_of
+from adapters.discord.panels import Panel, PanelKey, Panels
+from adapters.discord.people import PLATFORM, channel_of
+from bot.i18n import translator
+from bot.people import ChatRef, PersonRef
+from bot.screens.model import Screen
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+NOT_A_TABLE: Final = 0  # leaderboards and stats: never edited, never remembered
+PANEL: Final = "panel"
+NETWORK_ATTEMPTS: Final = 3
+NOTE_SECONDS: Final = 6.0  # a refused move's reason stays above the panel this long, across redraws
+GONE: Final = frozenset({401, 403, 404})  # a panel that can no longer be edited
+NO_MENTIONS: Final = discord.AllowedMentions.none()
+REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
+
+Key = tuple[int, int, str, str]  # (channel, or 0 for a panel; table; audience; slot)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A screen and where it goes: a channel's message, or (channel 0) its person's panel."""
+
+    channel: int
+    screen: Screen
+    farewell: Panel | None = None  # the last edit of this panel before its interaction runs out
+
+    @property
+    def audience(self) -> str:
+        """The store's name for whom it is for: "" the channel, else the person's Discord id."""
+        return "" if self.screen.audience is None else self.screen.audience.user_id
+
+    @property
+    def key(self) -> Key:
+        return (self.channel, self.screen.table_id, self.audience, self.screen.slot)
+
+
+def retry_after(error: discord.HTTPException) -> float:
+    """Seconds a 429 asks to wait (its Retry-After header; a second if it has none)."""
+    try:
+        return max(0.0, float(error.response.headers.get("Retry-After", 1.0)))
+    except (AttributeError, TypeError, ValueError):
+        return 1.0
+
+
+class DiscordNotifier:
+    def __init__(self, client: discord.Client, store: Store, panels: Panels) -> None:
+        self.client = client
+        self.store = store
+        self.panels = panels
+        self._pending: dict[Key, Post] = {}
+        self._writers: dict[Key, asyncio.Task[None]] = {}
+        self._drawn: dict[Key, tuple[str, object]] = {}  # what each message shows now (the newest few)
+        self._forbidden: set[tuple[int, int]] = set()  # (channel, table) whose message the bot may not send
+        self._farewells: dict[PanelKey, asyncio.Task[None]] = {}
+        self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0}
+
+    # ----- the port -------------------------------------------------------------------------
+
+    async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
+        """Queue the screens and return at once (the service holds the table's lock meanwhile)."""
+        channel = channel_of(chat)
+        panels_drawn = {(s.table_id, s.audience.user_id) for s in screens if s.audience and s.slot == PANEL}
+        for screen in screens:
+            if screen.audience is None:
+                self._queue(Post(channel, screen))
+            elif screen.slot == PANEL:
+                self._queue_panel(screen)
+        for public in screens:
+            if public.audience is not None or public.table_id == NOT_A_TABLE:
+                continue
+            for key in self.panels.of_table(public.table_id):
+                if key not in panels_drawn:  # the game is over for them, or they left it
+                    person = PersonRef(PLATFORM, key[1])
+                    self._queue(Post(0, Screen(public.table_id, public.text, (), person, PANEL, final=True)))
+
+    # ----- for the handlers -----------------------------------------------------------------
+
+    def opened(self, key: PanelKey, panel: Panel) -> None:
+        """A panel was just opened or touched: draw it through this interaction from now on, and
+        say so on it before the interaction runs out."""
+        old = self._farewells.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self._drawn.pop((0, key[0], key[1], PANEL), None)  # a new message, or drawn by the handler
+        self._farewells[key] = asyncio.create_task(self._farewell(key, panel))
+
+    def forget(self, key: PanelKey, panel: Panel) -> None:
+        """The panel was not opened after all (the press was refused)."""
+        self.panels.close(key, panel)
+        farewell = self._farewells.pop(key, None)
+        if farewell is not None:
+            farewell.cancel()
+
+    def draw_panel(self, screen: Screen) -> None:
+        """Draw a person's panel screen now (one the service answered a press with), if it is open."""
+        self._queue_panel(screen)
+
+    def note(self, key: PanelKey, text: str) -> bool:
+        """Show `text` above the person's open panel for a few seconds; False if no panel is open
+        (or its screen is not known here), so the caller answers some other way."""
+        panel = self.panels.get(key)
+        if panel is None or panel.screen is None:
+            return False
+        panel.note, panel.note_until = text, self.panels.now() + NOTE_SECONDS
+        self._queue(Post(0, panel.screen))  # the newest screen, now with the note
+        return True
+
+    async def refused(self, chat: ChatRef, table_id: int, timeout: float = 5.0) -> bool:
+        """Wait (a while) until the table's public message is drawn; whether Discord refused it
+        (the bot may not write in the channel). A message still waiting for its turn is not."""
+        channel = channel_of(chat)
+        writer = self._writers.get((channel, table_id, "", "table"))
+        if writer is not None:
+            await asyncio.wait({writer}, timeout=timeout)
+        if (channel, table_id) in self._forbidden:
+            self._forbidden.discard((channel, table_id))
+            return True
+        return False
+
+    async def idle(self) -> None:
+        """Wait until every queued screen is drawn."""
+        while self._writers:
+            await asyncio.gather(*list(self._writers.values()), return_exceptions=True)
+
+    async def close(self, timeout: float = 5.0) -> None:
+        """Draw what is queued (for at most `timeout` seconds), then stop."""
+        for task in self._farewells.values():
+            task.cancel()
+        self._farewells.clear()
+        try:
+            await asyncio.wait_for(self.idle(), timeout)
+        except TimeoutError:
+            for writer in list(self._writers.values()):
+                writer.cancel()
+            log.warning("stopped with %d screens not drawn", len(self._pending))
+
+    # ----- writers --------------------------------------------------------------------------
+
+    def _queue_panel(self, screen: Screen) -> None:
+        """A panel screen, if its person has the panel open; it is the panel's newest from now on
+        (a note is shown above it, a reopened panel starts from it)."""
+        assert screen.audience is not None
+        panel = self.panels.get((screen.table_id, screen.audience.user_id))
+        if panel is not None:
+            panel.screen = screen
+            self._queue(Post(0, screen))
+
+    def _queue(self, post: Post) -> None:
+        waiting = self._pending.get(post.key)
+        if waiting is not None:
+            self.stats["coalesced"] += 1
+            if waiting.farewell is not None and post.farewell is None:  # still the last edit, but of the newest
+                post = Post(post.channel, post.screen, waiting.farewell)
+        self._pending[post.key] = post
+        if post.key not in self._writers:
+            self._writers[post.key] = asyncio.create_task(self._write(post.key))
+
+    async def _write(self, key: Key) -> None:
+        """Draw the newest screen of one message until none is waiting."""
+        failures = 0
+        try:
+            while key in self._pending:
+                post = self._pending.pop(key)  # the newest, whatever arrived while we were busy
+                try:
+                    if post.channel:
+                        await self._draw_public(key, post)
+                    else:
+                        await self._draw_panel(key, post)
+                    failures = 0
+                except (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError) as e:
+                    failures += 1
+                    if failures < NETWORK_ATTEMPTS:
+                        self._pending.setdefault(key, post)
+                        await asyncio.sleep(failures)
+                    else:
+                        log.warning("gave up drawing table %s (%s): %s", key[1], key[3], e)
+                except discord.HTTPException as e:
+                    if e.status == 429:  # beyond discord.py's own retries: wait, then draw the newest
+                        log.warning("rate limited drawing table %s: waiting %.1f s", key[1], retry_after(e))
+                        self._pending.setdefault(key, post)
+                        await asyncio.sleep(retry_after(e))
+                        continue
+                    self.stats["skipped"] += 1
+                    log.warning("could not draw table %s (%s): %s", key[1], key[3], e)
+                except Exception:  # a writer must never die with screens waiting
+                    log.exception("could not draw table %s (%s)", key[1], key[3])
+        finally:
+            del self._writers[key]
+
+    def _shows(self, key: Key, shown: tuple[str, object], final: bool = False) -> None:
+        """The message now shows this (a final one is never drawn again: forgotten)."""
+        self._drawn.pop(key, None)
+        if final:
+            return
+        self._drawn[key] = shown
+        if len(self._drawn) > REMEMBERED:
+            del self._drawn[next(iter(self._drawn))]
+
+    def _unchanged(self, key: Key, shown: tuple[str, object]) -> bool:
+        if self._drawn.get(key) == shown:
+            self.stats["unchanged"] += 1
+            return True
+        return False
+
+    async def _draw_public(self, key: Key, post: Post) -> None:
+        screen = post.screen
+        content, view = text_of(screen), view_of(screen)
+        shown = (content, tuple(layout(screen.buttons)))
+        channel = self.client.get_partial_messageable(post.channel)
+        remembered = screen.table_id != NOT_A_TABLE
+        message_id = await self.store.message_id(screen.table_id, "", screen.slot) if remembered else None
+        if message_id is not None:
+            if self._unchanged(key, shown):
+                return
+            self._drawn.pop(key, None)  # until it is drawn again
+            try:
+                await channel.get_partial_message(int(message_id)).edit(content=content, view=view)
+                self.stats["edited"] += 1
+                self._shows(key, shown, screen.final)
+                return
+            except discord.NotFound:
+                log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
+        try:
+            message = await channel.send(content, view=view, allowed_mentions=NO_MENTIONS)  # type: ignore[arg-type]
+        except discord.Forbidden as e:
+            self.stats["skipped"] += 1
+            if not screen.final:
+                self._forbidden.add((post.channel, screen.table_id))
+            log.warning("the bot may not write in channel %s: %s", post.channel, e)
+            return
+        self.stats["sent"] += 1
+        self._forbidden.discard((post.channel, screen.table_id))
+        self._shows(key, shown, screen.final)
+        if remembered:
+            await self.store.remember_message(screen.table_id, "", screen.slot, str(message.id))
+
+    async def _draw_panel(self, key: Key, post: Post) -> None:
+        screen = post.screen
+        panel_key = (screen.table_id, post.audience)
+        panel = post.farewell or self.panels.get(panel_key)
+        if panel is None:
+            return
+        if post.farewell is not None:
+            note: str | None = texts.panel_expires(translator(panel.lang))
+        else:
+            note = self.panels.note_of(panel)
+        extra = () if screen.final else (refresh_button(screen.table_id),)
+        content = text_of(screen, note)
+        shown = (content, tuple(layout(screen.buttons, extra)))
+        if post.farewell is None and self._unchanged(key, shown):
+            return
+        self._drawn.pop(key, None)
+        try:
+            await panel.edit(content, view_of(screen, extra))
+        except discord.HTTPException as e:
+            if e.status not in GONE:
+                raise
+            self.stats["skipped"] += 1
+            self.panels.close(panel_key, panel)
+            log.info("the panel of table %s for %s can no longer be edited: %s", screen.table_id, post.audience, e)
+            return
+        self.stats["edited"] += 1
+        self._shows(key, shown, screen.final or post.farewell is not None)
+        if screen.final or post.farewell is not None:
+            self.panels.close(panel_key, panel)
+
+    async def _farewell(self, key: PanelKey, panel: Panel) -> None:
+        try:
+            await asyncio.sleep(max(0.0, panel.expires - self.panels.now()))
+            if not self.panels.is_current(key, panel):
+                return
+            screen = panel.screen  # the newest
+            if screen is None:
+                self.panels.close(key, panel)
+                return
+            self._queue(Post(0, screen, farewell=panel))
+        finally:
+            if self._farewells.get(key) is asyncio.current_task():
+                del self._farewells[key]

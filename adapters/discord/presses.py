@@ -1,0 +1,107 @@
+"""Button presses and menu choices: acknowledged at once (Discord wants an answer within 3 s),
+then the custom id (or the chosen value) is handed to the service as it is; it decodes and checks
+it. How the press is answered depends on where it came from:
+
+- "My cards" / "My panel" on a table's public message: the acknowledgement is an ephemeral
+  "thinking" message that becomes the person's panel (their hand, or their real-time controls);
+  from then on the notifier edits it through this interaction.
+- any button on a panel (a move, leaving, 🔄): the acknowledgement says "the panel will be
+  updated", and this press's interaction becomes the way to edit the panel (15 more minutes);
+  a refused move shows its reason above the panel for a few seconds.
+- anything else (join, start, accept, rematch…): acknowledged silently; the table's message is
+  redrawn by the notifier; a refusal ("too late", "not your turn") is an ephemeral message.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from adapters.discord import texts
+from adapters.discord.components import MAX_TEXT
+from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.panels import Panels, edit_original
+from adapters.discord.people import actor_of, chat_of
+from bot.commands import Press
+from bot.i18n import translator
+from bot.screens.model import Reply
+from bot.service import Service
+from bot.tokens import decode
+
+log = logging.getLogger(__name__)
+
+
+def on_panel(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the press came from an ephemeral message of the presser's own (their panel)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    metadata = message.interaction_metadata
+    return metadata is None or metadata.user.id == interaction.user.id
+
+
+class Presses:
+    def __init__(self, service: Service, notifier: DiscordNotifier, panels: Panels) -> None:
+        self.service = service
+        self.notifier = notifier
+        self.panels = panels
+
+    async def press(self, interaction: discord.Interaction[Any], data: str) -> None:
+        token = decode(data)
+        from_panel = on_panel(interaction)
+        opens_panel = token is not None and token.action == "panel" and not from_panel
+        try:
+            await interaction.response.defer(ephemeral=opens_panel, thinking=opens_panel)
+        except (discord.HTTPException, discord.InteractionResponded) as e:
+            # too late (3 s), or answered already: the press did not happen
+            log.info("could not acknowledge a press: %s", e)
+            return
+        try:
+            await self._handle(interaction, data, from_panel, opens_panel)
+        except Exception:
+            log.exception("a press failed")
+            if opens_panel:
+                await self._say(interaction, texts.failed(translator("en")), edit=True)
+
+    async def _handle(self, interaction: discord.Interaction[Any], data: str, from_panel: bool, opens: bool) -> None:
+        actor = actor_of(interaction)
+        lang = await self.service.lang_of(actor, chat_of(interaction))
+        token = decode(data)
+        key = (token.table_id, actor.person.user_id) if token is not None else None
+        panel = None
+        if key is not None and (from_panel or opens):
+            # From now on the panel is drawn through this interaction: also the redraw the press
+            # itself causes, which comes before the service answers.
+            panel = self.panels.open(key, edit_original(interaction), lang)
+            self.notifier.opened(key, panel)
+        reply = await self.service.handle(Press(actor, data))
+        for screen in reply.screens:  # nothing awaited since the answer: a later redraw comes after it
+            if screen.audience == actor.person:
+                self.notifier.draw_panel(screen)
+        if opens and not reply.screens and key is not None and panel is not None:
+            self.notifier.forget(key, panel)  # no panel came: the "thinking" message gets the answer
+        if reply.text:
+            await self._answer(interaction, reply, key if from_panel else None, edit=opens)
+        elif opens and not reply.screens:
+            await self._say(interaction, texts.failed(translator(lang)), edit=True)
+
+    async def _answer(
+        self, interaction: discord.Interaction[Any], reply: Reply, panel: tuple[int, str] | None, edit: bool
+    ) -> None:
+        text = (reply.text or "") if reply.ok else "✗ " + (reply.text or "")
+        if panel is not None and self.notifier.note(panel, text):
+            return
+        await self._say(interaction, text, edit)
+
+    @staticmethod
+    async def _say(interaction: discord.Interaction[Any], text: str, edit: bool) -> None:
+        """A short private answer: the ephemeral "thinking" message itself, or a new one."""
+        try:
+            if edit:
+                await interaction.edit_original_response(content=text[: MAX_TEXT], view=None)
+            else:
+                await interaction.followup.send(text[: MAX_TEXT], ephemeral=True)
+        except discord.HTTPException as e:
+            log.info("could not answer a press: %s", e)

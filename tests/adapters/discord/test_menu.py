@@ -1,0 +1,81 @@
+"""The slash commands as Discord gets them when they are synced: every command and option, its
+names and descriptions in English, Russian and Ukrainian within Discord's rules (names lower case,
+1–32 letters, digits, - and _; descriptions 1–100 characters), the game choices named as the
+screens name the games."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+
+from adapters.discord.app import DiscordBot
+from adapters.discord.menu import COMMANDS, CommandTranslator
+from adapters.discord.settings import DiscordSettings
+from bot.store import MemoryStore
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+EXPECTED = {"svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language"}
+
+
+@pytest.fixture(scope="module")
+def payloads() -> list[dict[str, Any]]:
+    async def build() -> list[dict[str, Any]]:
+        bot = DiscordBot(DiscordSettings(bot_token="t" * 40), MemoryStore())
+        tree = bot.client.tree
+        return [await c.get_translated_payload(tree, CommandTranslator()) for c in tree.get_commands()]
+
+    return asyncio.run(build())
+
+
+def _names(node: dict[str, Any]) -> list[str]:
+    return [node["name"], *node.get("name_localizations", {}).values()]
+
+
+def _descriptions(node: dict[str, Any]) -> list[str]:
+    return [node["description"], *node.get("description_localizations", {}).values()]
+
+
+def test_every_command_is_there(payloads):
+    assert {p["name"] for p in payloads} == EXPECTED == set(COMMANDS)
+
+
+def test_names_and_descriptions_are_localised_within_discords_rules(payloads):
+    for command in payloads:
+        assert set(command["name_localizations"]) == {"ru", "uk"}, command["name"]
+        assert set(command["description_localizations"]) == {"ru", "uk"}, command["name"]
+        for node in [command, *command["options"]]:
+            for name in _names(node):
+                assert NAME.fullmatch(name) and name == name.lower(), name
+            for description in _descriptions(node):
+                assert 1 <= len(description) <= 100, description
+            if node is not command:
+                assert set(node["name_localizations"]) == {"ru", "uk"}, node["name"]
+    by_name = {p["name"]: p for p in payloads}
+    assert by_name["speed"]["name_localizations"] == {"ru": "скорость", "uk": "швидкість"}
+    assert by_name["leaderboard"]["name_localizations"]["ru"] == "лидеры"
+
+
+def test_names_stay_distinct_in_every_language(payloads):
+    for lang in ("ru", "uk"):
+        names = [p["name_localizations"][lang] for p in payloads]
+        assert len(set(names)) == len(names)
+        for command in payloads:
+            options = [o["name_localizations"][lang] for o in command["options"]]
+            assert len(set(options)) == len(options)
+
+
+def test_games_are_choices_named_as_the_screens_name_them(payloads):
+    game = next(o for o in {p["name"]: p for p in payloads}["leaderboard"]["options"] if o["name"] == "game")
+    assert [c["value"] for c in game["choices"]] == ["svolota", "speed", "racing_demon"]
+    assert game["choices"][2]["name_localizations"] == {"ru": "Демон наперегонки", "uk": "Демон наввипередки"}
+
+
+def test_game_commands_are_for_servers_and_the_personal_ones_anywhere(payloads):
+    by_name = {p["name"]: p for p in payloads}
+    for name in ("svolota", "speed", "demon", "leaderboard", "stats", "settings"):
+        assert by_name[name]["contexts"] == [0], name
+    for name in ("rules", "language"):
+        assert by_name[name]["dm_permission"] is True

@@ -1,0 +1,203 @@
+"""The notifier against a stand-in client: a table's first public screen is sent and remembered,
+later ones edit it (an unchanged one is skipped, a deleted message is sent again); a channel the
+bot may not write in is skipped; screens arriving during an edit are coalesced into the newest; a
+429 that reaches the writer is waited out. Panels are edited through their interaction while it
+lasts, closed with the table's last public screen when the game is over for their person, and say
+so before their interaction runs out."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from adapters.discord.components import REFRESH
+from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.panels import Panels
+from bot.people import ChatRef, PersonRef
+from bot.screens.model import Button, Screen
+from bot.store import MemoryStore
+
+CHAT = ChatRef("discord", "500", "600")
+ANN = PersonRef("discord", "11")
+
+
+def error(cls: type[discord.HTTPException], status: int, code: int = 0, headers: dict[str, str] | None = None) -> Any:
+    response = SimpleNamespace(status=status, reason="x", headers=headers or {})
+    return cls(response, {"code": code, "message": f"error {status}"})  # type: ignore[arg-type]
+
+
+class StubChannel:
+    """Records sends and edits; `fail` holds exceptions to raise, in order, on the next calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any, str, Any]] = []
+        self.fail: list[Exception] = []
+        self.gate: asyncio.Event | None = None
+        self.next_id = 100
+
+    async def _call(self, kind: str, message_id: Any, content: str, view: Any) -> None:
+        if self.gate is not None:
+            await self.gate.wait()
+        if self.fail:
+            raise self.fail.pop(0)
+        self.calls.append((kind, message_id, content, view))
+
+    async def send(self, content: str, view: Any = None, allowed_mentions: Any = None) -> Any:
+        await self._call("send", None, content, view)
+        self.next_id += 1
+        return SimpleNamespace(id=self.next_id)
+
+    def get_partial_message(self, message_id: int) -> Any:
+        async def edit(content: str, view: Any) -> None:
+            await self._call("edit", message_id, content, view)
+
+        return SimpleNamespace(edit=edit)
+
+
+class StubClient:
+    def __init__(self) -> None:
+        self.channel = StubChannel()
+
+    def get_partial_messageable(self, channel_id: int) -> StubChannel:
+        assert channel_id == 600
+        return self.channel
+
+
+def notifier(lifetime: float = 60.0) -> tuple[DiscordNotifier, StubChannel, MemoryStore]:
+    client, store = StubClient(), MemoryStore()
+    return DiscordNotifier(client, store, Panels(lifetime)), client.channel, store  # type: ignore[arg-type]
+
+
+def board(text: str, table: int = 7) -> Screen:
+    return Screen(table, text, ((Button("My cards", f"{table}.1.p"),),))
+
+
+def hand(text: str, table: int = 7) -> Screen:
+    return Screen(table, text, ((Button("8♥", f"{table}.1.m8H"),),), audience=ANN, slot="panel")
+
+
+class Edits:
+    """A panel's way to edit: records what it drew."""
+
+    def __init__(self, fail: list[Exception] | None = None) -> None:
+        self.drawn: list[tuple[str, Any]] = []
+        self.fail = fail or []
+
+    async def __call__(self, content: str, view: Any) -> None:
+        if self.fail:
+            raise self.fail.pop(0)
+        self.drawn.append((content, view))
+
+
+def labels(view: Any) -> list[str]:
+    return [] if view is None else [item.item.label for item in view.children]
+
+
+async def test_the_first_screen_is_sent_and_remembered_later_ones_edit_it():
+    n, channel, store = notifier()
+    await n.show(CHAT, [board("lobby 1")])
+    await n.idle()
+    await n.show(CHAT, [board("lobby 2")])
+    await n.idle()
+    await n.show(CHAT, [board("lobby 2")])  # nothing changed: not drawn again
+    await n.idle()
+    assert [(c[0], c[1], c[2]) for c in channel.calls] == [("send", None, "lobby 1"), ("edit", 101, "lobby 2")]
+    assert await store.message_id(7, "", "table") == "101"
+    assert not await n.refused(CHAT, 7)
+    assert n.stats["unchanged"] == 1
+
+
+async def test_a_deleted_message_is_sent_again_and_a_forbidden_channel_skipped():
+    n, channel, store = notifier()
+    await store.remember_message(7, "", "table", "55")
+    channel.fail = [error(discord.NotFound, 404, 10008)]
+    await n.show(CHAT, [board("board")])
+    await n.idle()
+    assert [c[0] for c in channel.calls] == ["send"]
+    assert await store.message_id(7, "", "table") == "101"
+    channel.fail = [error(discord.Forbidden, 403, 50013)]
+    await n.show(CHAT, [board("other", table=8)])
+    await n.idle()
+    assert await n.refused(CHAT, 8)
+    assert n.stats["skipped"] == 1
+
+
+async def test_screens_arriving_during_an_edit_are_coalesced_into_the_newest():
+    n, channel, _store = notifier()
+    channel.gate = asyncio.Event()
+    for i in range(6):
+        await n.show(CHAT, [board(f"window {i}")])
+        await asyncio.sleep(0)
+    channel.gate.set()
+    await n.idle()
+    assert [c[2] for c in channel.calls] == ["window 0", "window 5"]
+    assert n.stats["coalesced"] == 4
+
+
+async def test_a_429_that_reaches_the_writer_is_waited_out():
+    n, channel, _store = notifier()
+    channel.fail = [error(discord.HTTPException, 429, headers={"Retry-After": "0.2"})]
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await n.show(CHAT, [board("first")])
+    await asyncio.sleep(0.05)
+    await n.show(CHAT, [board("newer")])
+    await n.idle()
+    assert loop.time() - start >= 0.2
+    assert [c[2] for c in channel.calls] == ["newer"]
+
+
+async def test_a_panel_is_drawn_only_while_it_is_open_with_a_refresh_button():
+    n, _channel, _store = notifier()
+    await n.show(CHAT, [board("b1"), hand("hand 1")])
+    await n.idle()
+    edits = Edits()
+    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
+    await n.show(CHAT, [board("b2"), hand("hand 2")])
+    await n.idle()
+    assert [(c, labels(v)) for c, v in edits.drawn] == [("hand 2", ["8♥", REFRESH])]
+    assert n.note((7, "11"), "✗ too late")
+    await n.idle()
+    assert edits.drawn[-1][0] == "✗ too late\n\nhand 2"
+    await n.close()
+
+
+async def test_a_panel_whose_game_is_over_shows_the_result_without_buttons_and_is_closed():
+    n, _channel, _store = notifier()
+    edits = Edits()
+    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
+    await n.show(CHAT, [Screen(7, "🏁 Svolota is over.", ((Button("🔁 Rematch", "7.9.r"),),))])
+    await n.idle()
+    assert edits.drawn == [("🏁 Svolota is over.", None)]
+    assert n.panels.get((7, "11")) is None
+    await n.close()
+
+
+async def test_a_panel_that_can_no_longer_be_edited_is_forgotten():
+    n, _channel, _store = notifier()
+    edits = Edits([error(discord.HTTPException, 401, 50027)])
+    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
+    await n.show(CHAT, [board("b"), hand("hand")])
+    await n.idle()
+    assert n.panels.get((7, "11")) is None and n.stats["skipped"] == 1
+    await n.close()
+
+
+async def test_a_panel_says_so_before_its_interaction_runs_out_and_keeps_its_buttons():
+    n, _channel, _store = notifier(lifetime=0.2)
+    edits = Edits()
+    n.opened((7, "11"), n.panels.open((7, "11"), edits, "ru"))
+    await n.show(CHAT, [board("b"), hand("hand")])
+    await asyncio.sleep(0.4)
+    await n.idle()
+    text, view = edits.drawn[-1]
+    assert text.startswith("⌛") and "🔄" in text and text.endswith("hand")
+    assert "панель" in text  # in the person's language
+    assert labels(view) == ["8♥", REFRESH]
+    assert n.panels.get((7, "11")) is None
+    await n.show(CHAT, [board("b2"), hand("hand 2")])
+    await n.idle()
+    assert len(edits.drawn) == 2

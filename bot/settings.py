@@ -35,3 +35,21 @@ class ServiceConfig:
     missed_turns: int = 2  # Svolota: turns missed in a row before a computer stands in
     computer_think: float = 1.2  # Svolota: a computer's pause before moving (scaled by level)
     stalemate_windows: int = 1  # Speed: windows a stalemate is offered before `new` is called
+
+
+# How people write a setting's value in a command, in the three languages.
+ON = frozenset({"on", "yes", "true", "1", "вкл", "да", "так"})
+OFF = frozenset({"off", "no", "false", "0", "выкл", "нет", "вимк", "ні"})
+
+
+def value_of(word: str) -> Any:
+    """`on`/`off` as booleans, whole numbers as ints, anything else as it is."""
+    low = word.lower()
+    if low in ON:
+        return True
+    if low in OFF:
+        return False
+    try:
+        return int(low)
+    except ValueError:
+        return word[:30]

@@ -20,8 +20,10 @@ from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.people import actor_of, chat_of, name_of, person_of
 from bot.commands import Cancel, Challenge, ChangeSettings, Command, Leaderboard, Open, SetLanguage, Stats
 from bot.i18n import Translator, translator
+from bot.rules import rules_text
 from bot.screens.model import Reply
 from bot.service import Service
+from bot.settings import value_of
 
 log = logging.getLogger(__name__)
 
@@ -35,23 +37,8 @@ GAMES: Final = {  # a house rule's game, as people type it
     "racing_demon": "racing_demon",
     "демон": "racing_demon",
 }
-ON: Final = frozenset({"on", "yes", "true", "1", "вкл", "да", "так"})
-OFF: Final = frozenset({"off", "no", "false", "0", "выкл", "нет", "вимк", "ні"})
 
 Interaction = discord.Interaction[Any]
-
-
-def value_of(word: str) -> Any:
-    """`on`/`off` as booleans, whole numbers as ints, anything else as it is."""
-    low = word.lower()
-    if low in ON:
-        return True
-    if low in OFF:
-        return False
-    try:
-        return int(low)
-    except ValueError:
-        return word[:30]
 
 
 def house_rule(text: str) -> tuple[str | None, str, Any]:
@@ -128,7 +115,7 @@ class Handlers:
         if not await self._defer(interaction, ephemeral=True):
             return
         t = await self._translator(interaction)
-        await self._finish(interaction, texts.rules_text(game, t), public=False)
+        await self._finish(interaction, rules_text(game, t), public=False)
 
     async def settings(
         self,

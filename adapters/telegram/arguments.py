@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bot.settings import value_of
+
 GAMES: Final = {
     "svolota": "svolota",
     "сволота": "svolota",
@@ -25,8 +27,6 @@ SETTINGS: Final = {
     "tables": "many_tables",
     "rule": "house_rule",
 }
-ON: Final = frozenset({"on", "yes", "true", "1", "вкл", "да", "так"})
-OFF: Final = frozenset({"off", "no", "false", "0", "выкл", "нет", "вимк", "ні"})
 
 
 def game_named(word: str | None) -> str | None:
@@ -41,19 +41,6 @@ class Setting:
     name: str
     value: Any
     game: str | None = None
-
-
-def value_of(word: str) -> Any:
-    """`on`/`off` as booleans, whole numbers as ints, anything else as it is."""
-    low = word.lower()
-    if low in ON:
-        return True
-    if low in OFF:
-        return False
-    try:
-        return int(low)
-    except ValueError:
-        return word[:30]
 
 
 def setting_of(args: list[str]) -> Setting | None:

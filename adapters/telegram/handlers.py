@@ -28,6 +28,7 @@ from adapters.telegram.people import (
 )
 from bot.commands import Cancel, Challenge, ChangeSettings, Leaderboard, Open, Press, Stats
 from bot.i18n import translator
+from bot.rules import rules_text
 from bot.screens.model import Reply
 from bot.service import Service
 from bot.tokens import Token
@@ -129,7 +130,7 @@ class Commands:
         message, user = sent
         chat, words = chat_of(message), _words(context)
         t = translator(await self.service.lang_of(actor_of(user), chat))
-        await self.notifier.say(chat, texts.rules_text(game_named(words[0]) if words else None, t), message.message_id)
+        await self.notifier.say(chat, rules_text(game_named(words[0]) if words else None, t), message.message_id)
 
     async def help(self, update: Update, context: Context) -> None:
         if (sent := _sender(update)) is None:

@@ -58,33 +58,6 @@ def help_text(t: Translator) -> str:
     )
 
 
-def rules_text(game: str | None, t: Translator) -> str:
-    if game == "svolota":
-        return t.gettext(
-            "Svolota (3–6 players). Everyone gets 7 cards. Lay one card, or several of one rank, on the pile:"
-            " colours alternate card by card, and a play must have at least as many cards as the last one"
-            " and a higher rank (lower after an Ace turns the pile down; a 2 turns it up again). Can't beat"
-            " it? Pass. A joker clears the pile and the next player leads. After playing you draw as many"
-            " cards as you laid. The first with an empty hand wins."
-        )
-    if game == "speed":
-        return t.gettext(
-            "Speed (2 players, real time). You have 5 stacks and a reserve; two piles lie in the middle."
-            " Put a face-up stack top on a pile when it is one rank above or below the pile's top (A on K,"
-            " 2 on A). Flip a face-down top; fill an empty stack from your reserve. Nobody can play? Press"
-            " New pile. The first to empty all stacks wins. Both play at once: the faster move counts."
-        )
-    if game == "racing_demon":
-        return t.gettext(
-            "Racing Demon (any number, real time). Everyone races with their own deck: a demon of 13"
-            " cards, four work piles and a stock. Aces start shared foundations, built up in suit to the"
-            " King. Build work piles down in alternating colours; turn the stock three at a time. The round"
-            " ends when someone's demon is empty: you score your cards on the foundations minus the cards"
-            " left in your demon."
-        )
-    return "\n\n".join(rules_text(g, t) for g in ("svolota", "speed", "racing_demon"))
-
-
 def welcome(t: Translator) -> str:
     return t.gettext(
         "Hi! Your private panels will come here. Add me to a group and type /svolota, /speed or /demon to play."

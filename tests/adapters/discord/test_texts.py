@@ -9,10 +9,10 @@ import logging
 
 import pytest
 
-from adapters.discord import texts
 from adapters.discord.handlers import chunks, house_rule
 from adapters.discord.logs import MASK, MaskToken
 from bot.i18n import placeholders, translator
+from bot.rules import rules_text
 from tests.bot.test_catalogs import catalog, used_messages
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.secret-token-value_0123456789abcdef"
@@ -32,9 +32,9 @@ def test_every_message_of_the_discord_bot_is_translated(lang):
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_the_rules_fit_in_messages(lang):
-    parts = chunks(texts.rules_text(None, translator(lang)))
+    parts = chunks(rules_text(None, translator(lang)))
     assert all(0 < len(p) <= 2000 for p in parts)
-    assert "".join(parts).replace("\n", "") == texts.rules_text(None, translator(lang)).replace("\n", "")
+    assert "".join(parts).replace("\n", "") == rules_text(None, translator(lang)).replace("\n", "")
 
 
 def test_a_long_text_is_cut_at_line_ends():

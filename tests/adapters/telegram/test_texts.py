@@ -8,8 +8,9 @@ import re
 import pytest
 
 from adapters.telegram.menu import commands
-from adapters.telegram.texts import MENU, PRIVATE_MENU, help_text, rules_text
+from adapters.telegram.texts import MENU, PRIVATE_MENU, help_text
 from bot.i18n import LANGUAGES, translator
+from bot.rules import rules_text
 from tests.bot.test_catalogs import catalog, used_messages
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import Any, Final
 
 from core import GAMES, game_class
 from core.computer import Level
@@ -32,3 +32,24 @@ def game_info(game_id: str) -> GameInfo:
 
 def known_game(game_id: str) -> bool:
     return game_id in GAMES
+
+
+# A game as people type it after a command, in the three languages.
+GAME_WORDS: Final = {
+    "svolota": "svolota",
+    "сволота": "svolota",
+    "speed": "speed",
+    "скорость": "speed",
+    "швидкість": "speed",
+    "demon": "racing_demon",
+    "racing_demon": "racing_demon",
+    "racingdemon": "racing_demon",
+    "демон": "racing_demon",
+}
+
+
+def game_named(word: str | None) -> str | None:
+    """The game a word names; an unknown word is passed on as it is (the service refuses it)."""
+    if word is None:
+        return None
+    return GAME_WORDS.get(word.lower(), word.lower()[:30])

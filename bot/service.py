@@ -47,11 +47,13 @@ from bot.table_actions import TableActions, Work
 from bot.tables import Invite, Seat, Status, Table
 from bot.timers import fire
 from bot.tokens import decode
-from core import IllegalMove
+from core import IllegalMove, game_class
+from core.options import resolve_options
 
 Change = Callable[[Table, Work], Awaitable[Reply | None]]
 SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
 
+MAX_REFUSAL = 200  # characters: a refusal is a toast (Telegram's callback answer holds 200)
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
 TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 
@@ -104,7 +106,8 @@ class Service(TableActions):
 
     async def _refusal(self, actor: Actor, refusal: IllegalMove) -> Reply:
         lang = await self.lang_of(actor)
-        return Reply(translator(lang).illegal(refusal), ok=False)
+        text = translator(lang).illegal(refusal)
+        return Reply(text if len(text) <= MAX_REFUSAL else text[: MAX_REFUSAL - 1] + "…", ok=False)
 
     async def lang_of(self, actor: Actor, chat: ChatRef | None = None) -> str:
         own = await self.store.person_lang(actor.person)
@@ -186,6 +189,10 @@ class Service(TableActions):
             game_info(game)
         except ValueError:
             raise Refused("unknown game {game}", game=str(game)[:30]) from None
+        try:  # a table that could never start is refused now, not when it starts
+            resolve_options(game_class(game).declared_options, options)
+        except ValueError as e:
+            raise Refused("not a house rule: {reason}", reason=str(e)[:100]) from None
 
     async def _open(self, cmd: Open) -> Reply:
         self._check_game(cmd.game, cmd.options)
@@ -351,6 +358,8 @@ def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
         from core import game_class
         from core.options import resolve_options
 
+        if not isinstance(value, tuple | list) or len(value) != 2 or not isinstance(value[0], str):
+            raise Refused("not a house rule: {reason}", reason="a rule is a name and a value")
         rule, rule_value = value
         try:
             game_class(cmd.game)

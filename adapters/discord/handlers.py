@@ -10,7 +10,7 @@ answer the asker alone.
 from __future__ import annotations
 
 import logging
-from typing import Any, Final
+from typing import Any
 
 import discord
 
@@ -18,25 +18,16 @@ from adapters.discord import texts
 from adapters.discord.components import MAX_TEXT
 from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.people import actor_of, chat_of, name_of, person_of
+from bot.answers import rules_text
 from bot.commands import Cancel, Challenge, ChangeSettings, Command, Leaderboard, Open, SetLanguage, Stats
+from bot.games import game_named
 from bot.i18n import Translator, translator
-from bot.rules import rules_text
 from bot.screens.model import Reply
 from bot.service import Service
 from bot.settings import value_of
 
 log = logging.getLogger(__name__)
 
-GAMES: Final = {  # a house rule's game, as people type it
-    "svolota": "svolota",
-    "сволота": "svolota",
-    "speed": "speed",
-    "скорость": "speed",
-    "швидкість": "speed",
-    "demon": "racing_demon",
-    "racing_demon": "racing_demon",
-    "демон": "racing_demon",
-}
 
 Interaction = discord.Interaction[Any]
 
@@ -48,7 +39,7 @@ def house_rule(text: str) -> tuple[str | None, str, Any]:
     if len(words) != 3:
         return None, text[:30], None
     game, rule, value = words
-    return GAMES.get(game.lower(), game.lower()[:30]), rule.lower()[:30], value_of(value)
+    return game_named(game), rule.lower()[:30], value_of(value)
 
 
 def chunks(text: str, size: int = MAX_TEXT) -> list[str]:

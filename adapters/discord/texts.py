@@ -5,25 +5,15 @@ line shares its words with the Telegram bot's."""
 
 from __future__ import annotations
 
+from bot.answers import settings_lines
 from bot.i18n import Translator
-from bot.screens.words import game_name
 from bot.settings import ChatSettings
 
 
 def settings_text(settings: ChatSettings, t: Translator) -> str:
-    rules = "; ".join(
-        f"{game_name(game, t)}: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
-        for game, options in sorted(settings.house_rules.items())
-        if options
-    )
     return "\n".join(
         [
-            t.gettext("⚙️ Language: {lang} · turn timer: {seconds} s · several tables: {many}").format(
-                lang=settings.lang,
-                seconds=settings.turn_seconds,
-                many=t.gettext("on") if settings.many_tables else t.gettext("off"),
-            ),
-            t.gettext("House rules: {rules}").format(rules=rules or "—"),
+            *settings_lines(settings, t),
             "",
             t.gettext(
                 "Server admins change them with /settings: language, timer (15–600 s), tables (several at"

@@ -5,19 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bot.games import game_named
 from bot.settings import value_of
 
-GAMES: Final = {
-    "svolota": "svolota",
-    "сволота": "svolota",
-    "speed": "speed",
-    "скорость": "speed",
-    "швидкість": "speed",
-    "demon": "racing_demon",
-    "racing_demon": "racing_demon",
-    "racingdemon": "racing_demon",
-    "демон": "racing_demon",
-}
 COMMAND_GAMES: Final = {"svolota": "svolota", "speed": "speed", "demon": "racing_demon"}
 SETTINGS: Final = {
     "lang": "lang",
@@ -27,13 +17,6 @@ SETTINGS: Final = {
     "tables": "many_tables",
     "rule": "house_rule",
 }
-
-
-def game_named(word: str | None) -> str | None:
-    """The game a word names; an unknown word is passed on as it is (the service refuses it)."""
-    if word is None:
-        return None
-    return GAMES.get(word.lower(), word.lower()[:30])
 
 
 @dataclass(frozen=True, slots=True)

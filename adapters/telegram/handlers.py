@@ -13,7 +13,7 @@ from telegram.constants import ChatMemberStatus
 from telegram.ext import ContextTypes
 
 from adapters.telegram import texts
-from adapters.telegram.arguments import COMMAND_GAMES, game_named, setting_of
+from adapters.telegram.arguments import COMMAND_GAMES, setting_of
 from adapters.telegram.links import table_named
 from adapters.telegram.notifier import NOT_A_TABLE, TelegramNotifier
 from adapters.telegram.people import (
@@ -26,9 +26,10 @@ from adapters.telegram.people import (
     person_of,
     replied_to,
 )
+from bot.answers import rules_text
 from bot.commands import Cancel, Challenge, ChangeSettings, Leaderboard, Open, Press, Stats
+from bot.games import game_named
 from bot.i18n import translator
-from bot.rules import rules_text
 from bot.screens.model import Reply
 from bot.service import Service
 from bot.tokens import Token

@@ -89,7 +89,7 @@ class InlineMode:
             reply = await self.service.handle(Press(actor, Token(table_id, 0, "panel").encode()))
             again = translator(await self.service.lang_of(actor)).gettext("🂠 Choose cards")
             results, line = plays(reply, table_id, again)
-        start = int(query.offset) if query.offset.isdigit() else 0
+        start = int(query.offset) if query.offset.isdecimal() else 0  # not isdigit: "²" is a digit int() refuses
         page = results[start : start + PAGE]
         more = str(start + PAGE) if start + PAGE < len(results) else ""
         button = None

@@ -4,6 +4,7 @@ catalogs (bot/locale/)."""
 
 from __future__ import annotations
 
+from bot.answers import settings_lines
 from bot.i18n import Translator
 from bot.screens.words import game_name
 from bot.settings import ChatSettings
@@ -76,19 +77,9 @@ def unknown_people(names: list[str], t: Translator) -> str:
 
 
 def settings_text(settings: ChatSettings, t: Translator) -> str:
-    rules = "; ".join(
-        f"{game_name(game, t)}: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
-        for game, options in sorted(settings.house_rules.items())
-        if options
-    )
     return "\n".join(
         [
-            t.gettext("⚙️ Language: {lang} · turn timer: {seconds} s · several tables: {many}").format(
-                lang=settings.lang,
-                seconds=settings.turn_seconds,
-                many=t.gettext("on") if settings.many_tables else t.gettext("off"),
-            ),
-            t.gettext("House rules: {rules}").format(rules=rules or "—"),
+            *settings_lines(settings, t),
             "",
             t.gettext(
                 "Chat admins change them: /settings lang en|ru|uk · /settings timer 15–600 ·"

@@ -11,8 +11,8 @@ import pytest
 
 from adapters.discord.handlers import chunks, house_rule
 from adapters.discord.logs import MASK, MaskToken
+from bot.answers import rules_text
 from bot.i18n import placeholders, translator
-from bot.rules import rules_text
 from tests.bot.test_catalogs import catalog, used_messages
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.secret-token-value_0123456789abcdef"

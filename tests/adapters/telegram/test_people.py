@@ -8,9 +8,10 @@ import datetime as dtm
 
 from telegram import Chat, ForumTopicCreated, Message, MessageEntity, User
 
-from adapters.telegram.arguments import game_named, setting_of
+from adapters.telegram.arguments import setting_of
 from adapters.telegram.links import deep_link, table_named, table_query
 from adapters.telegram.people import Directory, actor_of, chat_of, named_people
+from bot.games import game_named
 from bot.people import Actor, ChatRef, PersonRef
 
 NOW = dtm.datetime(2025, 1, 1, tzinfo=dtm.UTC)

@@ -9,8 +9,8 @@ import pytest
 
 from adapters.telegram.menu import commands
 from adapters.telegram.texts import MENU, PRIVATE_MENU, help_text
+from bot.answers import rules_text
 from bot.i18n import LANGUAGES, translator
-from bot.rules import rules_text
 from tests.bot.test_catalogs import catalog, used_messages
 
 
@@ -18,7 +18,7 @@ from tests.bot.test_catalogs import catalog, used_messages
 def test_every_message_of_the_telegram_bot_is_translated(lang):
     cat = catalog(lang)
     used = used_messages(("adapters/telegram",))
-    assert len(used) > 20
+    assert len(used) > 15  # the scan finds the adapter's own messages (rules and settings live in bot/)
     missing = [m for _context, m in used if not (found := cat.get(m)) or not found.string]
     assert not missing
 

@@ -1,8 +1,11 @@
-"""The rules of each game in a few sentences, for a `/rules` answer on any platform."""
+"""Answers any chat platform gives beyond the screens: the rules of each game in a few sentences, and
+a chat's settings."""
 
 from __future__ import annotations
 
 from bot.i18n import Translator
+from bot.screens.words import game_name
+from bot.settings import ChatSettings
 
 
 def rules_text(game: str | None, t: Translator) -> str:
@@ -30,3 +33,20 @@ def rules_text(game: str | None, t: Translator) -> str:
             " left in your demon."
         )
     return "\n\n".join(rules_text(g, t) for g in ("svolota", "speed", "racing_demon"))
+
+
+def settings_lines(settings: ChatSettings, t: Translator) -> list[str]:
+    """The chat's settings and house rules (each platform adds how its admins change them)."""
+    rules = "; ".join(
+        f"{game_name(game, t)}: " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+        for game, options in sorted(settings.house_rules.items())
+        if options
+    )
+    return [
+        t.gettext("⚙️ Language: {lang} · turn timer: {seconds} s · several tables: {many}").format(
+            lang=settings.lang,
+            seconds=settings.turn_seconds,
+            many=t.gettext("on") if settings.many_tables else t.gettext("off"),
+        ),
+        t.gettext("House rules: {rules}").format(rules=rules or "—"),
+    ]

@@ -1,0 +1,139 @@
+"""Hostile text into the Discord adapter: custom ids against the dynamic items' templates, the
+/settings house rule, and screens turned into components. Nothing raises; garbage is not matched,
+and whatever is matched is still only a token the service checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adapters.discord.components import MAX_TEXT, layout, style_of, text_of, usable, view_of
+from adapters.discord.handlers import house_rule
+from adapters.discord.items import BUTTON_TEMPLATE, MENU_TEMPLATE, MovePicker, TokenButton, ours
+from bot.commands import ChangeSettings
+from bot.screens.model import Button, Screen
+from bot.tokens import ACTIONS, decode
+from tests.bot.harness import CHAT, Harness, person
+from tests.fuzz.strategies import b36, hostile_text
+
+FUZZ = settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+COUNTS: dict[str, int] = {}
+
+
+def counted(name: str) -> None:
+    COUNTS[name] = COUNTS.get(name, 0) + 1
+
+
+well_formed = st.builds(
+    lambda t, v, a, arg: f"{b36(t)}.{b36(v)}.{a}{arg}",
+    st.integers(0, 36**12 - 1),
+    st.integers(0, 36**12 - 1),
+    st.sampled_from([*sorted(ACTIONS), "b", "z"]),
+    st.text("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz>_- ", max_size=45),
+)
+custom_ids = st.one_of(
+    hostile_text,
+    well_formed,
+    well_formed.map(lambda t: t + "\n"),
+    well_formed.map(lambda t: "\u202e" + t),
+    st.builds(lambda i, t: f"pick{i}:{t}", st.one_of(st.integers(0, 12).map(str), hostile_text), well_formed),
+)
+
+
+class Stub:
+    """What discord.py hands from_custom_id: the component as it was on the message."""
+
+    label = "Join"
+    style = discord.ButtonStyle.primary
+
+
+LOOP = Harness().loop
+
+
+@FUZZ
+@given(custom_id=custom_ids)
+def test_a_custom_id_is_ours_only_if_it_is_a_well_formed_token(custom_id: str) -> None:
+    counted("custom_id")
+    button, menu = BUTTON_TEMPLATE.fullmatch(custom_id), MENU_TEMPLATE.fullmatch(custom_id)
+    assert ours(custom_id) == bool(button or menu)
+    if not (button or menu):
+        return
+    match = button or menu
+    assert match is not None
+    token = match["token"]
+    assert token.isascii() and token == token.strip()
+    if len(token) <= 64:
+        assert decode(token) is not None  # matched ids decode; the service still checks table, version and sender
+    if button:
+        item = LOOP.run_until_complete(TokenButton.from_custom_id(None, Stub(), button))  # type: ignore[arg-type]
+        assert item.custom_id == token
+    else:
+        picker = LOOP.run_until_complete(MovePicker.from_custom_id(None, Stub(), match))  # type: ignore[arg-type]
+        assert picker.custom_id == custom_id
+
+
+H = Harness()
+ADMIN = person("Eve", admin=True)
+rules = st.one_of(
+    hostile_text,
+    st.builds(
+        lambda g, r, v: f"{g} {r} {v}",
+        st.one_of(st.sampled_from(["svolota", "speed", "demon", "сволота", "SPEED"]), hostile_text),
+        st.one_of(
+            st.sampled_from(["free_pass", "first", "stacks", "colours", "target", "demon_penalty"]), hostile_text
+        ),
+        st.one_of(st.sampled_from(["on", "off", "4", "5", "0", "99", "-1", "да"]), hostile_text),
+    ),
+)
+
+
+@FUZZ
+@given(text=rules)
+def test_any_house_rule_text_is_saved_or_refused_in_words(text: str) -> None:
+    counted("house_rule")
+    game, rule, value = house_rule(text)
+    assert isinstance(rule, str) and len(rule) <= 30
+    assert game is None or len(game) <= 30
+    before = H.run(H.store.chat_settings(CHAT)).to_dict()
+    reply = H.run(H.service.handle(ChangeSettings(CHAT, ADMIN, "house_rule", (rule, value), game)))
+    if reply.ok:
+        H.run(H.store.save_chat_settings(CHAT, type(H.run(H.store.chat_settings(CHAT)))()))  # back to the defaults
+        H.service._settings_cache.clear()
+    else:
+        assert reply.text and 0 < len(reply.text) <= 200
+        assert H.run(H.store.chat_settings(CHAT)).to_dict() == before
+
+
+labels = st.one_of(hostile_text.filter(lambda s: not any(0xD800 <= ord(c) <= 0xDFFF for c in s)), st.just(""))
+# a screen's tokens are the bot's own (Token.encode): well-formed; the labels carry people's names
+buttons = st.builds(
+    Button, label=labels, token=st.one_of(st.none(), well_formed.filter(lambda t: decode(t) is not None))
+)
+
+
+async def _view(screen: Screen) -> discord.ui.View | None:
+    return view_of(screen)
+
+
+@settings(FUZZ, max_examples=500)
+@given(text=labels, rows=st.lists(st.lists(buttons, max_size=6), max_size=7))
+def test_any_screen_makes_components_discord_accepts(text: str, rows: list[list[Button]]) -> None:
+    counted("components")
+    screen = Screen(1, text, tuple(tuple(r) for r in rows))
+    assert 0 < len(text_of(screen)) <= MAX_TEXT
+    for row in layout(screen.buttons):
+        assert row.buttons and all(usable(b) for b in row.buttons)
+        for b in row.buttons:
+            style_of(b.token or "")
+    view: Any = LOOP.run_until_complete(_view(screen))
+    if view is not None:
+        assert len(view.children) <= 25
+        for child in view.children:
+            assert 0 < len(child.custom_id) <= 100
+
+
+def test_the_fuzz_ran_enough_inputs() -> None:
+    print("discord inputs:", COUNTS)

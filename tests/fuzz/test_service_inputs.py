@@ -1,0 +1,262 @@
+"""Hostile input straight into the service: tokens, typed moves, opens, challenges and settings.
+
+Every command gets a Reply (never an exception); a refusal is ok=False with a short text and
+leaves everything stored as it was. One Harness for the module: after an accepted command the
+store is put back to the snapshot taken once the tables were set up."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.commands import Challenge, ChangeSettings, Command, Open, Play, Press
+from bot.people import Actor, ChatRef, PersonRef
+from bot.screens.model import Reply
+from bot.settings import ChatSettings
+from bot.tables import Table
+from bot.tokens import ACTIONS
+from core import game_class, load_game
+from core.options import resolve_options
+from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
+from tests.fuzz.strategies import b36, hostile_text
+
+FUZZ = settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+GAMES = ("svolota", "speed", "racing_demon")
+ADMIN = person("Eve", admin=True)
+ACTORS = (ANN, BOB, CY, DAN, ADMIN)
+MAX_REFUSAL = 200
+OTHER_CHAT = ChatRef("test", "chat-2")
+
+
+@dataclass
+class World:
+    h: Harness
+    tables: dict[str, int]  # what each table is: "svolota", "speed", "demon", "lobby", "challenge"
+    moves: list[tuple[int, str]]  # (table, a move that is legal at the snapshot)
+    snapshot: dict[str, Any]
+    calls: int
+
+
+def _playable(h: Harness, t: int) -> list[str]:
+    game = load_game(h.table(t).state)
+    return [m for seat in range(len(h.table(t).seats)) for m in game.moves(str(seat))]
+
+
+def _play_some(h: Harness, t: int, actors: tuple[Actor, ...], turns: int) -> None:
+    for _ in range(turns):
+        game = load_game(h.table(t).state)
+        for seat, actor in enumerate(actors):
+            moves = game.moves(str(seat))
+            if moves and h.play(actor, t, moves[0]).ok:
+                break
+
+
+def _stored(h: Harness) -> dict[str, Any]:
+    s = h.store
+    return {
+        "rows": dict(s._rows),  # type: ignore[attr-defined]
+        "logs": {k: list(v) for k, v in s._logs.items()},  # type: ignore[attr-defined]
+        "next": s._next,  # type: ignore[attr-defined]
+        "chats": {k: copy.deepcopy(v.to_dict()) for k, v in s._chats.items()},  # type: ignore[attr-defined]
+        "langs": dict(s._langs),  # type: ignore[attr-defined]
+        "results": {k: list(v) for k, v in s._results.items()},  # type: ignore[attr-defined]
+        "ratings": dict(s._ratings),  # type: ignore[attr-defined]
+    }
+
+
+def _restore(w: World) -> None:
+    s: Any = w.h.store
+    snap = w.snapshot
+    s._rows = dict(snap["rows"])
+    s._tables = {k: Table.from_dict(json.loads(v)) for k, v in snap["rows"].items()}
+    s._logs = {k: list(v) for k, v in snap["logs"].items()}
+    s._next = snap["next"]
+    s._chats = {k: ChatSettings.from_dict(copy.deepcopy(v)) for k, v in snap["chats"].items()}
+    s._langs = dict(snap["langs"])
+    s._results = {k: list(v) for k, v in snap["results"].items()}
+    s._ratings = dict(snap["ratings"])
+    w.h.service._settings_cache.clear()
+    del w.h.notifier.calls[w.calls :]
+
+
+def _build() -> World:
+    h = Harness()
+    assert h.setting(ADMIN, "many_tables", True).ok
+    tables: dict[str, int] = {}
+    t = h.open(ANN, "svolota").table_id
+    assert t is not None
+    h.press(BOB, t, "Join")
+    h.press(CY, t, "Join")
+    h.press(ANN, t, "Start")
+    _play_some(h, t, (ANN, BOB, CY), 3)
+    tables["svolota"] = t
+    t = h.open(ANN, "speed").table_id
+    assert t is not None
+    h.press(BOB, t, "Join")  # two seats: it starts by itself
+    _play_some(h, t, (ANN, BOB), 3)
+    tables["speed"] = t
+    t = h.open(BOB, "racing_demon").table_id
+    assert t is not None
+    h.press(CY, t, "Join")
+    h.press(BOB, t, "Start")
+    _play_some(h, t, (BOB, CY), 3)
+    tables["demon"] = t
+    t = h.open(DAN, "svolota").table_id
+    assert t is not None
+    tables["lobby"] = t
+    t = h.challenge(CY, "speed", DAN).table_id
+    assert t is not None
+    tables["challenge"] = t
+    moves = [(tables[k], m) for k in ("svolota", "speed", "demon") for m in _playable(h, tables[k])]
+    return World(h, tables, moves, _stored(h), len(h.notifier.calls))
+
+
+WORLD = _build()
+COUNTS: dict[str, int] = {}
+
+
+def check(command: Command, suite: str) -> Reply:
+    """Send the command; a refusal must be short and change nothing; anything accepted is undone."""
+    COUNTS[suite] = COUNTS.get(suite, 0) + 1
+    w = WORLD
+    before = _stored(w.h)
+    reply = w.h.run(w.h.service.handle(command))
+    assert isinstance(reply, Reply)
+    if reply.ok:
+        _restore(w)
+    else:
+        assert reply.text and reply.text.strip(), f"a refusal without words for {command!r}"
+        assert len(reply.text) <= MAX_REFUSAL, reply.text
+        assert _stored(w.h) == before, f"a refused {command!r} changed the store"
+    return reply
+
+
+actors = st.sampled_from(ACTORS)
+table_ids = st.one_of(st.sampled_from(sorted(WORLD.tables.values())), st.integers(0, 40), st.integers(0, 36**12 - 1))
+
+
+@st.composite
+def tokens(draw: st.DrawFn) -> str:
+    """`<table>.<version>.<letter><arg>`, for tables that exist and do not, at any version."""
+    table = draw(table_ids)
+    row = WORLD.snapshot["rows"].get(table)
+    current = json.loads(row)["version"] if row else 1
+    version = draw(st.one_of(st.just(current), st.integers(0, current + 3), st.integers(0, 36**12 - 1)))
+    letter = draw(st.one_of(st.sampled_from(sorted(ACTIONS)), st.sampled_from("bcefghikoqtvwyz")))
+    arg = draw(
+        st.one_of(
+            st.just(""),
+            st.text("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz>_-", max_size=40),
+            st.sampled_from(["easy", "normal", "hard", "0", "1", "9", "-1"]),
+            st.sampled_from([m for _, m in WORLD.moves] or [""]).map(lambda m: m.replace(" ", "_")[:40]),
+        )
+    )
+    return f"{b36(table)}.{b36(version)}.{letter}{arg}"
+
+
+@FUZZ
+@given(
+    actor=actors, token=st.one_of(hostile_text, tokens(), tokens().map(lambda t: t + "\u202e"), tokens().map(str.upper))
+)
+def test_any_press_gets_an_answer_and_a_refusal_changes_nothing(actor: Actor, token: str) -> None:
+    check(Press(actor, token), "press")
+
+
+@st.composite
+def typed_moves(draw: st.DrawFn) -> tuple[int, str]:
+    choice = draw(st.integers(0, 3))
+    if choice == 0 and WORLD.moves:
+        return draw(st.sampled_from(WORLD.moves))
+    if choice == 1 and WORLD.moves:  # a legal move, mangled
+        table, move = draw(st.sampled_from(WORLD.moves))
+        noise = draw(hostile_text)
+        at = draw(st.integers(0, len(move)))
+        return table, move[:at] + noise + move[at:]
+    return draw(table_ids), draw(hostile_text)
+
+
+@FUZZ
+@given(actor=actors, move=typed_moves())
+def test_any_typed_move_gets_an_answer_and_a_refusal_changes_nothing(actor: Actor, move: tuple[int, str]) -> None:
+    check(Play(actor, move[0], move[1]), "play")
+
+
+values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), hostile_text),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.tuples(inner, inner), st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=5,
+)
+option_names = st.one_of(
+    st.sampled_from(["free_pass", "first", "stacks", "colours", "target", "demon_penalty", "auto_aces"]), hostile_text
+)
+options = st.dictionaries(option_names, values, max_size=3)
+game_names = st.one_of(
+    st.sampled_from(GAMES), hostile_text, st.sampled_from(["Svolota", "core", "__init__", "../speed"])
+)
+chats = st.sampled_from([CHAT, OTHER_CHAT])
+
+
+def accepted_options_are_valid(game: str, opts: dict[str, Any]) -> None:
+    """An accepted table must be able to start: its options are the game's own, with good values."""
+    resolve_options(game_class(game).declared_options, opts)
+
+
+@FUZZ
+@given(chat=chats, actor=actors, game=game_names, opts=options)
+def test_any_open_gets_an_answer_and_a_refusal_changes_nothing(
+    chat: ChatRef, actor: Actor, game: str, opts: dict[str, Any]
+) -> None:
+    if check(Open(chat, actor, game, opts), "open").ok:
+        accepted_options_are_valid(game, opts)
+
+
+targets = st.lists(
+    st.one_of(
+        st.sampled_from(ACTORS).map(lambda a: (a.person, a.name)),
+        st.tuples(st.builds(PersonRef, st.just("test"), hostile_text), hostile_text),
+    ),
+    max_size=8,
+)
+
+
+@settings(FUZZ, max_examples=1500)
+@given(chat=chats, actor=actors, game=game_names, to=targets, fill=st.booleans(), opts=options)
+def test_any_challenge_gets_an_answer_and_a_refusal_changes_nothing(
+    chat: ChatRef, actor: Actor, game: str, to: list[tuple[PersonRef, str]], fill: bool, opts: dict[str, Any]
+) -> None:
+    if check(Challenge(chat, actor, game, tuple(to), fill, opts), "challenge").ok:
+        accepted_options_are_valid(game, opts)
+
+
+setting_names = st.one_of(st.sampled_from(["lang", "turn_seconds", "many_tables", "house_rule"]), hostile_text)
+setting_values = st.one_of(
+    values,
+    st.sampled_from(["en", "ru", "uk", True, False, 15, 600, 14, 601]),
+    st.tuples(option_names, values),
+)
+
+
+@FUZZ
+@given(
+    actor=st.sampled_from([ADMIN, ANN]),
+    name=setting_names,
+    value=setting_values,
+    game=st.one_of(st.none(), game_names),
+)
+def test_any_setting_gets_an_answer_and_a_refusal_changes_nothing(
+    actor: Actor, name: str, value: Any, game: str | None
+) -> None:
+    check(ChangeSettings(CHAT, actor, name, value, game), "settings")
+
+
+def test_the_fuzz_ran_enough_inputs() -> None:
+    """Runs last in this module (pytest keeps file order): every suite above generated its inputs."""
+    assert sum(COUNTS.values()) >= 9000 or not COUNTS, COUNTS
+    print("service inputs:", COUNTS)

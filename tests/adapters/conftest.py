@@ -1,0 +1,64 @@
+"""An event loop per test that also runs `async def` tests (no pytest-asyncio needed): the fake
+servers of the Telegram and Discord suites start in the test's `aio_loop`, and so do its async
+tests. A test's time limit is 30 s unless marked `@pytest.mark.async_timeout(seconds)`."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import inspect
+from collections.abc import Iterator
+
+import pytest
+
+DEFAULT_ASYNC_TIMEOUT = 30.0
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "async_timeout(seconds): time limit of an async test (default 30 s)")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run `async def` tests in the test's `aio_loop` (the one `fake_api` was started in)."""
+    function = pyfuncitem.obj
+    if not inspect.iscoroutinefunction(function):
+        return None
+    marker = pyfuncitem.get_closest_marker("async_timeout")
+    timeout = marker.args[0] if marker else DEFAULT_ASYNC_TIMEOUT
+    arguments = {
+        name: pyfuncitem.funcargs[name]
+        for name in inspect.signature(function).parameters
+        if name in pyfuncitem.funcargs
+    }
+    loop = pyfuncitem.funcargs.get("aio_loop")
+    own_loop = loop is None
+    if own_loop:
+        loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(asyncio.wait_for(function(**arguments), timeout))
+    finally:
+        if own_loop:
+            _close(loop)
+    return True
+
+
+def _close(loop: asyncio.AbstractEventLoop) -> None:
+    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    loop.run_until_complete(loop.shutdown_asyncgens())
+    gc.collect()  # finalise leftover coroutines now, not later inside some compile() (CPython 3.11 bug)
+    loop.close()
+
+
+@pytest.fixture
+def aio_loop() -> Iterator[asyncio.AbstractEventLoop]:
+    """The event loop of this test: fixtures start servers in it, async tests run in it."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    yield loop
+    _close(loop)
+    asyncio.set_event_loop(None)

@@ -14,7 +14,7 @@ from bot.screens.model import Button, Reply, Screen
 from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import MemoryStore, Store
-from bot.tables import LoggedMove, Table
+from bot.tables import LoggedMove, Status, Table
 
 CHAT = ChatRef("test", "chat-1")
 
@@ -103,3 +103,42 @@ class Harness:
 
     def notifications(self) -> int:
         return len(self.notifier.calls)
+
+
+# ----- whole games, for tests that check every screen a real game draws -----------------------
+
+
+def played_out(h: Harness, table_id: int, seconds: float = 4000) -> Harness:
+    h.advance(seconds, step=1)
+    assert not h.table(table_id).status.open, "the game did not end"
+    return h
+
+
+def a_svolota_game(players: int) -> Harness:
+    """A Svolota game of `players` seats (people, then computers) played to its end."""
+    h = Harness(ServiceConfig(computer_think=0.5), seed=players)
+    t = h.open(ANN, "svolota").table_id
+    for person in (BOB, CY, DAN)[: players - 1]:
+        h.press(person, t, "Join")
+    while len(h.table(t).seats) < players:
+        h.press(ANN, t, "+ Computer")
+    if h.table(t).status is Status.LOBBY:
+        h.press(ANN, t, "Start")
+    return played_out(h, t)
+
+
+def a_speed_game() -> Harness:
+    h = Harness(ServiceConfig(idle_seconds=3), seed=5)
+    t = h.open(ANN, "speed").table_id
+    h.press(BOB, t, "Join")
+    return played_out(h, t)
+
+
+def a_racing_demon_round_of_eight() -> Harness:
+    h = Harness(ServiceConfig(idle_seconds=3), seed=8)
+    t = h.open(ANN, "racing_demon").table_id
+    for person in (BOB, CY, DAN):
+        h.press(person, t, "Join")
+    for _ in range(4):
+        h.press(ANN, t, "+ Computer")
+    return played_out(h, t)

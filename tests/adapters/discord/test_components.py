@@ -23,10 +23,8 @@ from adapters.discord.components import (
 )
 from adapters.discord.items import BUTTON_TEMPLATE, MENU_TEMPLATE, MovePicker, TokenButton, ours
 from bot.screens.model import Button, Screen
-from bot.settings import ServiceConfig
-from bot.tables import Status
 from bot.tokens import Token, decode
-from tests.bot.harness import ANN, BOB, CY, DAN, Harness
+from tests.bot.harness import Harness, a_racing_demon_round_of_eight, a_speed_game, a_svolota_game
 
 
 def moves(n: int, table: int = 7) -> list[Button]:
@@ -103,11 +101,6 @@ def test_text_is_cut_to_discords_limit_and_never_empty():
 # ----- every screen of real games ---------------------------------------------------------
 
 
-def _play_out(h: Harness, t: int, seconds: float = 4000) -> None:
-    h.advance(seconds, step=1)
-    assert not h.table(t).status.open, "the game did not end"
-
-
 def _check(view: discord.ui.View) -> list[str]:
     """The components as Discord gets them, checked against its limits; their custom ids."""
     rows = view.to_components()
@@ -158,35 +151,15 @@ def _ids(view: discord.ui.View) -> set[str]:
 
 @pytest.mark.parametrize("players", [3, 6])
 def test_every_svolota_screen_fits_discord(players):
-    h = Harness(ServiceConfig(computer_think=0.5), seed=players)
-    t = h.open(ANN, "svolota").table_id
-    for person in (BOB, CY, DAN)[: players - 1]:
-        h.press(person, t, "Join")
-    while len(h.table(t).seats) < players:
-        h.press(ANN, t, "+ Computer")
-    if h.table(t).status is Status.LOBBY:
-        h.press(ANN, t, "Start")
-    _play_out(h, t)
-    assert every_screen_fits(h) > 50
+    assert every_screen_fits(a_svolota_game(players)) > 50
 
 
 def test_every_speed_screen_fits_discord():
-    h = Harness(ServiceConfig(idle_seconds=3), seed=5)
-    t = h.open(ANN, "speed").table_id
-    h.press(BOB, t, "Join")
-    _play_out(h, t)
-    assert every_screen_fits(h) > 50
+    assert every_screen_fits(a_speed_game()) > 50
 
 
 def test_every_racing_demon_screen_of_eight_players_fits_discord():
-    h = Harness(ServiceConfig(idle_seconds=3), seed=8)
-    t = h.open(ANN, "racing_demon").table_id
-    for person in (BOB, CY, DAN):
-        h.press(person, t, "Join")
-    for _ in range(4):
-        h.press(ANN, t, "+ Computer")
-    _play_out(h, t)
-    assert every_screen_fits(h) > 50
+    assert every_screen_fits(a_racing_demon_round_of_eight()) > 50
 
 
 # ----- the templates ----------------------------------------------------------------------

@@ -10,9 +10,7 @@ import pytest
 
 from adapters.telegram.keyboards import MAX_TEXT, markup_of, text_of
 from bot.screens.model import Button, Screen
-from bot.settings import ServiceConfig
-from bot.tables import Status
-from tests.bot.harness import ANN, BOB, CY, DAN, Harness
+from tests.bot.harness import Harness, a_racing_demon_round_of_eight, a_speed_game, a_svolota_game
 
 
 def test_token_buttons_become_callback_buttons_row_by_row():
@@ -47,11 +45,6 @@ def test_long_text_is_cut_to_telegrams_limit_and_empty_text_is_never_sent():
     assert text_of(Screen(1, "")) == "…"
 
 
-def _play_out(h: Harness, t: int, seconds: float = 4000) -> None:
-    h.advance(seconds, step=1)
-    assert not h.table(t).status.open, "the game did not end"
-
-
 def _every_screen_fits(h: Harness) -> int:
     checked = 0
     for _chat, screens in h.notifier.calls:
@@ -73,32 +66,12 @@ def _every_screen_fits(h: Harness) -> int:
 
 @pytest.mark.parametrize("players", [3, 6])
 def test_every_svolota_screen_fits_telegram(players):
-    h = Harness(ServiceConfig(computer_think=0.5), seed=players)
-    t = h.open(ANN, "svolota").table_id
-    for person in (BOB, CY, DAN)[: players - 1]:
-        h.press(person, t, "Join")
-    while len(h.table(t).seats) < players:
-        h.press(ANN, t, "+ Computer")
-    if h.table(t).status is Status.LOBBY:
-        h.press(ANN, t, "Start")
-    _play_out(h, t)
-    assert _every_screen_fits(h) > 50
+    assert _every_screen_fits(a_svolota_game(players)) > 50
 
 
 def test_every_speed_screen_fits_telegram():
-    h = Harness(ServiceConfig(idle_seconds=3), seed=5)
-    t = h.open(ANN, "speed").table_id
-    h.press(BOB, t, "Join")
-    _play_out(h, t)
-    assert _every_screen_fits(h) > 50
+    assert _every_screen_fits(a_speed_game()) > 50
 
 
 def test_every_racing_demon_screen_of_eight_players_fits_telegram():
-    h = Harness(ServiceConfig(idle_seconds=3), seed=8)
-    t = h.open(ANN, "racing_demon").table_id
-    for person in (BOB, CY, DAN):
-        h.press(person, t, "Join")
-    for _ in range(4):
-        h.press(ANN, t, "+ Computer")
-    _play_out(h, t)
-    assert _every_screen_fits(h) > 50
+    assert _every_screen_fits(a_racing_demon_round_of_eight()) > 50

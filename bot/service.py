@@ -161,6 +161,7 @@ class Service(TableActions):
             await tx.save(table, before)
             return
         async with self._ratings_lock:  # no other game's ratings change between reading and saving
+            await tx.lock("ratings")  # ... in any process
             table.outcome = await self._outcome(tx, table)
             await tx.save(table, before)
 
@@ -179,10 +180,14 @@ class Service(TableActions):
 
     # ----- commands that start from a chat --------------------------------------------------
 
-    async def _room_for_one_more(self, chat: ChatRef) -> None:
+    async def _room_for_one_more(self, tx: Changes, chat: ChatRef) -> None:
+        """Refuse a second open table in a chat that allows one; the chat stays locked until the
+        transaction that saves the new table ends (two processes opening at once: one wins)."""
         settings = await self.chat_settings(chat)
-        if not settings.many_tables and await self.store.open_tables(chat):
-            raise Refused("there is already a game here: finish or cancel it first")
+        if not settings.many_tables:
+            await tx.lock(f"chat:{chat.platform}:{chat.chat_id}")
+            if await tx.open_tables(chat):
+                raise Refused("there is already a game here: finish or cancel it first")
 
     def _check_game(self, game: str, options: dict[str, Any]) -> None:
         try:
@@ -196,11 +201,11 @@ class Service(TableActions):
 
     async def _open(self, cmd: Open) -> Reply:
         self._check_game(cmd.game, cmd.options)
-        async with self._chat_locks[cmd.chat]:
-            await self._room_for_one_more(cmd.chat)
+        async with self._chat_locks[cmd.chat], self.store.transaction() as tx:
+            await self._room_for_one_more(tx, cmd.chat)
             now = self.clock.now()
             table = Table(
-                id=await self.store.new_table_id(),
+                id=await tx.new_table_id(),
                 chat=cmd.chat,
                 game=cmd.game,
                 creator=cmd.actor.person,
@@ -210,7 +215,7 @@ class Service(TableActions):
                 updated_at=now,
             )
             self._arm_lobby(table, now)
-            await self.store.save(table, -1)
+            await tx.save(table, -1)
         await self.redraw(table)
         return Reply(table_id=table.id)
 
@@ -221,11 +226,11 @@ class Service(TableActions):
             raise Refused("name someone to challenge")
         if len(targets) + 1 > game_info(cmd.game).max_players:
             raise Refused("too many players for {game}", game=GAME_NAMES[cmd.game])
-        async with self._chat_locks[cmd.chat]:
-            await self._room_for_one_more(cmd.chat)
+        async with self._chat_locks[cmd.chat], self.store.transaction() as tx:
+            await self._room_for_one_more(tx, cmd.chat)
             now = self.clock.now()
             table = Table(
-                id=await self.store.new_table_id(),
+                id=await tx.new_table_id(),
                 chat=cmd.chat,
                 game=cmd.game,
                 creator=cmd.actor.person,
@@ -238,7 +243,7 @@ class Service(TableActions):
                 updated_at=now,
             )
             table.arm(Deadline(table.id, Kind.CHALLENGE_EXPIRY, now + self.config.challenge_seconds))
-            await self.store.save(table, -1)
+            await tx.save(table, -1)
         await self.redraw(table)
         return Reply(table_id=table.id)
 
@@ -299,30 +304,50 @@ class Service(TableActions):
     # ----- time -----------------------------------------------------------------------------
 
     async def tick(self) -> int:
-        """Fire every deadline that is due; return how many did something."""
-        fired = 0
-        for deadline in await self.store.due(self.clock.now()):
-            fired += await self.fire(deadline)
-        return fired
+        """Fire every deadline that is due, one transaction each; return how many did something.
+
+        Each is claimed in its transaction (SqlChanges.claim_due), so processes sharing a database
+        fire different deadlines and each deadline once; tables this process is changing are left
+        to the next tick."""
+        fired, seen = 0, set()
+        now = self.clock.now()
+        while True:
+            busy = [table_id for table_id, lock in self._locks.items() if lock.locked()]
+            async with self.store.transaction() as tx:
+                deadline = await tx.claim_due(now, busy)
+                if deadline is None or deadline in seen:  # (a deadline that fired stays stored only in a bug)
+                    return fired
+                seen.add(deadline)
+                async with self._locks[deadline.table_id]:  # free: not busy, and nothing awaited since
+                    table, acted, redraw = await self._fire(tx, deadline)
+            if redraw and table is not None:
+                await self.redraw(table)
+            fired += acted
 
     async def fire(self, deadline: Deadline) -> int:
         """Fire one due deadline through the locked path; 1 if it did something."""
         async with self._locks[deadline.table_id]:
             async with self.store.transaction() as tx:
-                table = await tx.load(deadline.table_id)
-                if table is None:
-                    return 0
-                if deadline not in table.deadlines:  # already fired or replaced, yet still stored:
-                    await tx.save(table, table.version)  # saving rewrites the table's deadlines
-                    return 0
-                before, was_live, was = table.version, self._live(table), table.status
-                table.deadlines.remove(deadline)
-                settings = await self.chat_settings(table.chat)
-                acted = fire(table, deadline, self.clock.now(), settings, self.config)
-                await self._save(tx, table, before, was)
-            if acted or (was_live and not self._live(table)):  # a real-time game that just ended shows its result
+                table, acted, redraw = await self._fire(tx, deadline)
+            if redraw and table is not None:
                 await self.redraw(table)
-            return int(acted)
+            return acted
+
+    async def _fire(self, tx: Changes, deadline: Deadline) -> tuple[Table | None, int, bool]:
+        """The table, 1 if the deadline did something (else 0), and whether to redraw it."""
+        table = await tx.load(deadline.table_id)
+        if table is None:
+            return None, 0, False
+        if deadline not in table.deadlines:  # already fired or replaced, yet still stored:
+            await tx.save(table, table.version)  # saving rewrites the table's deadlines
+            return table, 0, False
+        before, was_live, was = table.version, self._live(table), table.status
+        table.deadlines.remove(deadline)
+        settings = await self.chat_settings(table.chat)
+        acted = fire(table, deadline, self.clock.now(), settings, self.config)
+        await self._save(tx, table, before, was)
+        # a real-time game that has just ended shows its result
+        return table, int(acted), acted or (was_live and not self._live(table))
 
     async def next_due(self) -> float | None:
         return await self.store.next_due()

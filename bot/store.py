@@ -31,7 +31,10 @@ class StaleTable(Exception):
 
 class Changes(Protocol):
     """What a change needs, inside one transaction: load the table (held until the transaction
-    ends, so nobody else changes it meanwhile), read ratings, save."""
+    ends, so nobody else changes it meanwhile, in this process or another), read ratings, save.
+
+    Several processes may share one database; in one process the service's per-table locks come
+    first, so a transaction never waits for one of its own process's."""
 
     async def new_table_id(self) -> int: ...
 
@@ -40,6 +43,19 @@ class Changes(Protocol):
     async def save(self, table: Table, expected_version: int) -> None: ...
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]: ...
+
+    async def open_tables(self, chat: ChatRef) -> list[Table]: ...
+
+    async def lock(self, name: str) -> None:
+        """Hold the lock called `name` until the transaction ends (another process's transaction
+        asking for it waits): "ratings", or a chat's, around a check and the save that relies on it."""
+        ...
+
+    async def claim_due(self, now: float, busy: Collection[int]) -> Deadline | None:
+        """The earliest deadline due by `now` of a table not in `busy` (tables this process is
+        changing) and not held by another transaction; its table is held until the transaction
+        ends, so each deadline fires in one process only. None if there is none."""
+        ...
 
 
 class Store(Protocol):
@@ -61,7 +77,7 @@ class Store(Protocol):
           `result.higher` says whether the scores are points), and write each row of
           `outcome.ratings` over the stored row with the same (game, scope, person), or insert
           it; then clear it (`table.outcome = None`). The rows are whole, new values (not
-          increments), computed from what `ratings` returned under the service's ratings lock.
+          increments), computed from what `ratings` returned under the "ratings" lock (`Changes.lock`).
         """
         ...
 
@@ -181,6 +197,13 @@ class MemoryStore:
     async def due(self, now: float) -> list[Deadline]:
         found = [d for t in self._tables.values() for d in t.deadlines if d.due <= now]
         return sorted(found, key=lambda d: (d.due, d.table_id, d.kind))
+
+    async def claim_due(self, now: float, busy: Collection[int]) -> Deadline | None:
+        found = [d for t in self._tables.values() if t.id not in busy for d in t.deadlines if d.due <= now]
+        return min(found, key=lambda d: (d.due, d.table_id, d.kind), default=None)
+
+    async def lock(self, name: str) -> None:
+        """One process: the service's own locks are enough."""
 
     async def next_due(self) -> float | None:
         return min((d.due for t in self._tables.values() for d in t.deadlines), default=None)

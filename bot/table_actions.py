@@ -47,7 +47,7 @@ class TableActions:
     async def lang_of(self, actor: Actor, chat: ChatRef | None = None) -> str:
         raise NotImplementedError
 
-    async def _room_for_one_more(self, chat: ChatRef) -> None:
+    async def _room_for_one_more(self, tx: Changes, chat: ChatRef) -> None:
         raise NotImplementedError
 
     @staticmethod
@@ -192,7 +192,7 @@ class TableActions:
         if table.rematch is not None:
             raise Refused("the rematch has already started")
         async with self._chat_locks[table.chat]:
-            await self._room_for_one_more(table.chat)
+            await self._room_for_one_more(work.tx, table.chat)
             new = Table(
                 id=await work.tx.new_table_id(),
                 chat=table.chat,

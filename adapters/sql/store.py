@@ -5,7 +5,13 @@ included) is updated only if its version is still the one loaded (optimistic che
 deadlines, any new moves and a finished game's results and ratings are written in the same
 transaction. The store remembers the deadlines it last read or wrote for each table version, so a
 save that leaves them as they were does not rewrite them, and a load of a version it knows does not
-read them again (another process's save is a new version, which it reads). The calls are synchronous inside
+read them again (another process's save is a new version, which it reads).
+
+Several processes may share one PostgreSQL database: a change loads its table with
+`SELECT … FOR UPDATE` (held to commit, so moves on one table line up), a timer is claimed with
+`FOR UPDATE SKIP LOCKED` on its table (so it fires in one process only, and nobody waits behind a
+busy table), and ratings and a chat's one-table rule are held by advisory locks (`lock`). On SQLite,
+BEGIN IMMEDIATE already gives one writer at a time. The calls are synchronous inside
 the async methods: each is a few milliseconds at most, and the event loop has nothing better to
 do than wait for the commit it must not answer before.
 """
@@ -17,7 +23,7 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Engine, and_, bindparam, delete, func, insert, or_, select, text, update
 
 from adapters.sql.engine import WRITE
 from adapters.sql.models import Base
@@ -37,11 +43,24 @@ results, ratings, messages = _t["results"], _t["ratings"], _t["messages"]
 # The statements of every move, built once: only their parameters change (building a statement
 # with its values in it costs more than running it).
 LOAD_TABLE = select(tables).where(tables.c.id == bindparam("table_id"))
+LOCK_TABLE = LOAD_TABLE.with_for_update()  # PostgreSQL: the row stays ours until commit (SQLite: BEGIN IMMEDIATE)
 LOAD_TIMERS = select(timers).where(timers.c.table_id == bindparam("table_id")).order_by(timers.c.id)
 UPDATE_TABLE = update(tables).where(tables.c.id == bindparam("_id"), tables.c.version == bindparam("_expected"))
 DELETE_TIMERS = delete(timers).where(timers.c.table_id == bindparam("table_id"))
+# A firing timer locks its table row, the lock that guards the table's timers, and skips tables
+# locked by a move or by another process's timer. Locking the timer rows too would take the locks
+# in the opposite order to a move's (table, then its timers) and could deadlock.
+CLAIM_DUE = (
+    select(timers)
+    .join(tables, tables.c.id == timers.c.table_id)
+    .where(timers.c.due <= bindparam("now"), timers.c.table_id.not_in(bindparam("busy", expanding=True)))
+    .order_by(timers.c.due, timers.c.table_id, timers.c.kind)
+    .limit(1)
+    .with_for_update(of=tables, skip_locked=True)
+)
 DUE = select(timers).where(timers.c.due <= bindparam("now")).order_by(timers.c.due, timers.c.table_id, timers.c.kind)
 NEXT_DUE = select(func.min(timers.c.due))
+ADVISORY_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended(:name, 0))")
 
 
 class SqlStore:
@@ -122,13 +141,7 @@ class SqlStore:
         return remember
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
-        query = select(tables.c.id).where(
-            tables.c.platform == chat.platform,
-            tables.c.chat_id == chat.chat_id,
-            tables.c.thread_id.is_(None) if chat.thread_id is None else tables.c.thread_id == chat.thread_id,
-            tables.c.status.in_(OPEN),
-        )
-        return self._load_all(query)
+        return self._load_all(_open_in(chat))
 
     async def all_open(self) -> list[Table]:
         return self._load_all(select(tables.c.id).where(tables.c.status.in_(OPEN)).order_by(tables.c.id))
@@ -138,8 +151,8 @@ class SqlStore:
             found = [self._load(conn, table_id) for table_id in conn.scalars(query)]
         return [t for t in found if t is not None]
 
-    def _load(self, conn: Connection, table_id: int) -> Table | None:
-        row = conn.execute(LOAD_TABLE, {"table_id": table_id}).mappings().first()
+    def _load(self, conn: Connection, table_id: int, lock: bool = False) -> Table | None:
+        row = conn.execute(LOCK_TABLE if lock else LOAD_TABLE, {"table_id": table_id}).mappings().first()
         if row is None:
             return None
         data = dict(row)
@@ -265,10 +278,26 @@ class SqlChanges:
         return _new_table_id(self.conn)
 
     async def load(self, table_id: int) -> Table | None:
-        return self.store._load(self.conn, table_id)
+        """The table, its row locked until the transaction ends (PostgreSQL; on SQLite the whole
+        database is, by BEGIN IMMEDIATE): a move in another process waits for this one."""
+        return self.store._load(self.conn, table_id, lock=True)
 
     async def save(self, table: Table, expected_version: int) -> None:
         self._after.append(self.store._save(self.conn, table, expected_version))
+
+    async def open_tables(self, chat: ChatRef) -> list[Table]:
+        return [t for t in (self.store._load(self.conn, i) for i in self.conn.scalars(_open_in(chat))) if t]
+
+    async def lock(self, name: str) -> None:
+        """PostgreSQL: a transaction-scoped advisory lock. SQLite has one writer at a time already."""
+        if self.conn.dialect.name == "postgresql":
+            self.conn.execute(ADVISORY_LOCK, {"name": name})
+
+    async def claim_due(self, now: float, busy: Collection[int]) -> Deadline | None:
+        """The earliest deadline due by `now` whose table is free (not in `busy`, nor locked by
+        another transaction), its table locked until the transaction ends; None if there is none."""
+        row = self.conn.execute(CLAIM_DUE, {"now": now, "busy": list(busy)}).first()
+        return None if row is None else Deadline(row.table_id, row.kind, row.due, row.version, row.seat)
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
         return _ratings_of(self.conn, game, scope, persons)
@@ -276,6 +305,15 @@ class SqlChanges:
     def committed(self) -> None:
         for then in self._after:
             then()
+
+
+def _open_in(chat: ChatRef) -> Any:
+    return select(tables.c.id).where(
+        tables.c.platform == chat.platform,
+        tables.c.chat_id == chat.chat_id,
+        tables.c.thread_id.is_(None) if chat.thread_id is None else tables.c.thread_id == chat.thread_id,
+        tables.c.status.in_(OPEN),
+    )
 
 
 def _new_table_id(conn: Connection) -> int:

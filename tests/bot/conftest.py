@@ -1,24 +1,26 @@
-"""The service suites run twice: on the in-memory store and on a real, migrated SQLite file."""
+"""The service suites run three times: on the in-memory store, on a real migrated SQLite file and
+on a real PostgreSQL database."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.bot import harness
-from tests.sql.databases import sqlite_store
+from tests.sql.databases import need, sql_store
 
 SERVICE_SUITES = {"test_lobby", "test_challenge", "test_svolota_table", "test_realtime_table", "test_leaderboard"}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if metafunc.module.__name__.rsplit(".", 1)[-1] in SERVICE_SUITES:
-        metafunc.parametrize("store_kind", ["memory", "sqlite"], indirect=True)
+        metafunc.parametrize("store_kind", ["memory", "sqlite", "postgres"], indirect=True)
 
 
 @pytest.fixture(autouse=True)
 def store_kind(request: pytest.FixtureRequest, tmp_path, monkeypatch) -> str:
     kind = getattr(request, "param", "memory")
-    if kind == "sqlite":
+    if kind != "memory":
+        need(kind)
         count = iter(range(1000))
-        monkeypatch.setattr(harness, "make_store", lambda: sqlite_store(tmp_path / f"db{next(count)}"))
+        monkeypatch.setattr(harness, "make_store", lambda: sql_store(kind, tmp_path / f"db{next(count)}"))
     return kind

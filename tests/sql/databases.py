@@ -1,5 +1,8 @@
-"""Real databases for tests: a SQLite file migrated with Alembic once per session, copied for each
-test that needs a fresh one."""
+"""Real databases for tests: a SQLite file or a PostgreSQL database (tests/postgres.py), migrated
+with Alembic once per session and copied for each test that needs a fresh one.
+
+Suites that run on both take the `db_kind` fixture ("sqlite" or "postgres"); without a PostgreSQL
+server the "postgres" runs skip, or fail when CARDBOT_REQUIRE_POSTGRES=1 (CI)."""
 
 from __future__ import annotations
 
@@ -8,9 +11,14 @@ from functools import cache
 from pathlib import Path
 from tempfile import mkdtemp
 
+import pytest
+
 from adapters.sql.engine import make_engine
 from adapters.sql.migrate import upgrade
 from adapters.sql.store import SqlStore
+from tests import postgres
+
+KINDS = ["sqlite", "postgres"]
 
 
 @cache
@@ -28,5 +36,33 @@ def fresh_sqlite(folder: Path, name: str = "cardbot.db") -> str:
     return f"sqlite:///{path}"
 
 
+def need(kind: str) -> None:
+    """Skip (or, in CI, fail) a PostgreSQL run on a machine without a server."""
+    if kind == "postgres" and not postgres.available():
+        message = "no PostgreSQL server (install Debian's postgresql, or set CARDBOT_TEST_POSTGRES_URL)"
+        if postgres.required():
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def fresh_url(kind: str, folder: Path) -> str:
+    """A new database migrated to the newest schema."""
+    need(kind)
+    return postgres.fresh_database() if kind == "postgres" else fresh_sqlite(folder)
+
+
+def empty_url(kind: str, folder: Path) -> str:
+    """A new database with nothing in it."""
+    need(kind)
+    if kind == "postgres":
+        return postgres.empty_database()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'empty.db'}"
+
+
 def sqlite_store(folder: Path) -> SqlStore:
     return SqlStore(make_engine(fresh_sqlite(folder)))
+
+
+def sql_store(kind: str, folder: Path) -> SqlStore:
+    return SqlStore(make_engine(fresh_url(kind, folder)))

@@ -1,25 +1,29 @@
-"""Writers racing on one SQLite file: BEGIN IMMEDIATE makes them wait their turn (no "database is
-locked"), and the version check lets exactly one save of each version through."""
+"""Writers racing on one database. On SQLite, BEGIN IMMEDIATE makes them wait their turn (no
+"database is locked"); on both, the version check lets exactly one save of each version through.
+On PostgreSQL, a table loaded in a transaction is locked until it ends, and a due timer whose table
+is held is skipped by everyone else."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 from adapters.sql.engine import make_engine
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
+from bot.deadlines import Deadline, Kind
 from bot.people import ChatRef, PersonRef
 from bot.store import StaleTable
 from bot.tables import Seat, Table
-from tests.sql.databases import fresh_sqlite
+from tests.sql.databases import fresh_url, need
 
 WRITERS = 6
 ROUNDS = 25
 
 
-def test_racing_saves_never_lose_an_update_nor_lock_up(tmp_path):
-    url = fresh_sqlite(tmp_path)
+def test_racing_saves_never_lose_an_update_nor_lock_up(db_kind, tmp_path):
+    url = fresh_url(db_kind, tmp_path)
     setup = SqlStore(make_engine(url))
     loop = asyncio.new_event_loop()
     table = Table(1, ChatRef("t", "c"), "svolota", PersonRef("t", "a"), seats=[Seat("A", PersonRef("t", "a"))])
@@ -56,3 +60,81 @@ def test_racing_saves_never_lose_an_update_nor_lock_up(tmp_path):
 def test_opening_the_store_migrates_an_empty_database(tmp_path):
     store = open_store(f"sqlite:///{tmp_path / 'new.db'}")
     assert asyncio.new_event_loop().run_until_complete(store.next_due()) is None
+
+
+def a_table_due_at(table_id: int, due: float) -> Table:
+    table = Table(table_id, ChatRef("t", str(table_id)), "svolota", PersonRef("t", "a"), seats=[Seat("A", None)])
+    table.arm(Deadline(table_id, Kind.TURN, due, 0, 0))
+    return table
+
+
+def test_a_due_timer_is_claimed_by_one_process_and_its_table_waits(tmp_path):
+    need("postgres")
+    url = fresh_url("postgres", tmp_path)
+    first, second = SqlStore(make_engine(url)), SqlStore(make_engine(url))
+    loop = asyncio.new_event_loop()
+    for table_id, due in ((1, 10.0), (2, 20.0)):
+        loop.run_until_complete(first.save(a_table_due_at(table_id, due), -1))
+
+    async def claims() -> tuple[Deadline | None, Deadline | None, Deadline | None]:
+        async with first.transaction() as tx:
+            mine = await tx.claim_due(30.0, busy=[])
+            async with second.transaction() as other:  # another process, at the same moment
+                theirs = await other.claim_due(30.0, busy=[])
+                none_left = await other.claim_due(30.0, busy=[2])
+        return mine, theirs, none_left
+
+    mine, theirs, none_left = loop.run_until_complete(claims())
+    assert (mine and mine.table_id, theirs and theirs.table_id, none_left) == (1, 2, None)
+
+    held = threading.Event()
+    order: list[str] = []
+
+    async def hold_table_one() -> None:
+        async with first.transaction() as tx:
+            await tx.load(1)
+            held.set()
+            time.sleep(0.3)
+            order.append("first commits")
+
+    def move_on_table_one() -> None:
+        held.wait()
+        own = asyncio.new_event_loop()
+
+        async def move() -> None:
+            async with second.transaction() as tx:
+                await tx.load(1)  # waits for the first transaction
+                order.append("second loads")
+
+        own.run_until_complete(move())
+
+    mover = threading.Thread(target=move_on_table_one)
+    mover.start()
+    loop.run_until_complete(hold_table_one())
+    mover.join()
+    assert order == ["first commits", "second loads"]
+
+
+def test_named_locks_are_held_until_the_transaction_ends(tmp_path):
+    need("postgres")
+    url = fresh_url("postgres", tmp_path)
+    first, second = SqlStore(make_engine(url)), SqlStore(make_engine(url))
+    held = threading.Event()
+    order: list[str] = []
+
+    async def hold(store: SqlStore, name: str, then: str, wait: float) -> None:
+        async with store.transaction() as tx:
+            await tx.lock(name)
+            held.set()
+            time.sleep(wait)
+            order.append(then)
+
+    def other() -> None:
+        held.wait()
+        asyncio.new_event_loop().run_until_complete(hold(second, "ratings", "second", 0))
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    asyncio.new_event_loop().run_until_complete(hold(first, "ratings", "first", 0.3))
+    thread.join()
+    assert order == ["first", "second"]

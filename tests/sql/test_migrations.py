@@ -1,4 +1,5 @@
-"""Alembic migrations: up, down, up again on an empty file, and they build exactly the models."""
+"""Alembic migrations: up, down, up again on an empty database, and they build exactly the models;
+on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from sqlalchemy import inspect
 from adapters.sql.engine import make_engine
 from adapters.sql.migrate import downgrade, upgrade
 from adapters.sql.models import Base
+from tests.sql.databases import empty_url
 
 
 def tables_in(url: str) -> set[str]:
@@ -19,8 +21,8 @@ def tables_in(url: str) -> set[str]:
         engine.dispose()
 
 
-def test_upgrade_downgrade_upgrade_on_an_empty_file(tmp_path):
-    url = f"sqlite:///{tmp_path / 'empty.db'}"
+def test_upgrade_downgrade_upgrade_on_an_empty_database(db_kind, tmp_path):
+    url = empty_url(db_kind, tmp_path)
     upgrade(url)
     assert tables_in(url) == set(Base.metadata.tables)
     downgrade(url, "base")
@@ -29,8 +31,8 @@ def test_upgrade_downgrade_upgrade_on_an_empty_file(tmp_path):
     assert tables_in(url) == set(Base.metadata.tables)
 
 
-def test_the_migrated_schema_is_the_models_schema(tmp_path):
-    url = f"sqlite:///{tmp_path / 'compare.db'}"
+def test_the_migrated_schema_is_the_models_schema(db_kind, tmp_path):
+    url = empty_url(db_kind, tmp_path)
     upgrade(url)
     engine = make_engine(url)
     with engine.connect() as conn:

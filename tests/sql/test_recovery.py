@@ -8,7 +8,6 @@ deadlines armed before it must fire once after it (those already due fire at onc
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from adapters.sql.engine import make_engine
 from adapters.sql.store import SqlStore
@@ -22,7 +21,7 @@ from bot.tables import Status
 from bot.tokens import Token
 from core import load_game
 from tests.bot.harness import ANN, BOB, CY, DAN
-from tests.sql.databases import fresh_sqlite
+from tests.sql.databases import fresh_url
 
 CONFIG = ServiceConfig(idle_seconds=20, computer_think=2.0)
 STEPS = 160
@@ -60,10 +59,10 @@ class Bot:
         self.clock.advance(max(0.0, end - self.clock.now()))
 
 
-def evening(folder: Path, restart_at: set[int]) -> dict[str, object]:
+def evening(url: str, restart_at: set[int]) -> dict[str, object]:
     """Svolota (two people and a computer) and Speed (two people) side by side; people make the
     first legal move on some steps and sleep through others (their timers and stand-ins play)."""
-    bot = Bot(fresh_sqlite(folder), FakeClock())
+    bot = Bot(url, FakeClock())
     svolota = bot.run(bot.service.handle(Open(ChatRef("test", "a"), ANN, "svolota"))).table_id
     bot.press(BOB, svolota, "join")
     bot.press(ANN, svolota, "add_computer")
@@ -97,15 +96,15 @@ def evening(folder: Path, restart_at: set[int]) -> dict[str, object]:
     return outcome
 
 
-def test_restarts_at_every_step_change_nothing(tmp_path):
-    reference = evening(tmp_path / "reference", set())
+def test_restarts_at_every_step_change_nothing(db_kind, tmp_path):
+    reference = evening(fresh_url(db_kind, tmp_path / "reference"), set())
     assert all(reference[f"{t} status"] is Status.FINISHED for t in (1, 2)), "the script plays both games out"
     assert len(reference["1 log"]) > 30 and len(reference["2 log"]) > 30
     assert {by for *_, by in reference["1 log"]} >= {"person", "timer", "computer"}
-    assert evening(tmp_path / "every-step", set(range(STEPS))) == reference
+    assert evening(fresh_url(db_kind, tmp_path / "every-step"), set(range(STEPS))) == reference
 
 
-def test_restarts_at_scattered_points_change_nothing(tmp_path):
-    reference = evening(tmp_path / "reference", set())
+def test_restarts_at_scattered_points_change_nothing(db_kind, tmp_path):
+    reference = evening(fresh_url(db_kind, tmp_path / "reference"), set())
     for n, points in enumerate(({0, 1, 2}, {7, 19, 33, 51, 88}, set(range(5, STEPS, 11)))):
-        assert evening(tmp_path / f"run{n}", points) == reference, points
+        assert evening(fresh_url(db_kind, tmp_path / f"run{n}"), points) == reference, points

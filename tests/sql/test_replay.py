@@ -10,11 +10,11 @@ from adapters.sql.store import SqlStore
 from bot.settings import ServiceConfig
 from bot.tables import Status
 from tests.bot.harness import ANN, BOB, CY, Harness
-from tests.sql.databases import fresh_sqlite
+from tests.sql.databases import empty_url, fresh_url
 
 
-def test_a_finished_game_replays_move_by_move_and_matches(tmp_path, monkeypatch, capsys):
-    url = fresh_sqlite(tmp_path)
+def test_a_finished_game_replays_move_by_move_and_matches(db_kind, tmp_path, monkeypatch, capsys):
+    url = fresh_url(db_kind, tmp_path)
     h = Harness(ServiceConfig(missed_turns=1))
     h.store = h.service.store = SqlStore(make_engine(url))
     t = h.open(ANN, "svolota").table_id
@@ -31,8 +31,8 @@ def test_a_finished_game_replays_move_by_move_and_matches(tmp_path, monkeypatch,
     assert cli.main(["replay", "999"]) == 1
 
 
-def test_db_upgrade_and_downgrade_commands(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path / 'cmd.db'}"
+def test_db_upgrade_and_downgrade_commands(db_kind, tmp_path, monkeypatch):
+    url = empty_url(db_kind, tmp_path)
     monkeypatch.setenv("DATABASE_URL", url)
     assert cli.main(["db", "upgrade"]) == 0
     store = SqlStore(make_engine(url))

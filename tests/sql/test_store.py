@@ -1,4 +1,5 @@
-"""The SQL store keeps tables, seats, deadlines, the move log and settings, and refuses a stale save."""
+"""The SQL store keeps tables, seats, deadlines, the move log and settings, and refuses a stale save;
+on a SQLite file and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bot.people import ChatRef, PersonRef
 from bot.settings import ChatSettings
 from bot.store import StaleTable
 from bot.tables import Invite, LoggedMove, Seat, Status, Table
-from tests.sql.databases import fresh_sqlite
+from tests.sql.databases import fresh_sqlite, fresh_url
 
 CHAT = ChatRef("tg", "-100", "7")
 ANN = PersonRef("tg", "1")
@@ -25,8 +26,8 @@ def run(coro):
 
 
 @pytest.fixture
-def store(tmp_path) -> SqlStore:
-    return SqlStore(make_engine(fresh_sqlite(tmp_path)))
+def store(db_kind, tmp_path) -> SqlStore:
+    return SqlStore(make_engine(fresh_url(db_kind, tmp_path)))
 
 
 def a_table(table_id: int) -> Table:

@@ -1,0 +1,87 @@
+"""One bot process of the several-processes test (test_three_processes.py): a service of its own on
+the shared database and the wall clock, playing every person's seat of every open table with random
+moves (mostly a hard computer's choice) while firing whatever deadlines are due, until no table is open. Like a process behind
+a load balancer, it takes any person's move for any table.
+
+    python -m tests.processes.bot_process DATABASE_URL SEED OUT.json SECONDS
+
+It writes what it saw: the moves it was told were accepted, the deadlines it fired, and errors."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+import time
+import traceback
+from typing import Any
+
+from adapters.sql.engine import make_engine
+from adapters.sql.store import SqlStore
+from bot import service as service_module
+from bot.clock import SystemClock
+from bot.commands import Play
+from bot.games import game_info
+from bot.notifier import RecordingNotifier
+from bot.people import Actor
+from bot.service import Service
+from bot.settings import ServiceConfig
+from bot.tables import Status
+from core import load_game
+from core.computer import RandomPolicy
+
+CONFIG = ServiceConfig(window_seconds=0.2, computer_think=0.05, idle_seconds=600.0)
+
+
+class Quiet(RecordingNotifier):
+    async def show(self, chat: Any, screens: Any) -> None:
+        pass
+
+
+async def main(url: str, seed: int, out: str, seconds: float) -> None:
+    rng = random.Random(seed)
+    store = SqlStore(make_engine(url))
+    service = Service(store, Quiet(), SystemClock(), CONFIG, seed=seed)
+    seen: dict[str, list[Any]] = {"accepted": [], "fired": [], "errors": []}
+    fire = service_module.fire
+
+    def fire_and_note(table: Any, deadline: Any, *args: Any) -> bool:
+        seen["fired"].append([deadline.table_id, deadline.kind, deadline.due, deadline.version, deadline.seat])
+        return fire(table, deadline, *args)
+
+    service_module.fire = fire_and_note  # type: ignore[assignment]
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            tables = await store.all_open()
+            if not tables:
+                break
+            rng.shuffle(tables)
+            for table in tables:
+                if table.status is not Status.PLAYING or table.state is None:
+                    continue
+                game = load_game(table.state)
+                people = [(i, s) for i, s in enumerate(table.seats) if s.person is not None]
+                seat, person = rng.choice(people)
+                legal = game.legal_moves(seat)
+                if not legal:
+                    continue
+                # mostly a good move (the games end sooner), sometimes any legal one
+                policy = game_info(table.game).levels["hard"].policy if rng.random() < 0.8 else RandomPolicy()
+                move = game.format_move(policy.choose(game.view(seat), legal, rng))
+                assert person.person is not None
+                reply = await service.handle(Play(Actor(person.person, person.name), table.id, move))
+                if reply.ok:
+                    seen["accepted"].append([table.id, seat, move])
+            await service.tick()
+        except Exception:
+            seen["errors"].append(traceback.format_exc())
+        await asyncio.sleep(rng.uniform(0.0, 0.005))
+    with open(out, "w") as f:
+        json.dump(seen, f)
+
+
+if __name__ == "__main__":
+    url, seed, out, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+    asyncio.run(main(url, seed, out, seconds))

@@ -133,8 +133,16 @@ class Store(Protocol):
         person's id on the platform; slot "table" or "panel"), so an adapter edits it; None if none."""
         ...
 
-    async def remember_message(self, table_id: int, audience: str, slot: str, message_id: str) -> None:
-        """Keep (or replace) the platform message of a table's screen."""
+    async def remember_message(
+        self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
+    ) -> None:
+        """Keep (or replace) the platform message of a table's screen, drawn at table `version`."""
+        ...
+
+    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
+        """About to draw the screen of table `version` in its message: False if a newer version was
+        drawn or claimed there already (by this process or another), so this one is outdated;
+        else True, and the message is claimed for `version`."""
         ...
 
 
@@ -155,6 +163,7 @@ class MemoryStore:
         self._chats: dict[tuple[str, str], ChatSettings] = {}
         self._langs: dict[PersonRef, str] = {}
         self._messages: dict[tuple[int, str, str], str] = {}
+        self._shown: dict[tuple[int, str, str], int] = {}  # the newest version drawn in each message
         self._results: dict[int, list[Standing]] = {}
         self._ratings: dict[tuple[str, str, PersonRef], Rating] = {}  # (game, scope, person); rows are frozen
 
@@ -239,5 +248,15 @@ class MemoryStore:
     async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
         return self._messages.get((table_id, audience, slot))
 
-    async def remember_message(self, table_id: int, audience: str, slot: str, message_id: str) -> None:
+    async def remember_message(
+        self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
+    ) -> None:
         self._messages[(table_id, audience, slot)] = message_id
+        self._shown.setdefault((table_id, audience, slot), version)
+
+    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
+        key = (table_id, audience, slot)
+        if self._shown.get(key, -1) > version:
+            return False
+        self._shown[key] = version
+        return True

@@ -87,7 +87,7 @@ class DiscordNotifier:
         self._drawn: dict[Key, tuple[str, object]] = {}  # what each message shows now (the newest few)
         self._forbidden: set[tuple[int, int]] = set()  # (channel, table) whose message the bot may not send
         self._farewells: dict[PanelKey, asyncio.Task[None]] = {}
-        self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0}
+        self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0, "outdated": 0}
 
     # ----- the port -------------------------------------------------------------------------
 
@@ -243,6 +243,9 @@ class DiscordNotifier:
         shown = (content, tuple(layout(screen.buttons)))
         channel = self.client.get_partial_messageable(post.channel)
         remembered = screen.table_id != NOT_A_TABLE
+        if remembered and not await self.store.claim_screen(screen.table_id, "", screen.slot, screen.version):
+            self.stats["outdated"] += 1  # another process has drawn a newer one
+            return
         message_id = await self.store.message_id(screen.table_id, "", screen.slot) if remembered else None
         if message_id is not None:
             if self._unchanged(key, shown):
@@ -267,7 +270,7 @@ class DiscordNotifier:
         self._forbidden.discard((post.channel, screen.table_id))
         self._shows(key, shown, screen.final)
         if remembered:
-            await self.store.remember_message(screen.table_id, "", screen.slot, str(message.id))
+            await self.store.remember_message(screen.table_id, "", screen.slot, str(message.id), screen.version)
 
     async def _draw_panel(self, key: Key, post: Post) -> None:
         screen = post.screen

@@ -105,6 +105,9 @@ class MessageRow(Base):
     audience: Mapped[str] = mapped_column(String(96), primary_key=True)  # "" for the chat, else a person
     slot: Mapped[str] = mapped_column(String(16), primary_key=True)
     message_id: Mapped[str] = mapped_column(String(128))
+    # the newest table version drawn (or being drawn) in it: processes sharing the database never
+    # draw an older screen over a newer one
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ResultRow(Base):

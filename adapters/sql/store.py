@@ -225,13 +225,25 @@ class SqlStore:
             found: str | None = conn.scalar(select(messages.c.message_id).where(*where))
             return found
 
-    async def remember_message(self, table_id: int, audience: str, slot: str, message_id: str) -> None:
+    async def remember_message(
+        self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
+    ) -> None:
         where = (messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot)
-        with self._write() as conn:
+        with self._write() as conn:  # (the version was claimed before drawing, unless this is the first)
             if conn.execute(update(messages).where(*where).values(message_id=message_id)).rowcount == 0:
                 conn.execute(
-                    insert(messages).values(table_id=table_id, audience=audience, slot=slot, message_id=message_id)
+                    insert(messages).values(
+                        table_id=table_id, audience=audience, slot=slot, message_id=message_id, version=version
+                    )
                 )
+
+    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
+        where = (messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot)
+        with self._write() as conn:  # one statement: the claim and the check cannot be split
+            claim = update(messages).where(*where, messages.c.version <= version).values(version=version)
+            if conn.execute(claim).rowcount:
+                return True
+            return conn.scalar(select(messages.c.version).where(*where)) is None  # a first drawing
 
     # ----- results and ratings --------------------------------------------------------------
 

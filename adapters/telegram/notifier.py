@@ -91,7 +91,7 @@ class TelegramNotifier:
         self._holds = 0  # presses being answered: redraws wait for them (see `hold`)
         self._clear = asyncio.Event()
         self._clear.set()
-        self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0}
+        self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0, "outdated": 0}
 
     # ----- the port -------------------------------------------------------------------------
 
@@ -244,7 +244,10 @@ class TelegramNotifier:
     async def _draw(self, post: Post) -> None:
         screen = post.screen
         text, markup = text_of(screen), markup_of(screen)
-        remembered = screen.table_id != NOT_A_TABLE
+        remembered, place = screen.table_id != NOT_A_TABLE, (screen.table_id, post.audience, screen.slot)
+        if remembered and not await self.store.claim_screen(*place, screen.version):
+            self.stats["outdated"] += 1  # another process has drawn a newer one
+            return
         message_id = await self.store.message_id(screen.table_id, post.audience, screen.slot) if remembered else None
         if message_id is not None:
             try:
@@ -266,7 +269,9 @@ class TelegramNotifier:
         self.stats["sent"] += 1
         self._reached(screen)
         if remembered:
-            await self.store.remember_message(screen.table_id, post.audience, screen.slot, str(sent.message_id))
+            await self.store.remember_message(
+                screen.table_id, post.audience, screen.slot, str(sent.message_id), screen.version
+            )
 
     def _reached(self, screen: Screen) -> None:
         if screen.audience is not None:

@@ -22,6 +22,7 @@ class Screen:
     audience: PersonRef | None = None  # None: the whole chat
     slot: str = "table"  # which message this is: "table" (the public board) or "panel" (private)
     final: bool = False  # the table is over: no more edits will come
+    version: int = 0  # the table version shown: never drawn over a newer one (Store.claim_screen)
 
     @property
     def public(self) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.i18n import translator
 from bot.ratings import higher_wins
 from bot.running import game_of
@@ -14,6 +16,10 @@ from core.games.svolota.game import Svolota
 
 
 def table_screens(table: Table, lang: str, now: float) -> list[Screen]:
+    return [replace(s, version=table.version) for s in _table_screens(table, lang, now)]
+
+
+def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
     t = translator(lang)
     match table.status:
         case Status.LOBBY:
@@ -42,5 +48,5 @@ def panel_screens(table: Table, seat: int, lang: str) -> list[Screen]:
     t = translator(lang)
     game = game_of(table)
     if isinstance(game, Svolota):
-        return [svolota.hand_panel(table, game, seat, t)]
-    return [realtime.panel(table, game, seat, t)]
+        return [replace(svolota.hand_panel(table, game, seat, t), version=table.version)]
+    return [replace(realtime.panel(table, game, seat, t), version=table.version)]

@@ -134,3 +134,16 @@ def test_the_platform_message_of_each_screen_is_remembered(store):
     run(store.remember_message(table.id, "", "table", "m-3"))
     assert run(store.message_id(table.id, "", "table")) == "m-3"
     assert run(store.message_id(table.id, "1", "panel")) == "m-2"
+
+
+def test_a_screen_is_never_drawn_over_a_newer_one(store):
+    table = a_table(run(store.new_table_id()))
+    run(store.save(table, -1))
+    place = (table.id, "", "table")
+    assert run(store.claim_screen(*place, 3))  # the first drawing
+    run(store.remember_message(*place, "m-1", 3))
+    assert run(store.claim_screen(*place, 5))  # another process draws version 5
+    assert not run(store.claim_screen(*place, 4))  # this one is late with version 4: not drawn
+    assert run(store.claim_screen(*place, 5))  # the same version again (a restart redraws)
+    assert run(store.claim_screen(table.id, "1", "panel", 4))  # each place on its own
+    assert run(store.message_id(*place)) == "m-1"

@@ -1,6 +1,6 @@
 """The notifier against a stand-in client: a table's first public screen is sent and remembered,
 later ones edit it (an unchanged one is skipped, a deleted message is sent again); a channel the
-bot may not write in is skipped; screens arriving during an edit are coalesced into the newest; a
+bot may not write in is skipped; a board older than one another process drew is not drawn; screens arriving during an edit are coalesced into the newest; a
 429 that reaches the writer is waited out. Panels are edited through their interaction while it
 lasts, closed with the table's last public screen when the game is over for their person, and say
 so before their interaction runs out."""
@@ -8,6 +8,7 @@ so before their interaction runs out."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -108,6 +109,19 @@ async def test_the_first_screen_is_sent_and_remembered_later_ones_edit_it():
     assert await store.message_id(7, "", "table") == "101"
     assert not await n.refused(CHAT, 7)
     assert n.stats["unchanged"] == 1
+
+
+async def test_a_board_older_than_the_one_another_process_drew_is_not_drawn():
+    n, channel, store = notifier()
+    await n.show(CHAT, [replace(board("version 3"), version=3)])
+    await n.idle()
+    assert await store.claim_screen(7, "", "table", 5)  # another process drew version 5 meanwhile
+    await n.show(CHAT, [replace(board("version 4"), version=4)])
+    await n.idle()
+    await n.show(CHAT, [replace(board("version 6"), version=6)])
+    await n.idle()
+    assert [c[2] for c in channel.calls] == ["version 3", "version 6"]
+    assert n.stats["outdated"] == 1
 
 
 async def test_a_deleted_message_is_sent_again_and_a_forbidden_channel_skipped():

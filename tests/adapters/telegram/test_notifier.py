@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dtm
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -156,3 +157,20 @@ def test_retry_after_is_waited_out_and_the_screen_drawn_once_more():
 
     assert run(go()) >= 0.2
     assert [name for name, _ in bot.calls] == ["send"]
+
+
+def test_a_screen_older_than_the_one_another_process_drew_is_not_drawn():
+    n, bot, store = notifier()
+
+    async def go() -> None:
+        await n.show(GROUP, [replace(board("version 3"), version=3)])
+        await n.idle()
+        assert await store.claim_screen(1, "", "table", 5)  # another process drew version 5 meanwhile
+        await n.show(GROUP, [replace(board("version 4"), version=4)])
+        await n.idle()
+        await n.show(GROUP, [replace(board("version 6"), version=6)])
+        await n.idle()
+
+    run(go())
+    assert [call["text"] for _, call in bot.calls] == ["version 3", "version 6"]
+    assert n.stats["outdated"] == 1

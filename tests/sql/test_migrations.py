@@ -3,6 +3,9 @@ on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
@@ -39,3 +42,14 @@ def test_the_migrated_schema_is_the_models_schema(db_kind, tmp_path):
         differences = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     engine.dispose()
     assert differences == []
+
+
+def test_processes_starting_together_migrate_one_after_the_other(tmp_path):
+    """Several bot processes on one new PostgreSQL database all upgrade it on start."""
+    url = empty_url("postgres", tmp_path)
+    starts = [
+        subprocess.Popen([sys.executable, "-c", f"from adapters.sql.migrate import upgrade; upgrade({url!r})"])
+        for _ in range(3)
+    ]
+    assert [p.wait(timeout=120) for p in starts] == [0, 0, 0]
+    assert tables_in(url) == set(Base.metadata.tables)

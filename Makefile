@@ -30,7 +30,7 @@ lint: $(VENV)/.installed-dev
 test: lint
 	$(BIN)/python -m pytest
 
-BENCHES := engine svolota_levels speed_levels demon_levels service
+BENCHES := engine svolota_levels speed_levels demon_levels service load
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m pip install --quiet -e ".[dev,bench]"

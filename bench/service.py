@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,43 +62,56 @@ class Figures:
     still_playing: int = 0
 
 
-def _rss() -> int:
+def rss() -> int:
+    """This process's resident set size, bytes."""
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
+async def open_table(service: Service, store: Store, i: int) -> tuple[int, Actor]:
+    """Table number `i` (its game in turn from GAMES) in a chat of its own: one person, computers
+    in the other seats, started."""
+    name = GAMES[i % len(GAMES)]
+    actor = Actor(PersonRef("bench", str(i)), f"P{i}")
+    reply = await service.handle(Open(ChatRef("bench", str(i)), actor, name))
+    assert reply.table_id is not None, reply.text
+    for action in ["add_computer"] * (SEATS[name] - 1) + ["start"]:
+        table = await store.load(reply.table_id)
+        assert table is not None
+        if table.status is Status.LOBBY:
+            await service.handle(Press(actor, Token(table.id, table.version, action).encode()))
+    return reply.table_id, actor
+
+
 async def open_tables(service: Service, store: Store, count: int, start: int = 0) -> list[tuple[int, Actor]]:
     """`count` tables, one person and computers each, started."""
-    people = []
-    for i in range(start, start + count):
-        name = GAMES[i % len(GAMES)]
-        actor = Actor(PersonRef("bench", str(i)), f"P{i}")
-        reply = await service.handle(Open(ChatRef("bench", str(i)), actor, name))
-        assert reply.table_id is not None, reply.text
-        for action in ["add_computer"] * (SEATS[name] - 1) + ["start"]:
-            table = await store.load(reply.table_id)
-            assert table is not None
-            if table.status is Status.LOBBY:
-                await service.handle(Press(actor, Token(table.id, table.version, action).encode()))
-        people.append((reply.table_id, actor))
-    return people
+    return [await open_table(service, store, i) for i in range(start, start + count)]
+
+
+def next_move(notifier: LastPanels, actor: Actor, rng: random.Random | None = None) -> str | None:
+    """A move button of the person's newest panel, if one was drawn since the last call (each drawn
+    panel is pressed at most once): the first, or one drawn with `rng`."""
+    panel = notifier.panels.pop(actor.person, None)
+    moves = [b.token or "" for row in panel.buttons for b in row if _is_move(b.token)] if panel else []
+    if not moves:
+        return None
+    return rng.choice(moves) if rng else moves[0]
 
 
 async def play(store: Store, tables: int, seconds: float) -> Figures:
     clock, notifier = FakeClock(), LastPanels()
     service = Service(store, notifier, clock, CONFIG, seed=1)
     figures = Figures()
-    rss = _rss()
+    before = rss()
     people = await open_tables(service, store, tables)
 
     async def person_moves(actor: Actor) -> None:
-        panel = notifier.panels.pop(actor.person, None)  # press each drawn panel once
-        moves = [b.token for row in panel.buttons for b in row if _is_move(b.token)] if panel else []
-        if not moves:
+        move = next_move(notifier, actor)
+        if move is None:
             return
         started = time.perf_counter()
         try:
-            reply = await service.handle(Press(actor, moves[0] or ""))
+            reply = await service.handle(Press(actor, move))
         except Exception:
             figures.errors += 1
             return
@@ -119,7 +134,7 @@ async def play(store: Store, tables: int, seconds: float) -> Figures:
                 continue
             if fired:
                 figures.latencies.append(time.perf_counter() - started)
-    figures.rss_per_table = (_rss() - rss) / tables
+    figures.rss_per_table = (rss() - before) / tables
     figures.still_playing = sum(1 for t in await store.all_open() if t.status is Status.PLAYING)
     return figures
 
@@ -142,17 +157,29 @@ def _is_move(token: str | None) -> bool:
     return decoded is not None and decoded.action == "move"
 
 
+def sqlite_url(folder: Path) -> str:
+    """A new SQLite file in `folder` (open_store migrates it)."""
+    return f"sqlite:///{folder / f'bench-{time.monotonic_ns()}.db'}"
+
+
 def make_store(kind: str, folder: Path) -> Store:
     if kind == "memory":
         return MemoryStore()
-    return open_store(f"sqlite:///{folder / f'bench-{time.monotonic_ns()}.db'}")
+    return open_store(sqlite_url(folder))
+
+
+def p50_p99(latencies: Iterable[float]) -> tuple[float, float]:
+    """The median and the 99th percentile of `latencies` (seconds), in milliseconds."""
+    lat = sorted(latencies)
+    if not lat:
+        return 0.0, 0.0
+    return statistics.median(lat) * 1000, lat[max(0, int(len(lat) * 0.99) - 1)] * 1000
 
 
 def report(kind: str, tables: int, seconds: float, figures: Figures) -> None:
     lat = sorted(figures.latencies)
     busy = sum(lat)
-    p50 = statistics.median(lat) * 1000 if lat else 0.0
-    p99 = lat[max(0, int(len(lat) * 0.99) - 1)] * 1000 if lat else 0.0
+    p50, p99 = p50_p99(lat)
     print(f"{kind} store: {tables} tables (Svolota, Speed, Racing Demon in turn), {seconds:.0f} s of game time")
     print(f"  moves and deadlines handled: {len(lat)}, {len(lat) / busy:,.0f}/s of service time")
     print(f"  per move: p50 {p50:.2f} ms  p99 {p99:.2f} ms")

@@ -180,6 +180,10 @@ class FakeBotApi:
         self.menu_buttons: dict[int | None, JSON] = {}
         self.webhook: JSON | None = None  # the setWebhook parameters while a webhook is set
         self.pinned: dict[int, int] = {}  # chat id -> pinned message id
+        # Called with (method, decoded parameters) as each request arrives, before it is handled (a
+        # test can watch the bot, or kill its process at a chosen request).
+        self.on_request: Callable[[str, JSON], None] | None = None
+        self.confirmed_offset = 0  # the highest offset a getUpdates call confirmed updates with
 
         self._messages: dict[int, list[Message]] = {}
         self._inline_messages: dict[str, Message] = {}
@@ -291,6 +295,8 @@ class FakeBotApi:
             if errors:
                 self.spec_errors.extend(errors)
                 raise ApiError(400, "Bad Request: " + "; ".join(errors))
+            if self.on_request is not None:
+                self.on_request(name, record.params)
             self._inject_failure(name, record.params)
             if handler is None:
                 self.unsupported.append(name)
@@ -767,6 +773,11 @@ class FakeBotApi:
         """Updates queued and not yet fetched by the bot."""
         return [u for u in self._queue if u["update_id"] > self._delivered_update_id]
 
+    def confirmed(self, update_id: int) -> bool:
+        """Whether a getUpdates call confirmed the update (offset above it): Telegram has dropped it
+        and will not deliver it again, whether or not the bot handled it."""
+        return update_id < self.confirmed_offset
+
     async def wait_for(self, condition: Callable[[], T], timeout: float = 5.0, what: str | None = None) -> T:
         """Wait until `condition()` is truthy (re-checked after every request and update); returns its
         value. Exceptions inside it count as "not yet". Raises TimeoutError with the latest requests."""
@@ -858,6 +869,7 @@ class FakeBotApi:
             self._allowed = frozenset(p["allowed_updates"]) or DEFAULT_ALLOWED_UPDATES
         if offset > 0:
             self._queue = [u for u in self._queue if u["update_id"] >= offset]
+            self.confirmed_offset = max(self.confirmed_offset, offset)
         elif offset < 0:
             self._queue = self._queue[offset:]
         self._poll_generation += 1

@@ -1,49 +1,13 @@
-"""Logging that never shows the bot's token.
+"""Logging that never shows the bot's token (adapters/logs.py).
 
 discord.py sends the token only in headers and in the gateway's IDENTIFY, and logs neither; but
 its DEBUG lines carry request URLs and gateway events, and the URLs of interaction responses and
 follow-ups, like the INTERACTION_CREATE events, hold that interaction's token (a secret for 15
-minutes). So every handler of the root logger (when the bot configures logging itself) masks the
-bot's token anywhere in a line (a message, its arguments, a traceback), any token in a webhook or
-interaction URL, and the `token` field of a logged event.
+minutes): the shared filter masks those too.
 """
 
 from __future__ import annotations
 
-import logging
-import re
-from typing import Final
+from adapters.logs import MASK, MaskToken, configure
 
-MASK: Final = "<token>"
-URL_TOKEN: Final = re.compile(r"(/(?:webhooks|interactions)/\d+/)[A-Za-z0-9._\-]{20,}")
-FIELD_TOKEN: Final = re.compile(r"""(['"]token['"]\s*:\s*['"])[A-Za-z0-9._\-]{20,}""")  # a logged gateway event
-
-
-class MaskToken(logging.Filter):
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def _mask(self, text: str) -> str:
-        if self.token:
-            text = text.replace(self.token, MASK)
-        text = URL_TOKEN.sub(rf"\g<1>{MASK}", text)
-        return FIELD_TOKEN.sub(rf"\g<1>{MASK}", text)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        masked = self._mask(message)
-        if masked != message:
-            record.msg, record.args = masked, None
-        if record.exc_info and not record.exc_text:
-            record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text:
-            record.exc_text = self._mask(record.exc_text)
-        return True
-
-
-def configure(level: str, token: str) -> None:
-    """Logging for `cardbot discord`: to stderr at `level`, tokens masked everywhere."""
-    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(MaskToken(token))
+__all__ = ["MASK", "MaskToken", "configure"]

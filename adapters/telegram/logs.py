@@ -1,4 +1,4 @@
-"""Logging that never shows the bot's token.
+"""Logging that never shows the bot's token (adapters/logs.py).
 
 The token is part of every Bot API URL: httpx logs each request's URL at INFO, and
 python-telegram-bot logs its API URL at DEBUG. So those loggers stay above that level, and every
@@ -11,25 +11,12 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-MASK: Final = "<token>"
+from adapters import logs
+from adapters.logs import MASK, MaskToken
+
+__all__ = ["MASK", "QUIET", "MaskToken", "configure", "quiet_urls"]
+
 QUIET: Final = {"httpx": logging.WARNING, "httpcore": logging.WARNING, "telegram": logging.INFO}
-
-
-class MaskToken(logging.Filter):
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self.token:
-            return True
-        if self.token in record.getMessage():
-            record.msg, record.args = record.getMessage().replace(self.token, MASK), None
-        if record.exc_info and not record.exc_text:
-            record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text and self.token in record.exc_text:
-            record.exc_text = record.exc_text.replace(self.token, MASK)
-        return True
 
 
 def quiet_urls() -> None:
@@ -42,7 +29,5 @@ def quiet_urls() -> None:
 
 def configure(level: str, token: str) -> None:
     """Logging for `cardbot telegram`: to stderr at `level`, the token masked everywhere."""
-    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(MaskToken(token))
+    logs.configure(level, token)
     quiet_urls()

@@ -10,6 +10,7 @@ from bot.clock import Clock
 from bot.service import Service
 
 log = logging.getLogger(__name__)
+HELD_PAUSE = 0.02  # seconds
 
 
 class Scheduler:
@@ -26,6 +27,9 @@ class Scheduler:
             if wait > 0:
                 await asyncio.sleep(wait)
             try:
-                await self.service.tick()
+                fired = await self.service.tick()
             except Exception:  # one broken table must not stop every other table's timers
                 log.exception("a deadline failed")
+                fired = 0
+            if not fired and wait <= 0:  # due, yet held by another process's change: not a busy loop
+                await asyncio.sleep(HELD_PAUSE)

@@ -52,6 +52,7 @@ from core.options import resolve_options
 
 Change = Callable[[Table, Work], Awaitable[Reply | None]]
 SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
+RECENTLY_CLOSED = 120.0  # seconds: a closing screen waits at most a minute or two for the chat's pace
 
 MAX_REFUSAL = 200  # characters: a refusal is a toast (Telegram's callback answer holds 200)
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
@@ -66,8 +67,12 @@ class Service(TableActions):
         clock: Clock,
         config: ServiceConfig | None = None,
         seed: int | None = None,
+        platform: str | None = None,
     ) -> None:
+        """`platform`: the chats whose tables this process draws and whose deadlines it fires,
+        when processes of several platforms share a database (None: every table)."""
         self.store = store
+        self.platform = platform
         self.notifier = notifier
         self.clock = clock
         self.config = config or ServiceConfig()
@@ -311,13 +316,13 @@ class Service(TableActions):
         to the next tick."""
         fired, seen = 0, set()
         now = self.clock.now()
-        due = await self.store.next_due()  # a read: most ticks find nothing to claim
+        due = await self.store.next_due(self.platform)  # a read: most ticks find nothing to claim
         if due is None or due > now:
             return 0
         while True:
             busy = [table_id for table_id, lock in self._locks.items() if lock.locked()]
             async with self.store.transaction() as tx:
-                deadline = await tx.claim_due(now, busy)
+                deadline = await tx.claim_due(now, busy, self.platform)
                 if deadline is None or deadline in seen:  # (a deadline that fired stays stored only in a bug)
                     return fired
                 seen.add(deadline)
@@ -353,7 +358,7 @@ class Service(TableActions):
         return table, int(acted), acted or (was_live and not self._live(table))
 
     async def next_due(self) -> float | None:
-        return await self.store.next_due()
+        return await self.store.next_due(self.platform)
 
     # ----- screens --------------------------------------------------------------------------
 
@@ -363,8 +368,12 @@ class Service(TableActions):
         await self.notifier.show(table.chat, screens)
 
     async def restore(self) -> None:
-        """On start: redraw every open table (deadlines are in the store and fire on the next tick)."""
-        for table in await self.store.all_open():
+        """On start: redraw every open table (deadlines are in the store and fire on the next
+        tick), and the tables that closed just before the stop, whose end may not have been drawn
+        (a process killed between saving and drawing); drawing a screen again changes nothing."""
+        for table in await self.store.all_open(self.platform):
+            await self.redraw(table)
+        for table in await self.store.recently_closed(RECENTLY_CLOSED, self.platform):
             await self.redraw(table)
 
 

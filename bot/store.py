@@ -51,10 +51,11 @@ class Changes(Protocol):
         asking for it waits): "ratings", or a chat's, around a check and the save that relies on it."""
         ...
 
-    async def claim_due(self, now: float, busy: Collection[int]) -> Deadline | None:
+    async def claim_due(self, now: float, busy: Collection[int], platform: str | None = None) -> Deadline | None:
         """The earliest deadline due by `now` of a table not in `busy` (tables this process is
-        changing) and not held by another transaction; its table is held until the transaction
-        ends, so each deadline fires in one process only. None if there is none."""
+        changing) and not held by another transaction (of `platform`'s chats, if given); its table
+        is held until the transaction ends, so each deadline fires in one process only. None if
+        there is none."""
         ...
 
 
@@ -85,7 +86,15 @@ class Store(Protocol):
         """Tables in this chat (and thread) that are in a lobby, a challenge or playing."""
         ...
 
-    async def all_open(self) -> list[Table]: ...
+    async def all_open(self, platform: str | None = None) -> list[Table]:
+        """Every open table (of `platform`'s chats, if given)."""
+        ...
+
+    async def recently_closed(self, window: float, platform: str | None = None) -> list[Table]:
+        """The tables (of `platform`'s chats, if given) that closed (finished, cancelled, expired)
+        within `window` seconds of the newest change of any of them: a bot that stopped between
+        saving a table's end and drawing it has not shown that end yet."""
+        ...
 
     async def moves(self, table_id: int) -> list[LoggedMove]:
         """The table's whole move log, oldest first."""
@@ -95,7 +104,7 @@ class Store(Protocol):
         """Every deadline due by `now`, earliest first."""
         ...
 
-    async def next_due(self) -> float | None: ...
+    async def next_due(self, platform: str | None = None) -> float | None: ...
 
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
         """The chat's settings (shared by its threads); defaults for a chat never seen."""
@@ -192,8 +201,16 @@ class MemoryStore:
     async def open_tables(self, chat: ChatRef) -> list[Table]:
         return [await self._copy(t) for t in self._tables.values() if t.chat == chat and t.status.open]
 
-    async def all_open(self) -> list[Table]:
-        return [await self._copy(t) for t in self._tables.values() if t.status.open]
+    async def all_open(self, platform: str | None = None) -> list[Table]:
+        return [await self._copy(t) for t in self._of(platform) if t.status.open]
+
+    async def recently_closed(self, window: float, platform: str | None = None) -> list[Table]:
+        newest = max((t.updated_at for t in self._of(platform)), default=0.0)
+        closed = (t for t in self._of(platform) if not t.status.open and t.updated_at >= newest - window)
+        return [await self._copy(t) for t in sorted(closed, key=lambda t: t.id)]
+
+    def _of(self, platform: str | None) -> list[Table]:
+        return [t for t in self._tables.values() if platform is None or t.chat.platform == platform]
 
     async def _copy(self, table: Table) -> Table:
         loaded = await self.load(table.id)
@@ -207,15 +224,15 @@ class MemoryStore:
         found = [d for t in self._tables.values() for d in t.deadlines if d.due <= now]
         return sorted(found, key=lambda d: (d.due, d.table_id, d.kind))
 
-    async def claim_due(self, now: float, busy: Collection[int]) -> Deadline | None:
-        found = [d for t in self._tables.values() if t.id not in busy for d in t.deadlines if d.due <= now]
+    async def claim_due(self, now: float, busy: Collection[int], platform: str | None = None) -> Deadline | None:
+        found = [d for t in self._of(platform) if t.id not in busy for d in t.deadlines if d.due <= now]
         return min(found, key=lambda d: (d.due, d.table_id, d.kind), default=None)
 
     async def lock(self, name: str) -> None:
         """One process: the service's own locks are enough."""
 
-    async def next_due(self) -> float | None:
-        return min((d.due for t in self._tables.values() for d in t.deadlines), default=None)
+    async def next_due(self, platform: str | None = None) -> float | None:
+        return min((d.due for t in self._of(platform) for d in t.deadlines), default=None)
 
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
         return copy.deepcopy(self._chats.get((chat.platform, chat.chat_id), ChatSettings()))

@@ -3,7 +3,8 @@ with the slash commands on its tree, the dynamic items for our components, and t
 database with the scheduler beside it.
 
 On start: log in over REST, sync the slash commands (localised by the translator), redraw every
-open table (`Service.restore`: their messages are edited, their buttons rebuilt), start the
+open table (`Service.restore`: their messages are edited, their buttons rebuilt; so is every table
+that closed just before the last stop), start the
 scheduler (every deadline is in the database, so a restarted bot goes on where it stopped), then
 connect to the gateway. No privileged intent is needed: interactions come to every bot, and only
 the `guilds` intent is asked for (the channel cache).
@@ -27,6 +28,7 @@ from adapters.discord.items import register
 from adapters.discord.menu import CommandTranslator
 from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.panels import Panels
+from adapters.discord.people import PLATFORM
 from adapters.discord.presses import Presses
 from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import add_commands
@@ -98,7 +100,7 @@ class DiscordBot:
         self.store = store
         self.panels = Panels(settings.panel_seconds)
         self.notifier = DiscordNotifier(self.client, store, self.panels)
-        self.service = Service(store, self.notifier, clock, config, seed=seed)
+        self.service = Service(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler(self.service, clock)
         self.presses = Presses(self.service, self.notifier, self.panels)
         add_commands(self.client.tree, Handlers(self.service, self.notifier))

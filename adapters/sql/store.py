@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, bindparam, delete, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, String, and_, bindparam, delete, func, insert, or_, select, text, update
 
 from adapters.sql.engine import WRITE
 from adapters.sql.models import Base
@@ -53,13 +53,21 @@ DELETE_TIMERS = delete(timers).where(timers.c.table_id == bindparam("table_id"))
 CLAIM_DUE = (
     select(timers)
     .join(tables, tables.c.id == timers.c.table_id)
-    .where(timers.c.due <= bindparam("now"), timers.c.table_id.not_in(bindparam("busy", expanding=True)))
+    .where(
+        timers.c.due <= bindparam("now"),
+        timers.c.table_id.not_in(bindparam("busy", expanding=True)),
+        or_(bindparam("platform", type_=String).is_(None), tables.c.platform == bindparam("platform", type_=String)),
+    )
     .order_by(timers.c.due, timers.c.table_id, timers.c.kind)
     .limit(1)
     .with_for_update(of=tables, skip_locked=True)
 )
 DUE = select(timers).where(timers.c.due <= bindparam("now")).order_by(timers.c.due, timers.c.table_id, timers.c.kind)
 NEXT_DUE = select(func.min(timers.c.due))
+NEXT_DUE_OF = NEXT_DUE.join_from(timers, tables, tables.c.id == timers.c.table_id).where(
+    tables.c.platform == bindparam("platform")
+)
+CLOSED = [s.value for s in Status if not s.open]
 ADVISORY_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended(:name, 0))")
 
 
@@ -143,8 +151,17 @@ class SqlStore:
     async def open_tables(self, chat: ChatRef) -> list[Table]:
         return self._load_all(_open_in(chat))
 
-    async def all_open(self) -> list[Table]:
-        return self._load_all(select(tables.c.id).where(tables.c.status.in_(OPEN)).order_by(tables.c.id))
+    async def all_open(self, platform: str | None = None) -> list[Table]:
+        query = select(tables.c.id).where(tables.c.status.in_(OPEN), *_on(platform))
+        return self._load_all(query.order_by(tables.c.id))
+
+    async def recently_closed(self, window: float, platform: str | None = None) -> list[Table]:
+        with self._read() as conn:
+            newest = conn.scalar(select(func.max(tables.c.updated_at)).where(*_on(platform)))
+        if newest is None:
+            return []
+        closed = (tables.c.status.in_(CLOSED), tables.c.updated_at >= newest - window, *_on(platform))
+        return self._load_all(select(tables.c.id).where(*closed).order_by(tables.c.id))
 
     def _load_all(self, query: Any) -> list[Table]:
         with self._read() as conn:
@@ -181,9 +198,9 @@ class SqlStore:
             rows = conn.execute(DUE, {"now": now})
             return [Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in rows]
 
-    async def next_due(self) -> float | None:
+    async def next_due(self, platform: str | None = None) -> float | None:
         with self._read() as conn:
-            due = conn.scalar(NEXT_DUE)
+            due = conn.scalar(NEXT_DUE) if platform is None else conn.scalar(NEXT_DUE_OF, {"platform": platform})
             return None if due is None else float(due)
 
     # ----- chats and people -----------------------------------------------------------------
@@ -305,10 +322,10 @@ class SqlChanges:
         if self.conn.dialect.name == "postgresql":
             self.conn.execute(ADVISORY_LOCK, {"name": name})
 
-    async def claim_due(self, now: float, busy: Collection[int]) -> Deadline | None:
+    async def claim_due(self, now: float, busy: Collection[int], platform: str | None = None) -> Deadline | None:
         """The earliest deadline due by `now` whose table is free (not in `busy`, nor locked by
         another transaction), its table locked until the transaction ends; None if there is none."""
-        row = self.conn.execute(CLAIM_DUE, {"now": now, "busy": list(busy)}).first()
+        row = self.conn.execute(CLAIM_DUE, {"now": now, "busy": list(busy), "platform": platform}).first()
         return None if row is None else Deadline(row.table_id, row.kind, row.due, row.version, row.seat)
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
@@ -317,6 +334,10 @@ class SqlChanges:
     def committed(self) -> None:
         for then in self._after:
             then()
+
+
+def _on(platform: str | None) -> tuple[Any, ...]:
+    return () if platform is None else (tables.c.platform == platform,)
 
 
 def _open_in(chat: ChatRef) -> Any:

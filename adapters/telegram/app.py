@@ -2,7 +2,8 @@
 server, AIORateLimiter, the handlers) in front of the service on the database, with the scheduler
 beside it.
 
-On start: the command menu in every language, every open table redrawn (`Service.restore`), the
+On start: the command menu in every language, every open table redrawn (`Service.restore`, with
+the tables that closed just before the last stop: their end may not have been drawn), the
 scheduler running (every deadline is in the database, so a restarted bot goes on where it
 stopped). Updates arrive by long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
 """
@@ -35,7 +36,7 @@ from adapters.telegram.logs import quiet_urls
 from adapters.telegram.menu import set_menu
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
-from adapters.telegram.people import Directory
+from adapters.telegram.people import PLATFORM, Directory
 from adapters.telegram.presses import Presses
 from adapters.telegram.settings import TelegramSettings
 from bot.clock import Clock, SystemClock
@@ -94,7 +95,7 @@ class TelegramBot:
         private = Pacer(settings.private_per_second, 1.0)
         self.store = store
         self.notifier = TelegramNotifier(self.application.bot, store, group, private)
-        self.service = Service(store, self.notifier, clock, config, seed=seed)
+        self.service = Service(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler(self.service, clock)
         self._timers: asyncio.Task[None] | None = None
         self._add_handlers()

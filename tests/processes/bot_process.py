@@ -1,7 +1,8 @@
 """One bot process of the several-processes test (test_three_processes.py): a service of its own on
-the shared database and the wall clock, playing every person's seat of every open table with random
-moves (mostly a hard computer's choice) while firing whatever deadlines are due, until no table is open. Like a process behind
-a load balancer, it takes any person's move for any table.
+the shared database and the wall clock, playing every person's seat of every open table (mostly a
+hard computer's choice of move, sometimes any legal one) while firing whatever deadlines are due,
+until no table is open. Like a process behind a load balancer, it takes any person's move for any
+table.
 
     python -m tests.processes.bot_process DATABASE_URL SEED OUT.json SECONDS
 

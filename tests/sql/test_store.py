@@ -147,3 +147,42 @@ def test_a_screen_is_never_drawn_over_a_newer_one(store):
     assert run(store.claim_screen(*place, 5))  # the same version again (a restart redraws)
     assert run(store.claim_screen(table.id, "1", "panel", 4))  # each place on its own
     assert run(store.message_id(*place)) == "m-1"
+
+
+def test_a_start_finds_the_tables_of_its_platform_that_closed_just_before_the_newest_change(store):
+    now, window = 1_000_000.0, 120.0
+    for table_id, status, updated_at, platform in [
+        (1, Status.FINISHED, now - window - 1, "tg"),  # long enough ago to have been drawn
+        (2, Status.FINISHED, now - 5, "tg"),
+        (3, Status.CANCELLED, now - 1, "tg"),
+        (4, Status.EXPIRED, now, "tg"),
+        (5, Status.PLAYING, now, "tg"),  # open: redrawn anyway
+        (6, Status.FINISHED, now, "discord"),  # another platform's
+        (7, Status.FINISHED, now + 1000, "discord"),
+    ]:
+        table = a_table(run(store.new_table_id()))
+        assert table.id == table_id
+        table.status, table.updated_at, table.deadlines = status, updated_at, []
+        table.chat = ChatRef(platform, "-100")
+        run(store.save(table, -1))
+    assert [t.id for t in run(store.recently_closed(window, "tg"))] == [2, 3, 4]
+    assert [t.id for t in run(store.recently_closed(window))] == [7]
+    assert [t.id for t in run(store.all_open("tg"))] == [5]
+    assert run(store.all_open("discord")) == []
+
+
+def test_each_platform_fires_only_its_own_deadlines(store):
+    for due, platform in [(10.0, "tg"), (20.0, "discord")]:
+        table = a_table(run(store.new_table_id()))
+        table.chat = ChatRef(platform, "-100")
+        table.deadlines = [Deadline(table.id, Kind.TURN, due, 0, 0)]
+        run(store.save(table, -1))
+
+    async def claim(platform: str | None) -> int | None:
+        async with store.transaction() as tx:
+            deadline = await tx.claim_due(30.0, [], platform)
+            return deadline and deadline.table_id
+
+    assert (run(claim("discord")), run(claim("tg")), run(claim(None)), run(claim("console"))) == (2, 1, 1, None)
+    assert (run(store.next_due("discord")), run(store.next_due("tg")), run(store.next_due())) == (20.0, 10.0, 10.0)
+    assert run(store.next_due("console")) is None

@@ -1,9 +1,10 @@
 """The notifier against a stand-in client: a table's first public screen is sent and remembered,
 later ones edit it (an unchanged one is skipped, a deleted message is sent again); a channel the
-bot may not write in is skipped; a board older than one another process drew is not drawn; screens arriving during an edit are coalesced into the newest; a
-429 that reaches the writer is waited out. Panels are edited through their interaction while it
-lasts, closed with the table's last public screen when the game is over for their person, and say
-so before their interaction runs out."""
+bot may not write in is skipped; a board older than one another process drew is not drawn;
+screens arriving during an edit are coalesced into the newest; a 429 that reaches the writer is
+waited out. Panels are edited through their interaction while it lasts, closed with the table's
+last public screen when the game is over for their person, and say so before their interaction
+runs out."""
 
 from __future__ import annotations
 

@@ -10,7 +10,9 @@ Behind it is a small world of people, groups, forum topics and private chats. Te
 update JSON for `getUpdates`, and read what people see (`messages`, `last_message`, `buttons`,
 `answers_to`, `inline_answers`). Every request is recorded in `requests`, checked against the Bot API
 spec when `../shared/specs/telegram-bot-api-10.0.json` is present (mismatches in `spec_errors`), and
-can be made to fail (`fail_next`).
+can be made to fail (`fail_next`) or watched as it arrives (`on_request`). As in Telegram, an update
+stays queued until a later getUpdates confirms it with a higher offset (`confirmed`), so updates a
+bot fetched and never confirmed (it died) come again to the next poller.
 """
 
 from __future__ import annotations
@@ -181,8 +183,9 @@ class FakeBotApi:
         self.webhook: JSON | None = None  # the setWebhook parameters while a webhook is set
         self.pinned: dict[int, int] = {}  # chat id -> pinned message id
         # Called with (method, decoded parameters) as each request arrives, before it is handled (a
-        # test can watch the bot, or kill its process at a chosen request).
-        self.on_request: Callable[[str, JSON], None] | None = None
+        # test can watch the bot, or kill its process at a chosen request); True drops the request
+        # unhandled, as if it never reached Telegram (it is answered 502).
+        self.on_request: Callable[[str, JSON], bool | None] | None = None
         self.confirmed_offset = 0  # the highest offset a getUpdates call confirmed updates with
 
         self._messages: dict[int, list[Message]] = {}
@@ -295,8 +298,8 @@ class FakeBotApi:
             if errors:
                 self.spec_errors.extend(errors)
                 raise ApiError(400, "Bad Request: " + "; ".join(errors))
-            if self.on_request is not None:
-                self.on_request(name, record.params)
+            if self.on_request is not None and self.on_request(name, record.params):
+                raise ApiError(502, "Bad Gateway: dropped")
             self._inject_failure(name, record.params)
             if handler is None:
                 self.unsupported.append(name)

@@ -21,7 +21,7 @@ from telegram import (
     ReplyParameters,
     Update,
 )
-from telegram.error import BadRequest, Conflict, EndPointNotFound, Forbidden, InvalidToken, RetryAfter
+from telegram.error import BadRequest, Conflict, EndPointNotFound, Forbidden, InvalidToken, NetworkError, RetryAfter
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -324,6 +324,31 @@ async def test_get_updates_waits_and_returns_early_and_offsets_confirm(
         with pytest.raises(Conflict, match="webhook is active"):
             await bot.get_updates(timeout=0)
         await bot.delete_webhook()
+    finally:
+        await bot.shutdown()
+
+
+async def test_requests_are_watched_as_they_arrive_and_confirmations_are_known(
+    fake_api: FakeBotApi, alice: User, group: Chat
+) -> None:
+    seen: list[str] = []
+
+    def watch(method: str, params: dict[str, object]) -> bool:
+        seen.append(method)
+        return method == "sendMessage"  # as if the bot died before Telegram got it
+
+    fake_api.on_request = watch
+    bot = await open_bot(fake_api)
+    try:
+        with pytest.raises(NetworkError, match="dropped"):
+            await bot.send_message(group.id, "lost")
+        assert fake_api.messages(group, from_bot=True) == []
+        fake_api.send_text(alice, group, "/one")
+        (update,) = await bot.get_updates(timeout=0)
+        assert not fake_api.confirmed(update.update_id)  # fetched, not confirmed: it would come again
+        await bot.get_updates(offset=update.update_id + 1, timeout=0)
+        assert fake_api.confirmed(update.update_id)
+        assert seen == ["getMe", "sendMessage", "getUpdates", "getUpdates"]
     finally:
         await bot.shutdown()
 

@@ -519,6 +519,28 @@ async def test_a_restarted_bot_continues_the_game_in_the_same_messages(
         assert "⏱" in board.text
 
 
+async def test_a_table_that_closed_just_before_the_bot_died_shows_its_end_after_the_restart(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, group: Chat, monkeypatch
+):
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, group, "/speed")
+        table_id = table_of(await fake_api.next_message(group))
+        await bot.settled()
+        lobby = await bot.message_of(group, table_id)
+
+        async def dies_before_drawing(chat: Any, screens: Any) -> None:
+            pass
+
+        monkeypatch.setattr(bot.notifier, "show", dies_before_drawing)
+        assert not (await answer(fake_api, fake_api.press(alice, lobby, text="Cancel"))).get("text")
+        await bot.settled()
+        assert (await bot.table(table_id)).status is Status.CANCELLED
+        assert "Join" in str(lobby.buttons)  # the chat still sees the lobby
+    async with Running(fake_api, url, clock) as again:
+        await again.settled()
+        assert "cancelled" in lobby.text and lobby.buttons == []
+
+
 # --- chats, commands, settings, logs ------------------------------------------------------------
 
 

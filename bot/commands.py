@@ -36,6 +36,7 @@ class Press:
 
     actor: Actor
     token: str
+    once: str | None = None  # the update that brought it: delivered again (after a crash), it changes nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class Play:
     actor: Actor
     table_id: int
     move: str
+    once: str | None = None  # as Press.once
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,7 +90,8 @@ class Service(TableActions):
                 case Press():
                     return await self._press(command)
                 case Play():
-                    return await self._change(command.table_id, command.actor, lambda t, _work: self._move(t, command))
+                    move = lambda t, _work: self._move(t, command)  # noqa: E731
+                    return await self._change(command.table_id, command.actor, move, command.once)
                 case Open():
                     return await self._open(command)
                 case Challenge():
@@ -138,20 +139,25 @@ class Service(TableActions):
         if token is None:
             raise Refused("that button is not one of ours")
         press_on = lambda t, work: self._button(t, work, press.actor, token)  # noqa: E731
-        return await self._change(token.table_id, press.actor, press_on)
+        return await self._change(token.table_id, press.actor, press_on, press.once)
 
-    async def _change(self, table_id: int, actor: Actor, change: Change) -> Reply:
+    async def _change(self, table_id: int, actor: Actor, change: Change, once: str | None = None) -> Reply:
         """Run `change` on the table under its lock, in one transaction; redraw once it is
-        committed, if it changed anything."""
+        committed, if it changed anything. An update delivered again (`once` seen before by this
+        open table) changes nothing: it was answered, or its person was, by the first delivery."""
         async with self._locks[table_id]:
             async with self.store.transaction() as tx:
                 table = await tx.load(table_id)
                 if table is None:
                     raise Refused("this table no longer exists")
+                if once is not None and table.status.open and await tx.delivered(table_id, once):
+                    return Reply(table_id=table_id)
                 before, was_live, was = table.version, self._live(table), table.status
                 work = Work(tx)
                 reply = await change(table, work) or Reply()
                 if table.version != before:
+                    if once is not None and table.status.open:
+                        await tx.note_delivery(table_id, once)
                     await self._save(tx, table, before, was)
             if table.version != before and not (was_live and self._live(table)):
                 await self.redraw(table)  # live real-time boards wait for the window

@@ -46,6 +46,15 @@ class Changes(Protocol):
 
     async def open_tables(self, chat: ChatRef) -> list[Table]: ...
 
+    async def delivered(self, table_id: int, delivery: str) -> bool:
+        """Whether `delivery` (a platform's update id) changed this open table before (a platform
+        delivers an update again when the bot died before confirming it)."""
+        ...
+
+    async def note_delivery(self, table_id: int, delivery: str) -> None:
+        """`delivery` changes the table in this transaction; forgotten when the table closes."""
+        ...
+
     async def lock(self, name: str) -> None:
         """Hold the lock called `name` until the transaction ends (another process's transaction
         asking for it waits): "ratings", or a chat's, around a check and the save that relies on it."""
@@ -172,7 +181,8 @@ class MemoryStore:
         self._chats: dict[tuple[str, str], ChatSettings] = {}
         self._langs: dict[PersonRef, str] = {}
         self._messages: dict[tuple[int, str, str], str] = {}
-        self._shown: dict[tuple[int, str, str], int] = {}  # the newest version drawn in each message
+        self._shown: dict[tuple[int, str, str], int] = {}
+        self._deliveries: dict[int, set[str]] = {}  # the newest version drawn in each message
         self._results: dict[int, list[Standing]] = {}
         self._ratings: dict[tuple[str, str, PersonRef], Rating] = {}  # (game, scope, person); rows are frozen
 
@@ -193,6 +203,8 @@ class MemoryStore:
         self._tables[table.id] = Table.from_dict(json.loads(row))
         self._logs.setdefault(table.id, []).extend(table.unsaved)
         table.unsaved = []
+        if not table.status.open:
+            self._deliveries.pop(table.id, None)
         if table.outcome is not None:
             self._results[table.id] = list(table.outcome.result.standings)
             self._ratings.update({(r.game, r.scope, r.person): r for r in table.outcome.ratings})
@@ -230,6 +242,12 @@ class MemoryStore:
 
     async def lock(self, name: str) -> None:
         """One process: the service's own locks are enough."""
+
+    async def delivered(self, table_id: int, delivery: str) -> bool:
+        return delivery in self._deliveries.get(table_id, ())
+
+    async def note_delivery(self, table_id: int, delivery: str) -> None:
+        self._deliveries.setdefault(table_id, set()).add(delivery)
 
     async def next_due(self, platform: str | None = None) -> float | None:
         return min((d.due for t in self._of(platform) for d in t.deadlines), default=None)

@@ -23,7 +23,7 @@ from adapters.discord import texts
 from adapters.discord.components import MAX_TEXT
 from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.panels import Panels, edit_original
-from adapters.discord.people import actor_of, chat_of
+from adapters.discord.people import PLATFORM, actor_of, chat_of
 from bot.commands import Press
 from bot.i18n import translator
 from bot.screens.model import Reply
@@ -76,7 +76,7 @@ class Presses:
             # itself causes, which comes before the service answers.
             panel = self.panels.open(key, edit_original(interaction), lang)
             self.notifier.opened(key, panel)
-        reply = await self.service.handle(Press(actor, data))
+        reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{interaction.id}"))
         for screen in reply.screens:  # nothing awaited since the answer: a later redraw comes after it
             if screen.audience == actor.person:
                 self.notifier.draw_panel(screen)

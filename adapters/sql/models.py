@@ -110,6 +110,15 @@ class MessageRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
+class DeliveryRow(Base):
+    """Updates that reached an open table (Telegram's update ids): one delivered again after the
+    bot died before confirming it is recognised. Deleted when the table closes."""
+
+    __tablename__ = "deliveries"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    delivery: Mapped[str] = mapped_column(String(64), primary_key=True)
+
+
 class ResultRow(Base):
     """How each seat of a finished table ended."""
 

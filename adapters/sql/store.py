@@ -39,6 +39,7 @@ _t = Base.metadata.tables
 tables, moves_t, timers = _t["tables"], _t["moves"], _t["timers"]
 chats, people, table_ids = _t["chats"], _t["people"], _t["table_ids"]
 results, ratings, messages = _t["results"], _t["ratings"], _t["messages"]
+deliveries = _t["deliveries"]
 
 # The statements of every move, built once: only their parameters change (building a statement
 # with its values in it costs more than running it).
@@ -136,6 +137,8 @@ class SqlStore:
             )
         if table.outcome is not None:
             _save_outcome(conn, table.outcome)
+        if not table.status.open and expected_version != -1:
+            conn.execute(delete(deliveries).where(deliveries.c.table_id == table.id))
         table.unsaved = []
         table.outcome = None
         table_id, version, still_open = table.id, table.version, table.status.open
@@ -316,6 +319,13 @@ class SqlChanges:
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
         return [t for t in (self.store._load(self.conn, i) for i in self.conn.scalars(_open_in(chat))) if t]
+
+    async def delivered(self, table_id: int, delivery: str) -> bool:
+        key = (deliveries.c.table_id == table_id, deliveries.c.delivery == delivery)
+        return self.conn.scalar(select(deliveries.c.delivery).where(*key)) is not None
+
+    async def note_delivery(self, table_id: int, delivery: str) -> None:
+        self.conn.execute(insert(deliveries).values(table_id=table_id, delivery=delivery))
 
     async def lock(self, name: str) -> None:
         """PostgreSQL: a transaction-scoped advisory lock. SQLite has one writer at a time already."""

@@ -26,7 +26,7 @@ from telegram.ext import ContextTypes
 
 from adapters.telegram.links import table_named, table_query
 from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.people import actor_of
+from adapters.telegram.people import PLATFORM, actor_of
 from bot.commands import Play, Press
 from bot.i18n import translator
 from bot.screens.model import Reply
@@ -107,6 +107,7 @@ class InlineMode:
         token = decode(chosen.result_id)
         if token is None or token.action != "move":
             return
-        reply = await self.service.handle(Play(actor_of(chosen.from_user), token.table_id, token.arg))
+        once = f"{PLATFORM}:{update.update_id}"
+        reply = await self.service.handle(Play(actor_of(chosen.from_user), token.table_id, token.arg, once))
         if not reply.ok and reply.text and chosen.inline_message_id:
             await self.notifier.edit_inline(chosen.inline_message_id, REFUSED + reply.text, None)

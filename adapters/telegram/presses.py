@@ -21,7 +21,7 @@ from telegram.ext import ContextTypes
 from adapters.telegram import texts
 from adapters.telegram.links import deep_link, table_query
 from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.people import actor_of
+from adapters.telegram.people import PLATFORM, actor_of
 from bot.commands import Press
 from bot.i18n import translator
 from bot.people import Actor
@@ -48,7 +48,7 @@ class Presses:
         try:
             actor = actor_of(query.from_user)
             data = query.data if isinstance(query.data, str) else ""
-            reply = await self.service.handle(Press(actor, data))
+            reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{update.update_id}"))
             if not reply.screens and not self._sitting_down(data):  # most presses: a move
                 await self._answer(query, reply.text)
                 return

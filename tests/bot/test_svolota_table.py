@@ -1,5 +1,6 @@
 """A Svolota table through the service: moves, turn timer, stand-ins, presses, rematch, leaving."""
 
+from bot.commands import Play
 from bot.settings import ServiceConfig
 from bot.tables import Status
 from bot.tokens import Token
@@ -158,3 +159,23 @@ def test_only_the_creator_or_an_admin_can_cancel():
     assert not h.cancel(BOB).ok
     assert h.cancel(DAN.__class__(DAN.person, "Dan", admin=True)).ok
     assert h.table(t).status is Status.CANCELLED
+
+
+
+def test_an_update_delivered_twice_moves_once():
+    """A platform delivers an update again when the bot died before confirming it."""
+    h = Harness()
+    t = h.open(ANN, "svolota").table_id
+    h.press(BOB, t, "Join")
+    h.press(CY, t, "Join")
+    h.press(ANN, t, "Start")
+    game = load_game(h.table(t).state)
+    seat = game.turn
+    actor = next(a for a in (ANN, BOB, CY) if a.person == h.table(t).seats[seat].person)
+    move = game.moves(str(seat))[0]
+    first = h.run(h.service.handle(Play(actor, t, move, once="telegram:41")))
+    again = h.run(h.service.handle(Play(actor, t, move, once="telegram:41")))
+    assert first.ok and again.ok and again.text is None
+    assert [(m.seat, m.move) for m in h.log(t)] == [(seat, move)]
+    fresh = h.run(h.service.handle(Play(actor, t, move, once="telegram:42")))  # a new update: judged afresh
+    assert not fresh.ok and len(h.log(t)) == 1

@@ -4,6 +4,7 @@ update objects, no server). Nothing raises; garbage gives None or something the 
 
 from __future__ import annotations
 
+import itertools
 from types import SimpleNamespace
 from typing import Any
 
@@ -103,6 +104,7 @@ class FakeQuery:
 
 
 H = Harness()
+UPDATE_IDS = itertools.count(1)
 _t = H.open(ANN, "svolota").table_id
 H.press(BOB, _t or 0, "Join")
 INLINE = InlineMode(H.service, None)  # type: ignore[arg-type]  # the notifier is used for a refused choice only
@@ -143,7 +145,7 @@ def test_any_chosen_inline_result_is_played_or_dropped(result_id: str) -> None:
     chosen = SimpleNamespace(
         result_id=result_id, from_user=User(id=8, first_name="Zed", is_bot=False), inline_message_id=None
     )
-    H.run(INLINE.chosen(SimpleNamespace(chosen_inline_result=chosen), None))  # type: ignore[arg-type]
+    H.run(INLINE.chosen(SimpleNamespace(chosen_inline_result=chosen, update_id=next(UPDATE_IDS)), None))  # type: ignore[arg-type]
     assert H.table(_t or 0).version == version  # Zed sits nowhere: nothing he chooses changes a table
     token = decode(result_id)
     assert token is None or token.table_id >= 0

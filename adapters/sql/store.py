@@ -259,7 +259,7 @@ class SqlStore:
 
     async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
         where = (messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot)
-        with self._write() as conn:  # one statement: the claim and the check cannot be split
+        with self._write() as conn:  # the claim is one conditional UPDATE: two processes cannot both win it
             claim = update(messages).where(*where, messages.c.version <= version).values(version=version)
             if conn.execute(claim).rowcount:
                 return True

@@ -165,10 +165,7 @@ def test_only_the_creator_or_an_admin_can_cancel():
 def test_an_update_delivered_twice_moves_once():
     """A platform delivers an update again when the bot died before confirming it."""
     h = Harness()
-    t = h.open(ANN, "svolota").table_id
-    h.press(BOB, t, "Join")
-    h.press(CY, t, "Join")
-    h.press(ANN, t, "Start")
+    t = started(h, BOB, CY)
     game = load_game(h.table(t).state)
     seat = game.turn
     actor = next(a for a in (ANN, BOB, CY) if a.person == h.table(t).seats[seat].person)

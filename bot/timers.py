@@ -68,7 +68,8 @@ def computer_move(table: Table, deadline: Deadline, now: float, chat: ChatSettin
     if move is not None:  # chosen from the position as it is now, under the table's lock: legal
         apply(table, game, seat, game.format_move(move), now, "computer")
     if real_time:
-        arm_real_time(table, now, config)
+        if table.status is Status.PLAYING:  # (not if that move ended the game)
+            arm_real_time(table, now, config)
         return False  # the window redraws
     arm_next(table, game, now, chat, config)
     return move is not None

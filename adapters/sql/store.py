@@ -4,8 +4,8 @@ One short transaction per save, committed before the service tells anyone: the t
 included) is updated only if its version is still the one loaded (optimistic check), then its
 deadlines, any new moves and a finished game's results and ratings are written in the same
 transaction. The store remembers the deadlines it last read or wrote for each table version, so a
-save that leaves them as they were does not rewrite them, and a load of a version it knows does not
-read them again (another process's save is a new version, which it reads).
+save that leaves them as they were does not rewrite them, and a plain load (to draw a screen) of a
+version it knows does not read them again; a load for a change always reads them.
 
 Several processes may share one PostgreSQL database: a change loads its table with
 `SELECT … FOR UPDATE` (held to commit, so moves on one table line up), a timer is claimed with
@@ -179,7 +179,9 @@ class SqlStore:
         data["chat"] = {key: data.pop(key) for key in ("platform", "chat_id", "thread_id")}
         data["creator"] = {"platform": data.pop("creator_platform"), "user_id": data.pop("creator_user_id")}
         known = self._deadlines.get(table_id)
-        if known is not None and known[0] == data["version"]:
+        # A change reads the timers it will save over: another process may have rewritten them at
+        # the same version (a deadline that fired and changed nothing visible keeps the version).
+        if known is not None and known[0] == data["version"] and not lock:
             data["deadlines"] = [dict(d) for d in known[1]]
         else:
             data["deadlines"] = [

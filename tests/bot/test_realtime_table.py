@@ -63,16 +63,25 @@ def test_computer_players_react_and_finish_a_racing_demon_round():
     table = h.table(t)
     assert any(m.by == "computer" for m in h.log(t))
     assert table.seats[0].stand_in  # Ann did nothing: a computer stands in for her
-    h.advance(3600)
-    assert h.table(t).status is Status.FINISHED
+    ended_by_a_computer(h, t)
+
+
+def ended_by_a_computer(h: Harness, t: int) -> None:
+    """Time passes until the game is over; the computer whose move ended it armed nothing more."""
+    for _ in range(3600):
+        h.advance(1)
+        if h.table(t).status is Status.FINISHED:
+            break
+    table = h.table(t)
+    assert table.status is Status.FINISHED
+    assert h.log(t)[-1].by == "computer"
+    assert table.deadlines == []
 
 
 def test_a_speed_match_between_computers_ends():
     h = Harness(ServiceConfig(idle_seconds=1))
     t = speed_table(h)
-    h.advance(3600)
-    table = h.table(t)
-    assert table.status is Status.FINISHED
+    ended_by_a_computer(h, t)
     assert any(m.move == "new" for m in h.log(t))  # stalemates were called by someone
 
 

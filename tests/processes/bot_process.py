@@ -32,7 +32,11 @@ from bot.tables import Status
 from core import load_game
 from core.computer import RandomPolicy
 
-CONFIG = ServiceConfig(window_seconds=0.2, computer_think=0.05, idle_seconds=600.0)
+CONFIG = ServiceConfig(window_seconds=0.2, computer_think=0.05, idle_seconds=5.0)
+# People play Racing Demon this long, then leave it to the deadlines: a round of scripted people who
+# turn their stock hundreds of times a second can last long; idle, they get computer stand-ins,
+# which end it.
+PEOPLE_SECONDS = 30.0
 
 
 class Quiet(RecordingNotifier):
@@ -52,8 +56,10 @@ async def main(url: str, seed: int, out: str, seconds: float) -> None:
         return fire(table, deadline, *args)
 
     service_module.fire = fire_and_note  # type: ignore[assignment]
-    end = time.monotonic() + seconds
+    start = time.monotonic()
+    end = start + seconds
     while time.monotonic() < end:
+        people_play = time.monotonic() - start < PEOPLE_SECONDS
         try:
             tables = await store.all_open()
             if not tables:
@@ -62,14 +68,18 @@ async def main(url: str, seed: int, out: str, seconds: float) -> None:
             for table in tables:
                 if table.status is not Status.PLAYING or table.state is None:
                     continue
+                if table.game == "racing_demon" and not people_play:
+                    continue
                 game = load_game(table.state)
                 people = [(i, s) for i, s in enumerate(table.seats) if s.person is not None]
                 seat, person = rng.choice(people)
                 legal = game.legal_moves(seat)
                 if not legal:
                     continue
-                # mostly a good move (the games end sooner), sometimes any legal one
-                policy = game_info(table.game).levels["hard"].policy if rng.random() < 0.8 else RandomPolicy()
+                # mostly a good move (the games end sooner), sometimes any legal one; not in Racing
+                # Demon, where moving runs to and fro at random keeps a round from ever ending
+                any_move = table.game != "racing_demon" and rng.random() < 0.2
+                policy = RandomPolicy() if any_move else game_info(table.game).levels["hard"].policy
                 move = game.format_move(policy.choose(game.view(seat), legal, rng))
                 assert person.person is not None
                 reply = await service.handle(Play(Actor(person.person, person.name), table.id, move))

@@ -41,7 +41,7 @@ from bot.screens.model import Reply
 from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.render import table_screens
 from bot.screens.words import GAME_NAMES
-from bot.settings import ChatSettings, ServiceConfig
+from bot.settings import ChatSettings, ServiceConfig, apply_setting
 from bot.store import Changes, Store
 from bot.table_actions import TableActions, Work
 from bot.tables import Invite, Seat, Status, Table
@@ -382,33 +382,3 @@ class Service(TableActions):
         for table in await self.store.recently_closed(RECENTLY_CLOSED, self.platform):
             await self.redraw(table)
 
-
-def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
-    name, value = cmd.name, cmd.value
-    if name == "lang":
-        if value not in LANGUAGES:
-            raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
-        settings.lang = value
-    elif name == "turn_seconds":
-        if isinstance(value, bool) or not isinstance(value, int) or not 15 <= value <= 600:
-            raise Refused("the turn timer is 15 to 600 seconds")
-        settings.turn_seconds = value
-    elif name == "many_tables":
-        if not isinstance(value, bool):
-            raise Refused("that setting is on or off")
-        settings.many_tables = value
-    elif name == "house_rule" and cmd.game is not None:
-        from core import game_class
-        from core.options import resolve_options
-
-        if not isinstance(value, tuple | list) or len(value) != 2 or not isinstance(value[0], str):
-            raise Refused("not a house rule: {reason}", reason="a rule is a name and a value")
-        rule, rule_value = value
-        try:
-            game_class(cmd.game)
-            resolve_options(game_class(cmd.game).declared_options, {rule: rule_value})
-        except ValueError as e:
-            raise Refused("not a house rule: {reason}", reason=str(e)) from None
-        settings.house_rules.setdefault(cmd.game, {})[rule] = rule_value
-    else:
-        raise Refused("unknown setting {name}", name=str(name)[:30])

@@ -5,6 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.commands import ChangeSettings
+from bot.i18n import LANGUAGES
+from bot.refusals import Refused
+from core import game_class
+from core.options import resolve_options
+
 
 @dataclass(slots=True)
 class ChatSettings:
@@ -53,3 +59,31 @@ def value_of(word: str) -> Any:
         return int(low)
     except ValueError:
         return word[:30]
+
+
+def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
+    """A chat admin's change, checked (a refusal says what is wrong) and made in `settings`."""
+    name, value = cmd.name, cmd.value
+    if name == "lang":
+        if value not in LANGUAGES:
+            raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
+        settings.lang = value
+    elif name == "turn_seconds":
+        if isinstance(value, bool) or not isinstance(value, int) or not 15 <= value <= 600:
+            raise Refused("the turn timer is 15 to 600 seconds")
+        settings.turn_seconds = value
+    elif name == "many_tables":
+        if not isinstance(value, bool):
+            raise Refused("that setting is on or off")
+        settings.many_tables = value
+    elif name == "house_rule" and cmd.game is not None:
+        if not isinstance(value, tuple | list) or len(value) != 2 or not isinstance(value[0], str):
+            raise Refused("not a house rule: {reason}", reason="a rule is a name and a value")
+        rule, rule_value = value
+        try:
+            resolve_options(game_class(cmd.game).declared_options, {rule: rule_value})
+        except ValueError as e:
+            raise Refused("not a house rule: {reason}", reason=str(e)) from None
+        settings.house_rules.setdefault(cmd.game, {})[rule] = rule_value
+    else:
+        raise Refused("unknown setting {name}", name=str(name)[:30])

@@ -23,16 +23,17 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import Connection, Engine, String, and_, bindparam, delete, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, String, bindparam, delete, func, insert, or_, select, text, update
 
 from adapters.sql.engine import WRITE
 from adapters.sql.models import Base
+from adapters.sql.ratings import person_of, rating_of, ratings_of, save_outcome
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
-from bot.ratings import Outcome, Rating, Standing, Z
+from bot.ratings import Rating, Standing, Z
 from bot.settings import ChatSettings
 from bot.store import StaleTable
-from bot.tables import LoggedMove, Status, Table, plain
+from bot.tables import LoggedMove, Status, Table
 
 OPEN = [s.value for s in Status if s.open]
 _t = Base.metadata.tables
@@ -136,7 +137,7 @@ class SqlStore:
                 [{"table_id": table.id, "number": first + i, **asdict(m)} for i, m in enumerate(table.unsaved)],
             )
         if table.outcome is not None:
-            _save_outcome(conn, table.outcome)
+            save_outcome(conn, table.outcome)
         if not table.status.open and expected_version != -1:
             conn.execute(delete(deliveries).where(deliveries.c.table_id == table.id))
         table.unsaved = []
@@ -273,12 +274,12 @@ class SqlStore:
         with self._read() as conn:
             rows = conn.execute(select(results).where(results.c.table_id == table_id).order_by(results.c.seat))
             return [
-                Standing(r.seat, r.name, _person(r.platform, r.user_id), r.score, r.place, r.won) for r in rows
+                Standing(r.seat, r.name, person_of(r.platform, r.user_id), r.score, r.place, r.won) for r in rows
             ]
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
         with self._read() as conn:
-            return _ratings_of(conn, game, scope, persons)
+            return ratings_of(conn, game, scope, persons)
 
     async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
         ordinal = ratings.c.mu - Z * ratings.c.sigma  # Rating.ordinal
@@ -289,7 +290,7 @@ class SqlStore:
             .limit(max(0, limit))
         )
         with self._read() as conn:
-            return [_rating(r) for r in conn.execute(query)]
+            return [rating_of(r) for r in conn.execute(query)]
 
     async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
         query = (
@@ -298,7 +299,7 @@ class SqlStore:
             .order_by(ratings.c.game)
         )
         with self._read() as conn:
-            return [_rating(r) for r in conn.execute(query)]
+            return [rating_of(r) for r in conn.execute(query)]
 
 
 class SqlChanges:
@@ -341,7 +342,7 @@ class SqlChanges:
         return None if row is None else Deadline(row.table_id, row.kind, row.due, row.version, row.seat)
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
-        return _ratings_of(self.conn, game, scope, persons)
+        return ratings_of(self.conn, game, scope, persons)
 
     def committed(self) -> None:
         for then in self._after:
@@ -365,69 +366,6 @@ def _new_table_id(conn: Connection) -> int:
     key = conn.execute(insert(table_ids)).inserted_primary_key
     assert key is not None
     return int(key[0])
-
-
-def _ratings_of(conn: Connection, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
-    if not persons:
-        return {}
-    who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
-    rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.scope == scope, who))
-    return {r.person: r for r in map(_rating, rows)}
-
-
-def _save_outcome(conn: Connection, outcome: Outcome) -> None:
-    table_id = outcome.result.table_id
-    conn.execute(delete(results).where(results.c.table_id == table_id))
-    conn.execute(
-        insert(results),
-        [
-            {
-                "table_id": table_id,
-                "seat": s.seat,
-                "name": s.name,
-                "platform": s.person and s.person.platform,
-                "user_id": s.person and s.person.user_id,
-                "score": s.score,
-                "place": s.place,
-                "won": s.won,
-            }
-            for s in outcome.result.standings
-        ],
-    )
-    for rating in outcome.ratings:  # whole new rows: replace what was there
-        key = (rating.game, rating.scope, rating.person.platform, rating.person.user_id)
-        conn.execute(
-            delete(ratings).where(
-                ratings.c.game == key[0],
-                ratings.c.scope == key[1],
-                ratings.c.platform == key[2],
-                ratings.c.user_id == key[3],
-            )
-        )
-        row = {k: v for k, v in plain(rating).items() if k != "person"}
-        conn.execute(insert(ratings).values(**row, platform=key[2], user_id=key[3]))
-
-
-def _rating(r: Any) -> Rating:
-    return Rating(
-        game=r.game,
-        scope=r.scope,
-        person=PersonRef(r.platform, r.user_id),
-        name=r.name,
-        mu=r.mu,
-        sigma=r.sigma,
-        games=r.games,
-        wins=r.wins,
-        practice_games=r.practice_games,
-        practice_wins=r.practice_wins,
-        best=r.best,
-        trend=r.trend,
-        updated_at=r.updated_at,
-    )
-
-
-def _person(platform: str | None, user_id: str | None) -> PersonRef | None:
-    return None if platform is None or user_id is None else PersonRef(platform, user_id)
 
 
 def _table_row(data: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,79 @@
+"""Results and ratings as rows: a finished game's standings, and each person's rating per game and
+scope, written whole in the save of the table that finished (SqlStore._save)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from sqlalchemy import Connection, and_, delete, insert, or_, select
+
+from adapters.sql.models import Base
+from bot.people import PersonRef
+from bot.ratings import Outcome, Rating
+from bot.tables import plain
+
+results, ratings = Base.metadata.tables["results"], Base.metadata.tables["ratings"]
+
+
+def ratings_of(conn: Connection, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
+    if not persons:
+        return {}
+    who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
+    rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.scope == scope, who))
+    return {r.person: r for r in map(rating_of, rows)}
+
+
+def save_outcome(conn: Connection, outcome: Outcome) -> None:
+    table_id = outcome.result.table_id
+    conn.execute(delete(results).where(results.c.table_id == table_id))
+    conn.execute(
+        insert(results),
+        [
+            {
+                "table_id": table_id,
+                "seat": s.seat,
+                "name": s.name,
+                "platform": s.person and s.person.platform,
+                "user_id": s.person and s.person.user_id,
+                "score": s.score,
+                "place": s.place,
+                "won": s.won,
+            }
+            for s in outcome.result.standings
+        ],
+    )
+    for rating in outcome.ratings:  # whole new rows: replace what was there
+        key = (rating.game, rating.scope, rating.person.platform, rating.person.user_id)
+        conn.execute(
+            delete(ratings).where(
+                ratings.c.game == key[0],
+                ratings.c.scope == key[1],
+                ratings.c.platform == key[2],
+                ratings.c.user_id == key[3],
+            )
+        )
+        row = {k: v for k, v in plain(rating).items() if k != "person"}
+        conn.execute(insert(ratings).values(**row, platform=key[2], user_id=key[3]))
+
+
+def rating_of(r: Any) -> Rating:
+    return Rating(
+        game=r.game,
+        scope=r.scope,
+        person=PersonRef(r.platform, r.user_id),
+        name=r.name,
+        mu=r.mu,
+        sigma=r.sigma,
+        games=r.games,
+        wins=r.wins,
+        practice_games=r.practice_games,
+        practice_wins=r.practice_wins,
+        best=r.best,
+        trend=r.trend,
+        updated_at=r.updated_at,
+    )
+
+
+def person_of(platform: str | None, user_id: str | None) -> PersonRef | None:
+    return None if platform is None or user_id is None else PersonRef(platform, user_id)

@@ -4,6 +4,8 @@ cardbot play [GAME] …          a game in the terminal (adapters/console)
 cardbot db upgrade [REV]       migrate the database in DATABASE_URL (default: to the newest)
 cardbot db downgrade [REV]     migrate it back (default: one step)
 cardbot replay TABLE_ID        a game from the database, move by move
+cardbot tables                 the tables set aside after repeated errors, and why
+cardbot tables retry TABLE_ID  put a table set aside back into play (after fixing the cause)
 cardbot telegram               the Telegram bot (TELEGRAM_BOT_TOKEN; the database migrated first)
 cardbot discord                the Discord bot (DISCORD_BOT_TOKEN; the database migrated first)
 """
@@ -17,12 +19,11 @@ from collections.abc import Sequence
 
 from adapters.console import cli as console
 from adapters.sql import migrate
-from adapters.sql.engine import make_engine
 from adapters.sql.replay import replay_lines
 from adapters.sql.settings import DatabaseSettings
 from adapters.sql.store import SqlStore
 
-OPERATOR_COMMANDS = ("db", "replay", "telegram", "discord")
+OPERATOR_COMMANDS = ("db", "replay", "tables", "telegram", "discord")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,6 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     db.add_argument("revision", nargs="?", help="default: head for upgrade, -1 for downgrade")
     replay = commands.add_parser("replay", help="print a game move by move from the database")
     replay.add_argument("table_id", type=int)
+    stopped = commands.add_parser("tables", help="the tables set aside after repeated errors")
+    stopped.add_argument("action", nargs="?", choices=["retry"])
+    stopped.add_argument("table_id", nargs="?", type=int)
     telegram = commands.add_parser("telegram", help="run the Telegram bot until stopped (see adapters/telegram)")
     telegram.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     discord = commands.add_parser("discord", help="run the Discord bot until stopped (see adapters/discord)")
@@ -56,13 +60,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             migrate.downgrade(url, ns.revision or "-1")
         return 0
+    if ns.command == "tables":
+        if ns.action == "retry" and ns.table_id is None:
+            parser.error("tables retry needs a TABLE_ID")
+        return asyncio.run(_tables(url, ns.table_id if ns.action == "retry" else None))
     return asyncio.run(_replay(url, ns.table_id))
 
 
-async def _replay(url: str, table_id: int) -> int:
-    engine = make_engine(url)
+async def _tables(url: str, retry: int | None) -> int:
+    store = SqlStore(url)
     try:
-        store = SqlStore(engine)
+        if retry is not None:
+            if not await store.retry(retry):
+                sys.stderr.write(f"cardbot: table {retry} is not set aside\n")
+                return 1
+            print(f"table {retry} is back in play: its timers fire again")
+            return 0
+        for table_id, chat, game, why in await store.stopped():
+            print(f"{table_id}\t{chat}\t{game}\t{why}")
+        return 0
+    finally:
+        await store.close()
+
+
+async def _replay(url: str, table_id: int) -> int:
+    store = SqlStore(url)
+    try:
         table = await store.load(table_id)
         if table is None:
             sys.stderr.write(f"cardbot: there is no table {table_id} in the database\n")
@@ -71,4 +94,4 @@ async def _replay(url: str, table_id: int) -> int:
             print(line)
         return 0
     finally:
-        engine.dispose()
+        await store.close()

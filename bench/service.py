@@ -79,7 +79,7 @@ async def open_table(service: Service, store: Store, i: int) -> tuple[int, Actor
         table = await store.load(reply.table_id)
         assert table is not None
         if table.status is Status.LOBBY:
-            await service.handle(Press(actor, Token(table.id, table.version, action).encode()))
+            await service.handle(Press(actor, Token(table.id, table.version, action).encode(), where=table.chat))
     return reply.table_id, actor
 
 

@@ -77,7 +77,7 @@ async def close_bot(tg: TelegramBot) -> None:
     await tg.stop()
     store = tg.store
     if isinstance(store, SqlStore):
-        store.engine.dispose()
+        await store.close()
 
 
 def table_of(message: Message) -> int:

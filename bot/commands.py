@@ -32,11 +32,14 @@ class Challenge:
 
 @dataclass(frozen=True, slots=True)
 class Press:
-    """A button: the token says which table, which version and what to do."""
+    """A button: the token says which table, which version and what to do. `where` is the chat it
+    was pressed in; None is a private place (the presser's own panel: a private chat, an ephemeral
+    or inline view), where only their own seat's buttons work."""
 
     actor: Actor
     token: str
     once: str | None = None  # the update that brought it: delivered again (after a crash), it changes nothing
+    where: ChatRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,7 @@ class Play:
     table_id: int
     move: str
     once: str | None = None  # as Press.once
+    where: ChatRef | None = None  # as Press.where
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from typing import Any
 
 from bot.deadlines import Deadline, Kind
@@ -32,16 +33,18 @@ class GameCache:
     """The game last seen at each table, kept with the exact saved text it came from: a table
     loaded again with the same state gets the same object back instead of parsing it again. Keyed
     by the text, so a state that changed anywhere else (another process, a failed save) is parsed
-    afresh. A game that comes out of here may be changed by `apply` only, which re-keys it."""
+    afresh. A game that comes out of here may be changed by `apply` only, which re-keys it.
+    The least recently used table goes first when it is full."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self._games: dict[int, tuple[str, Game[Any, Any]]] = {}
+        self._games: OrderedDict[int, tuple[str, Game[Any, Any]]] = OrderedDict()
 
     def get(self, table: Table) -> Game[Any, Any]:
         assert table.state is not None, "a table that has started has a game"
         found = self._games.get(table.id)
         if found is not None and found[0] == table.state:
+            self._games.move_to_end(table.id)
             return found[1]
         game = load_game(table.state)
         self.put(table, game)
@@ -50,8 +53,9 @@ class GameCache:
     def put(self, table: Table, game: Game[Any, Any]) -> None:
         assert table.state is not None
         if len(self._games) >= self.size and table.id not in self._games:
-            self._games.pop(next(iter(self._games)))  # the oldest entry
+            self._games.popitem(last=False)  # the least recently used
         self._games[table.id] = (table.state, game)
+        self._games.move_to_end(table.id)
 
 
 GAMES = GameCache()

@@ -1,5 +1,7 @@
 """One scheduler for every deadline: sleep until the earliest is due (or a short poll, since
-another command may arm an earlier one), then fire what is due through the service."""
+another command may arm an earlier one), then fire what is due through the service, a bounded
+batch at a time, so presses and redraws go on while a backlog is worked off (after a restart,
+or under load)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from bot.clock import Clock
 from bot.service import Service
 
 log = logging.getLogger(__name__)
-HELD_PAUSE = 0.02  # seconds
+HELD_PAUSE = 0.02  # seconds: due, yet nothing could fire (held by another process, or resting)
 
 
 class Scheduler:
@@ -20,16 +22,19 @@ class Scheduler:
         self.poll = poll
 
     async def run(self) -> None:
-        """Fire deadlines until cancelled; a failing deadline is logged, never fatal."""
+        """Fire deadlines until cancelled; nothing that fails stops it (the service isolates a
+        failing table; a store that cannot be read is waited out, logged once a minute)."""
         while True:
-            due = await self.service.next_due()
-            wait = self.poll if due is None else min(self.poll, max(0.0, due - self.clock.now()))
-            if wait > 0:
-                await asyncio.sleep(wait)
             try:
+                due = await self.service.next_due()
+                wait = self.poll if due is None else min(self.poll, max(0.0, due - self.clock.now()))
+                if wait > 0:
+                    await asyncio.sleep(wait)
                 fired = await self.service.tick()
-            except Exception:  # one broken table must not stop every other table's timers
-                log.exception("a deadline failed")
-                fired = 0
-            if not fired and wait <= 0:  # due, yet held by another process's change: not a busy loop
-                await asyncio.sleep(HELD_PAUSE)
+            except Exception as e:  # the store itself failing: try again after a poll
+                self.service.store_failed(e)
+                await asyncio.sleep(self.poll)
+                continue
+            # a batch that fired something: straight on to the next (its awaits let presses in);
+            # due but nothing could fire: pause, not a busy loop
+            await asyncio.sleep(0 if fired or wait > 0 else HELD_PAUSE)

@@ -12,8 +12,8 @@ What each button does to a table is in bot/table_actions.py.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
-from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -32,8 +32,10 @@ from bot.commands import (
     Stats,
 )
 from bot.deadlines import Deadline, Kind
+from bot.firing import Firing
 from bot.games import game_info
 from bot.i18n import LANGUAGES, translator
+from bot.locks import KeyedLocks
 from bot.notifier import Notifier
 from bot.people import Actor, ChatRef
 from bot.refusals import Refused
@@ -42,14 +44,15 @@ from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.render import table_screens
 from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig, apply_setting
-from bot.store import Changes, Store
+from bot.store import Changes, Store, StoreUnavailable
 from bot.table_actions import TableActions, Work
 from bot.tables import Invite, Seat, Status, Table
-from bot.timers import fire
 from bot.tokens import decode
+from bot.trouble import Outage, Trouble
 from core import IllegalMove, game_class
 from core.options import resolve_options
 
+log = logging.getLogger(__name__)
 Change = Callable[[Table, Work], Awaitable[Reply | None]]
 SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
 RECENTLY_CLOSED = 120.0  # seconds: a closing screen waits at most a minute or two for the chat's pace
@@ -59,7 +62,7 @@ TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
 TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 
 
-class Service(TableActions):
+class Service(Firing, TableActions):
     def __init__(
         self,
         store: Store,
@@ -77,41 +80,59 @@ class Service(TableActions):
         self.clock = clock
         self.config = config or ServiceConfig()
         self.seed = seed
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._chat_locks: defaultdict[ChatRef, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks = KeyedLocks()  # one per table being changed
+        self._trouble = Trouble()
+        self._outage = Outage(log)
         self._settings_cache: dict[tuple[str, str], tuple[float, ChatSettings]] = {}
         self._ratings_lock = asyncio.Lock()  # one game's ratings read, computed and saved at a time
 
     # ----- commands -------------------------------------------------------------------------
 
     async def handle(self, command: Command) -> Reply:
+        """Every command gets an answer: a refusal says why; a store that cannot write asks to try
+        again; anything unexpected is logged once and answered with a generic refusal."""
         try:
-            match command:
-                case Press():
-                    return await self._press(command)
-                case Play():
-                    move = lambda t, _work: self._move(t, command)  # noqa: E731
-                    return await self._change(command.table_id, command.actor, move, command.once)
-                case Open():
-                    return await self._open(command)
-                case Challenge():
-                    return await self._challenge(command)
-                case Cancel():
-                    return await self._cancel(command)
-                case ChangeSettings():
-                    return await self._settings(command)
-                case SetLanguage():
-                    return await self._set_language(command)
-                case Leaderboard():
-                    return await self._leaderboard(command)
-                case Stats():
-                    return await self._stats(command)
+            return await self._handle(command)
         except Refused as refusal:
             return await self._refusal(command.actor, refusal)
+        except StoreUnavailable as e:
+            self._outage.note(e)
+            return await self._refusal(command.actor, Refused("can't save right now: try again in a moment"))
+        except Exception as e:
+            table_id = _table_named(command)
+            log.error("%s failed on table %s: %r", type(command).__name__, table_id, e, exc_info=self._first(table_id))
+            if table_id is not None:
+                await self._failed(table_id, e)
+            return await self._refusal(command.actor, Refused("something went wrong; nothing was changed"))
+
+    async def _handle(self, command: Command) -> Reply:
+        match command:
+            case Press():
+                return await self._press(command)
+            case Play():
+                move = lambda t, _work: self._move(t, command)  # noqa: E731
+                return await self._change(command.table_id, command.actor, move, command.once)
+            case Open():
+                return await self._open(command)
+            case Challenge():
+                return await self._challenge(command)
+            case Cancel():
+                return await self._cancel(command)
+            case ChangeSettings():
+                return await self._settings(command)
+            case SetLanguage():
+                return await self._set_language(command)
+            case Leaderboard():
+                return await self._leaderboard(command)
+            case Stats():
+                return await self._stats(command)
         raise TypeError(f"not a command: {command!r}")
 
     async def _refusal(self, actor: Actor, refusal: IllegalMove) -> Reply:
-        lang = await self.lang_of(actor)
+        try:
+            lang = await self.lang_of(actor)
+        except Exception:  # the store is down: the person's own language, else English
+            lang = actor.lang if actor.lang in LANGUAGES else "en"
         text = translator(lang).illegal(refusal)
         return Reply(text if len(text) <= MAX_REFUSAL else text[: MAX_REFUSAL - 1] + "…", ok=False)
 
@@ -138,18 +159,20 @@ class Service(TableActions):
         token = decode(press.token)
         if token is None:
             raise Refused("that button is not one of ours")
-        press_on = lambda t, work: self._button(t, work, press.actor, token)  # noqa: E731
+        press_on = lambda t, work: self._button(t, work, press.actor, token, press.where)  # noqa: E731
         return await self._change(token.table_id, press.actor, press_on, press.once)
 
     async def _change(self, table_id: int, actor: Actor, change: Change, once: str | None = None) -> Reply:
         """Run `change` on the table under its lock, in one transaction; redraw once it is
         committed, if it changed anything. An update delivered again (`once` seen before by this
         open table) changes nothing: it was answered, or its person was, by the first delivery."""
-        async with self._locks[table_id]:
+        async with self._locks.hold(table_id):
             async with self.store.transaction() as tx:
                 table = await tx.load(table_id)
                 if table is None:
                     raise Refused("this table no longer exists")
+                if table.stopped is not None:
+                    raise Refused("this game hit an error and was stopped")
                 if once is not None and table.status.open and await tx.delivered(table_id, once):
                     return Reply(table_id=table_id)
                 before, was_live, was = table.version, self._live(table), table.status
@@ -163,6 +186,7 @@ class Service(TableActions):
                 await self.redraw(table)  # live real-time boards wait for the window
             for other in work.redraw:
                 await self.redraw(other)
+            self._trouble.ok(table_id)
             return Reply(reply.text, reply.ok, reply.screens, table.id)
 
     async def _save(self, tx: Changes, table: Table, before: int, was: Status) -> None:
@@ -212,7 +236,7 @@ class Service(TableActions):
 
     async def _open(self, cmd: Open) -> Reply:
         self._check_game(cmd.game, cmd.options)
-        async with self._chat_locks[cmd.chat], self.store.transaction() as tx:
+        async with self.store.transaction() as tx:
             await self._room_for_one_more(tx, cmd.chat)
             now = self.clock.now()
             table = Table(
@@ -237,7 +261,7 @@ class Service(TableActions):
             raise Refused("name someone to challenge")
         if len(targets) + 1 > game_info(cmd.game).max_players:
             raise Refused("too many players for {game}", game=GAME_NAMES[cmd.game])
-        async with self._chat_locks[cmd.chat], self.store.transaction() as tx:
+        async with self.store.transaction() as tx:
             await self._room_for_one_more(tx, cmd.chat)
             now = self.clock.now()
             table = Table(
@@ -312,60 +336,6 @@ class Service(TableActions):
         t = translator(await self.lang_of(cmd.actor, cmd.chat))
         return Reply(screens=(stats_screen(rows, name, cmd.everywhere, cmd.actor.person, t),))
 
-    # ----- time -----------------------------------------------------------------------------
-
-    async def tick(self) -> int:
-        """Fire every deadline that is due, one transaction each; return how many did something.
-
-        Each is claimed in its transaction (SqlChanges.claim_due), so processes sharing a database
-        fire different deadlines and each deadline once; tables this process is changing are left
-        to the next tick."""
-        fired, seen = 0, set()
-        now = self.clock.now()
-        due = await self.store.next_due(self.platform)  # a read: most ticks find nothing to claim
-        if due is None or due > now:
-            return 0
-        while True:
-            busy = [table_id for table_id, lock in self._locks.items() if lock.locked()]
-            async with self.store.transaction() as tx:
-                deadline = await tx.claim_due(now, busy, self.platform)
-                if deadline is None or deadline in seen:  # (a deadline that fired stays stored only in a bug)
-                    return fired
-                seen.add(deadline)
-                async with self._locks[deadline.table_id]:  # free: not busy, and nothing awaited since
-                    table, acted, redraw = await self._fire(tx, deadline)
-            if redraw and table is not None:
-                await self.redraw(table)
-            fired += acted
-
-    async def fire(self, deadline: Deadline) -> int:
-        """Fire one due deadline through the locked path; 1 if it did something."""
-        async with self._locks[deadline.table_id]:
-            async with self.store.transaction() as tx:
-                table, acted, redraw = await self._fire(tx, deadline)
-            if redraw and table is not None:
-                await self.redraw(table)
-            return acted
-
-    async def _fire(self, tx: Changes, deadline: Deadline) -> tuple[Table | None, int, bool]:
-        """The table, 1 if the deadline did something (else 0), and whether to redraw it."""
-        table = await tx.load(deadline.table_id)
-        if table is None:
-            return None, 0, False
-        if deadline not in table.deadlines:  # already fired or replaced, yet still stored:
-            await tx.save(table, table.version)  # saving rewrites the table's deadlines
-            return table, 0, False
-        before, was_live, was = table.version, self._live(table), table.status
-        table.deadlines.remove(deadline)
-        settings = await self.chat_settings(table.chat)
-        acted = fire(table, deadline, self.clock.now(), settings, self.config)
-        await self._save(tx, table, before, was)
-        # a real-time game that has just ended shows its result
-        return table, int(acted), acted or (was_live and not self._live(table))
-
-    async def next_due(self) -> float | None:
-        return await self.store.next_due(self.platform)
-
     # ----- screens --------------------------------------------------------------------------
 
     async def redraw(self, table: Table) -> None:
@@ -376,9 +346,25 @@ class Service(TableActions):
     async def restore(self) -> None:
         """On start: redraw every open table (deadlines are in the store and fire on the next
         tick), and the tables that closed just before the stop, whose end may not have been drawn
-        (a process killed between saving and drawing); drawing a screen again changes nothing."""
-        for table in await self.store.all_open(self.platform):
-            await self.redraw(table)
-        for table in await self.store.recently_closed(RECENTLY_CLOSED, self.platform):
-            await self.redraw(table)
+        (a process killed between saving and drawing); drawing a screen again changes nothing.
+        One table that cannot be drawn is logged and skipped; presses are served in between."""
+        for table in [
+            *await self.store.all_open(self.platform),
+            *await self.store.recently_closed(RECENTLY_CLOSED, self.platform),
+        ]:
+            try:
+                await self.redraw(table)
+            except Exception as e:
+                log.error("could not redraw table %s on start: %r", table.id, e)
+            await asyncio.sleep(0)
 
+
+def _table_named(command: Command) -> int | None:
+    """The table a command is about, if it names one."""
+    match command:
+        case Press():
+            token = decode(command.token)
+            return token.table_id if token else None
+        case Play():
+            return command.table_id
+    return None

@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.commands import ChangeSettings
+from bot.games import game_info
 from bot.i18n import LANGUAGES
 from bot.refusals import Refused
-from core import game_class
+from core import game_class, new_game
 from core.options import resolve_options
 
 
@@ -80,10 +81,14 @@ def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
         if not isinstance(value, tuple | list) or len(value) != 2 or not isinstance(value[0], str):
             raise Refused("not a house rule: {reason}", reason="a rule is a name and a value")
         rule, rule_value = value
+        rules = {**settings.house_rules.get(cmd.game, {}), rule: rule_value}
         try:
             resolve_options(game_class(cmd.game).declared_options, {rule: rule_value})
+            # every table of this chat will start with these rules: they must fit the smallest one
+            smallest = game_info(cmd.game).min_players
+            new_game(cmd.game, players=[str(i) for i in range(smallest)], seed=0, options=rules)
         except ValueError as e:
-            raise Refused("not a house rule: {reason}", reason=str(e)) from None
+            raise Refused("not a house rule: {reason}", reason=str(e)[:100]) from None
         settings.house_rules.setdefault(cmd.game, {})[rule] = rule_value
     else:
         raise Refused("unknown setting {name}", name=str(name)[:30])

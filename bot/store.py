@@ -29,6 +29,11 @@ class StaleTable(Exception):
     """Someone saved a newer version of this table first."""
 
 
+class StoreUnavailable(Exception):
+    """The store cannot be reached or cannot write right now (full disk, read-only, down): nothing
+    is wrong with the table or the command; the same command may work in a moment."""
+
+
 class Changes(Protocol):
     """What a change needs, inside one transaction: load the table (held until the transaction
     ends, so nobody else changes it meanwhile, in this process or another), read ratings, save.
@@ -60,11 +65,9 @@ class Changes(Protocol):
         asking for it waits): "ratings", or a chat's, around a check and the save that relies on it."""
         ...
 
-    async def claim_due(self, now: float, busy: Collection[int], platform: str | None = None) -> Deadline | None:
-        """The earliest deadline due by `now` of a table not in `busy` (tables this process is
-        changing) and not held by another transaction (of `platform`'s chats, if given); its table
-        is held until the transaction ends, so each deadline fires in one process only. None if
-        there is none."""
+    async def claim(self, table_id: int) -> Table | None:
+        """As `load`, but None at once if another transaction (another process's) holds the
+        table: a deadline is fired by whoever gets its table, and nobody waits behind a busy one."""
         ...
 
 
@@ -113,7 +116,31 @@ class Store(Protocol):
         """Every deadline due by `now`, earliest first."""
         ...
 
-    async def next_due(self, platform: str | None = None) -> float | None: ...
+    async def due_batch(
+        self, now: float, limit: int, platform: str | None = None, skip: Collection[int] = ()
+    ) -> list[Deadline]:
+        """Up to `limit` deadlines due by `now`, earliest first, of tables not set aside and not in
+        `skip` (of `platform`'s chats, if given); stale ones (armed for a version the table has
+        left) are dropped from the store instead of being returned."""
+        ...
+
+    async def next_due(self, platform: str | None = None) -> float | None:
+        """The earliest due time of a table not set aside (of `platform`'s chats, if given)."""
+        ...
+
+    async def set_aside(self, table_id: int, reason: str) -> Table | None:
+        """Stop a table that keeps failing (`table.stopped` = reason, version + 1) without loading
+        its game; its deadlines stay stored but do not fire, and it is no longer open anywhere.
+        The table as it now is (only its row is relied on), or None."""
+        ...
+
+    async def retry(self, table_id: int) -> bool:
+        """Put a table set aside back into play; False if it was not set aside."""
+        ...
+
+    async def stopped(self) -> list[tuple[int, str, str, str]]:
+        """Tables set aside: (id, "platform:chat_id", game, why), by id."""
+        ...
 
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
         """The chat's settings (shared by its threads); defaults for a chat never seen."""
@@ -211,10 +238,13 @@ class MemoryStore:
             table.outcome = None
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
-        return [await self._copy(t) for t in self._tables.values() if t.chat == chat and t.status.open]
+        return [await self._copy(t) for t in self._of(None) if t.chat == chat and t.status.open]
 
     async def all_open(self, platform: str | None = None) -> list[Table]:
         return [await self._copy(t) for t in self._of(platform) if t.status.open]
+
+    async def claim(self, table_id: int) -> Table | None:
+        return await self.load(table_id)
 
     async def recently_closed(self, window: float, platform: str | None = None) -> list[Table]:
         newest = max((t.updated_at for t in self._of(platform)), default=0.0)
@@ -222,7 +252,12 @@ class MemoryStore:
         return [await self._copy(t) for t in sorted(closed, key=lambda t: t.id)]
 
     def _of(self, platform: str | None) -> list[Table]:
-        return [t for t in self._tables.values() if platform is None or t.chat.platform == platform]
+        """The tables in play (not set aside), of `platform`'s chats if given."""
+        return [
+            t
+            for t in self._tables.values()
+            if t.stopped is None and (platform is None or t.chat.platform == platform)
+        ]
 
     async def _copy(self, table: Table) -> Table:
         loaded = await self.load(table.id)
@@ -236,9 +271,39 @@ class MemoryStore:
         found = [d for t in self._tables.values() for d in t.deadlines if d.due <= now]
         return sorted(found, key=lambda d: (d.due, d.table_id, d.kind))
 
-    async def claim_due(self, now: float, busy: Collection[int], platform: str | None = None) -> Deadline | None:
-        found = [d for t in self._of(platform) if t.id not in busy for d in t.deadlines if d.due <= now]
-        return min(found, key=lambda d: (d.due, d.table_id, d.kind), default=None)
+    async def due_batch(
+        self, now: float, limit: int, platform: str | None = None, skip: Collection[int] = ()
+    ) -> list[Deadline]:
+        tables = [t for t in self._of(platform) if t.id not in skip]
+        found = [d for t in tables for d in t.deadlines if d.due <= now and not d.stale(t.version)]
+        return sorted(found, key=lambda d: (d.due, d.table_id, d.kind))[:limit]
+
+    async def set_aside(self, table_id: int, reason: str) -> Table | None:
+        table = self._tables.get(table_id)
+        if table is None:
+            return None
+        table.stopped, table.version = reason, table.version + 1
+        data = json.loads(self._rows[table_id])  # the row only: its game may be what fails
+        data.update(stopped=reason, version=table.version)
+        self._rows[table_id] = json.dumps(data)
+        return Table.from_dict(data)
+
+    async def retry(self, table_id: int) -> bool:
+        table = self._tables.get(table_id)
+        if table is None or table.stopped is None:
+            return False
+        table.stopped = None
+        data = json.loads(self._rows[table_id])
+        data["stopped"] = None
+        self._rows[table_id] = json.dumps(data)
+        return True
+
+    async def stopped(self) -> list[tuple[int, str, str, str]]:
+        return [
+            (t.id, f"{t.chat.platform}:{t.chat.chat_id}", t.game, t.stopped)
+            for t in sorted(self._tables.values(), key=lambda t: t.id)
+            if t.stopped is not None
+        ]
 
     async def lock(self, name: str) -> None:
         """One process: the service's own locks are enough."""

@@ -4,10 +4,8 @@ the rematch. Mixed into the Service, which runs each of them inside a table's lo
 
 from __future__ import annotations
 
-import asyncio
 import random
 import secrets
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from bot import lobby, running
@@ -34,11 +32,23 @@ class Work:
 
 
 
+PRIVATE_ACTIONS = frozenset({"panel", "move"})  # what works from a person's own panel
+
+
+def judge_place(table: Table, where: ChatRef | None, action: str) -> None:
+    """A button or a move counts only where the table lives: in its chat, or for the presser's own
+    seat from their private panel (`where` None). Forged data from another chat changes nothing."""
+    if where is None:
+        if action not in PRIVATE_ACTIONS:
+            raise Refused("press that on the game's board, in its chat")
+    elif (where.platform, where.chat_id) != (table.chat.platform, table.chat.chat_id):
+        raise Refused("that game is in another chat")
+
+
 class TableActions:
     clock: Clock
     config: ServiceConfig
     seed: int | None
-    _chat_locks: defaultdict[ChatRef, asyncio.Lock]
 
     # provided by the Service
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
@@ -54,7 +64,10 @@ class TableActions:
     def _live(table: Table) -> bool:
         raise NotImplementedError
 
-    async def _button(self, table: Table, work: Work, actor: Actor, token: Token) -> Reply | None:
+    async def _button(
+        self, table: Table, work: Work, actor: Actor, token: Token, where: ChatRef | None
+    ) -> Reply | None:
+        judge_place(table, where, token.action)
         now = self.clock.now()
         # Real-time play moves on between redraws: its buttons are judged against the position
         # as it is now (a move that no longer fits is "too slow"), not against a version.
@@ -90,7 +103,7 @@ class TableActions:
                 if lobby.challenge_settled(table):
                     await self._settle_challenge(table)
             case "move":
-                return await self._move(table, Play(actor, table.id, token.arg))
+                return await self._move(table, Play(actor, table.id, token.arg, where=where))
             case "rematch":
                 return await self._rematch(table, work, actor)
             case "cancel":
@@ -117,6 +130,7 @@ class TableActions:
         return Reply(screens=tuple(panel_screens(table, seat, lang)))
 
     async def _move(self, table: Table, play: Play) -> Reply | None:
+        judge_place(table, play.where, "move")
         if table.status is not Status.PLAYING:
             raise Refused("the game is not running")
         seat = table.seat_of(play.actor.person)
@@ -159,7 +173,10 @@ class TableActions:
 
     async def _start(self, table: Table) -> None:
         settings = await self.chat_settings(table.chat)
-        running.start(table, self.clock.now(), self._deal_seed(table), settings, self.config)
+        try:
+            running.start(table, self.clock.now(), self._deal_seed(table), settings, self.config)
+        except ValueError as e:  # house rules that do not fit this many players: the lobby stays as it is
+            raise Refused("these house rules do not fit this table: {reason}", reason=str(e)[:100]) from None
 
     def _deal_seed(self, table: Table) -> int:
         """A fresh random seed per game; with a service seed (tests, the console), one that depends
@@ -191,23 +208,22 @@ class TableActions:
         lobby.must_be_seated(table, actor)
         if table.rematch is not None:
             raise Refused("the rematch has already started")
-        async with self._chat_locks[table.chat]:
-            await self._room_for_one_more(work.tx, table.chat)
-            new = Table(
-                id=await work.tx.new_table_id(),
-                chat=table.chat,
-                game=table.game,
-                creator=actor.person,
-                options=dict(table.options),
-                seats=[Seat(s.name, s.person, s.level, lang=s.lang) for s in table.seats],
-                rematch_of=table.id,
-                created_at=self.clock.now(),
-            )
-            if table.game == "svolota" and table.result is not None:
-                winner = table.result.index(min(table.result))
-                new.options["first"] = (winner + 1) % len(new.seats)
-            await self._start(new)
-            await work.tx.save(new, -1)
+        await self._room_for_one_more(work.tx, table.chat)
+        new = Table(
+            id=await work.tx.new_table_id(),
+            chat=table.chat,
+            game=table.game,
+            creator=actor.person,
+            options=dict(table.options),
+            seats=[Seat(s.name, s.person, s.level, lang=s.lang) for s in table.seats],
+            rematch_of=table.id,
+            created_at=self.clock.now(),
+        )
+        if table.game == "svolota" and table.result is not None:
+            winner = table.result.index(min(table.result))
+            new.options["first"] = (winner + 1) % len(new.seats)
+        await self._start(new)
+        await work.tx.save(new, -1)
         table.rematch = new.id
         table.bump(self.clock.now())
         work.redraw.append(new)

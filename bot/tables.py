@@ -112,6 +112,7 @@ class Table:
     rematch: int | None = None  # the table that replayed this one
     seed: int | None = None
     result: list[int] | None = None  # final scores by seat
+    stopped: str | None = None  # set aside after repeated errors (why, for the operator): nothing fires or plays
 
     def seat_of(self, person: PersonRef) -> int | None:
         for i, seat in enumerate(self.seats):

@@ -25,18 +25,18 @@ async def seat_table(
     table_id = (await _send(service, Open(where, me, game))).table_id
     assert table_id is not None
     for _ in range(players - 1):
-        await _press(service, chat, me, "add_computer", level)
+        await _press(service, chat, where, me, "add_computer", level)
     if chat.lobby_token("start"):  # a full table has started by itself
-        await _press(service, chat, me, "start")
+        await _press(service, chat, where, me, "start")
     chat.unmute()
     return table_id
 
 
-async def _press(service: Service, chat: ConsoleChat, me: Actor, action: str, arg: str = "") -> None:
+async def _press(service: Service, chat: ConsoleChat, where: ChatRef, me: Actor, action: str, arg: str = "") -> None:
     token = chat.lobby_token(action, arg)
     if token is None:
         raise SetupFailed(f"no {action} button on the lobby")
-    await _send(service, Press(me, token))
+    await _send(service, Press(me, token, where=where))
 
 
 async def _send(service: Service, command: Command) -> Reply:

@@ -112,9 +112,9 @@ class Session:
                 if token is None:
                     self.chat.say("✗ " + self._no_such_option(text))
                 else:
-                    await self._send(Press(self.me, token))
+                    await self._send(Press(self.me, token, where=WHERE))
             case Move(text):
-                await self._send(Play(self.me, self.table_id, text))
+                await self._send(Play(self.me, self.table_id, text, where=WHERE))
         return True
 
     async def _send(self, command: Command) -> None:

@@ -66,6 +66,7 @@ class TableRow(Base):
     seed: Mapped[int | None] = mapped_column(BigInteger)
     result: Mapped[list[int] | None] = mapped_column(JSON)
     seats: Mapped[list[Any]] = mapped_column(JSON)  # a few small records, always read with the table
+    stopped: Mapped[str | None] = mapped_column(Text)  # set aside after repeated errors: why
     __table_args__ = (
         Index("ix_tables_chat_status", "platform", "chat_id", "status"),
         Index("ix_tables_status", "status"),

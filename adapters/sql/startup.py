@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from adapters.sql.engine import make_engine
 from adapters.sql.migrate import upgrade
 from adapters.sql.settings import DatabaseSettings
 from adapters.sql.store import SqlStore
@@ -12,4 +11,4 @@ from adapters.sql.store import SqlStore
 def open_store(url: str | None = None) -> SqlStore:
     url = url or DatabaseSettings().database_url
     upgrade(url)
-    return SqlStore(make_engine(url))
+    return SqlStore(url)

@@ -19,8 +19,21 @@ def table_screens(table: Table, lang: str, now: float) -> list[Screen]:
     return [replace(s, version=table.version) for s in _table_screens(table, lang, now)]
 
 
+def stopped_screens(table: Table, lang: str) -> list[Screen]:
+    """The board of a table set aside after repeated errors (drawn without its game, which may be
+    what fails)."""
+    t = translator(lang)
+    text = t.gettext(
+        "⚠ This game hit an error and was stopped (table {table}). "
+        "Nothing is lost: an operator can look at it and restart it."
+    )
+    return [Screen(table.id, text.format(table=table.id), version=table.version)]
+
+
 def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
     t = translator(lang)
+    if table.stopped is not None:
+        return stopped_screens(table, lang)
     match table.status:
         case Status.LOBBY:
             return [lobby_screen(table, t)]

@@ -8,7 +8,14 @@ import pytest
 from tests.bot import harness
 from tests.sql.databases import need, sql_store
 
-SERVICE_SUITES = {"test_lobby", "test_challenge", "test_svolota_table", "test_realtime_table", "test_leaderboard"}
+SERVICE_SUITES = {
+    "test_lobby",
+    "test_challenge",
+    "test_svolota_table",
+    "test_realtime_table",
+    "test_leaderboard",
+    "test_isolation",
+}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

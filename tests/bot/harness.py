@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy import text
+
+from adapters.sql.engine import make_engine
 from bot.clock import FakeClock
 from bot.commands import Cancel, Challenge, ChangeSettings, Open, Play, Press
 from bot.notifier import RecordingNotifier
@@ -15,6 +19,7 @@ from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import MemoryStore, Store
 from bot.tables import LoggedMove, Status, Table
+from bot.tokens import decode
 
 CHAT = ChatRef("test", "chat-1")
 
@@ -49,14 +54,21 @@ class Harness:
         pairs = tuple((t.person, t.name) for t in targets)
         return self.run(self.service.handle(Challenge(chat, actor, game, pairs, fill_with_computers=fill)))
 
-    def press_token(self, actor: Actor, token: str) -> Reply:
-        return self.run(self.service.handle(Press(actor, token)))
+    def press_token(self, actor: Actor, token: str, where: ChatRef | str | None = "its chat") -> Reply:
+        """Press a button in the table's own chat (or `where`: another chat, or None for a private panel)."""
+        if where == "its chat":
+            decoded = decode(token)
+            table = self.run(self.service.store.load(decoded.table_id)) if decoded else None
+            where = table.chat if table else CHAT
+        assert not isinstance(where, str)
+        return self.run(self.service.handle(Press(actor, token, where=where)))
 
     def press(self, actor: Actor, table_id: int, label: str) -> Reply:
         """Press the button whose label contains `label` on the table's public screen."""
         return self.press_token(actor, self.button(table_id, label).token or "")
 
     def play(self, actor: Actor, table_id: int, move: str) -> Reply:
+        """A move typed in the person's private chat (judged for their own seat)."""
         return self.run(self.service.handle(Play(actor, table_id, move)))
 
     def cancel(self, actor: Actor, chat: ChatRef = CHAT) -> Reply:
@@ -76,7 +88,25 @@ class Harness:
                 break
             self.clock.advance(max(0.0, due - self.clock.now()))
             self.run(self.service.tick())
+            if self.run(self.service.next_due()) == due:  # held back (a table resting after a failure)
+                self.clock.advance(min(step, max(0.0, end - self.clock.now())))
+                if self.clock.now() >= end:
+                    break
         self.clock.advance(max(0.0, end - self.clock.now()))
+
+    def spoil(self, table_id: int) -> None:
+        """Make the table's saved game unreadable (as a bug or a bad upgrade could)."""
+        broken = '{"game": "svolota", "broken": true}'
+        if isinstance(self.store, MemoryStore):
+            table = self.table(table_id)
+            table.state = broken
+            self.store._rows[table_id] = json.dumps(table.to_dict())
+            self.store._tables[table_id] = table
+            return
+        engine = make_engine(self.store.url)  # type: ignore[attr-defined]
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE tables SET state = :broken WHERE id = :id"), {"broken": broken, "id": table_id})
+        engine.dispose()
 
     # ----- what people see ------------------------------------------------------------------
 

@@ -385,7 +385,22 @@ def leaderboards_and_stats(looks: Looks) -> None:
     )
 
 
+def a_table_set_aside(looks: Looks) -> None:
+    """A table whose saved game cannot be read fails its deadlines until it is set aside."""
+    h = Harness()
+    t = h.open(ANN, "svolota").table_id
+    h.press(BOB, t, "Join")
+    h.press(ANN, t, "+ Computer")
+    h.press(ANN, t, "Start")
+    h.spoil(t)
+    h.advance(600)
+    table = h.table(t)
+    assert table.stopped is not None
+    looks.check(table, lambda lang: render.table_screens(table, lang, h.clock.now()))
+
+
 RUNS = (
+    a_table_set_aside,
     lobbies_challenges_and_closed_tables,
     a_svolota_game_from_lobby_to_rematch,
     a_speed_challenge_and_a_points_match,

@@ -18,9 +18,8 @@ import time
 import traceback
 from typing import Any
 
-from adapters.sql.engine import make_engine
 from adapters.sql.store import SqlStore
-from bot import service as service_module
+from bot import firing as service_module
 from bot.clock import SystemClock
 from bot.commands import Play
 from bot.games import game_info
@@ -46,7 +45,7 @@ class Quiet(RecordingNotifier):
 
 async def main(url: str, seed: int, out: str, seconds: float) -> None:
     rng = random.Random(seed)
-    store = SqlStore(make_engine(url))
+    store = SqlStore(url)
     service = Service(store, Quiet(), SystemClock(), CONFIG, seed=seed)
     seen: dict[str, list[Any]] = {"accepted": [], "fired": [], "errors": []}
     fire = service_module.fire

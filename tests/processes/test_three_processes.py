@@ -12,7 +12,6 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from adapters.sql.engine import make_engine
 from adapters.sql.replay import replay_lines
 from adapters.sql.store import SqlStore
 from bot.clock import SystemClock
@@ -49,11 +48,11 @@ async def open_tables(store: SqlStore) -> dict[int, list[PersonRef]]:
         for actor, action in [(p, "join") for p in players[1:]] + [(players[0], "add_computer")] * computers:
             table = await store.load(table_id)
             assert table is not None
-            await service.handle(Press(actor, Token(table_id, table.version, action).encode()))
+            await service.handle(Press(actor, Token(table_id, table.version, action).encode(), where=table.chat))
         table = await store.load(table_id)
         assert table is not None
         if table.status is Status.LOBBY:
-            await service.handle(Press(players[0], Token(table_id, table.version, "start").encode()))
+            await service.handle(Press(players[0], Token(table_id, table.version, "start").encode(), where=table.chat))
         table = await store.load(table_id)
         assert table is not None and table.status is Status.PLAYING, (game, table and table.status)
         seated[table_id] = [p.person for p in players]
@@ -63,7 +62,7 @@ async def open_tables(store: SqlStore) -> dict[int, list[PersonRef]]:
 def test_three_processes_on_one_database_lose_nothing_and_fire_each_deadline_once(tmp_path: Path):
     need("postgres")
     url = fresh_url("postgres", tmp_path)
-    store = SqlStore(make_engine(url))
+    store = SqlStore(url)
     loop = asyncio.new_event_loop()
     seated = loop.run_until_complete(open_tables(store))
 

@@ -13,7 +13,6 @@ from tempfile import mkdtemp
 
 import pytest
 
-from adapters.sql.engine import make_engine
 from adapters.sql.migrate import upgrade
 from adapters.sql.store import SqlStore
 from tests import postgres
@@ -61,8 +60,8 @@ def empty_url(kind: str, folder: Path) -> str:
 
 
 def sqlite_store(folder: Path) -> SqlStore:
-    return SqlStore(make_engine(fresh_sqlite(folder)))
+    return SqlStore(fresh_sqlite(folder))
 
 
 def sql_store(kind: str, folder: Path) -> SqlStore:
-    return SqlStore(make_engine(fresh_url(kind, folder)))
+    return SqlStore(fresh_url(kind, folder))

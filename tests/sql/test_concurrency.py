@@ -9,7 +9,6 @@ import asyncio
 import threading
 import time
 
-from adapters.sql.engine import make_engine
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
 from bot.deadlines import Deadline, Kind
@@ -24,7 +23,7 @@ ROUNDS = 25
 
 def test_racing_saves_never_lose_an_update_nor_lock_up(db_kind, tmp_path):
     url = fresh_url(db_kind, tmp_path)
-    setup = SqlStore(make_engine(url))
+    setup = SqlStore(url)
     loop = asyncio.new_event_loop()
     table = Table(1, ChatRef("t", "c"), "svolota", PersonRef("t", "a"), seats=[Seat("A", PersonRef("t", "a"))])
     loop.run_until_complete(setup.save(table, -1))
@@ -32,7 +31,7 @@ def test_racing_saves_never_lose_an_update_nor_lock_up(db_kind, tmp_path):
     errors: list[BaseException] = []
 
     def writer(n: int) -> None:
-        store = SqlStore(make_engine(url))  # its own engine: like another process
+        store = SqlStore(url)  # its own engine: like another process
         own = asyncio.new_event_loop()
         for _ in range(ROUNDS):
             try:
@@ -71,21 +70,22 @@ def a_table_due_at(table_id: int, due: float) -> Table:
 def test_a_due_timer_is_claimed_by_one_process_and_its_table_waits(tmp_path):
     need("postgres")
     url = fresh_url("postgres", tmp_path)
-    first, second = SqlStore(make_engine(url)), SqlStore(make_engine(url))
+    first, second = SqlStore(url), SqlStore(url)
     loop = asyncio.new_event_loop()
     for table_id, due in ((1, 10.0), (2, 20.0)):
         loop.run_until_complete(first.save(a_table_due_at(table_id, due), -1))
 
-    async def claims() -> tuple[Deadline | None, Deadline | None, Deadline | None]:
+    async def claims() -> tuple[Table | None, Table | None, Table | None]:
         async with first.transaction() as tx:
-            mine = await tx.claim_due(30.0, busy=[])
+            mine = await tx.claim(1)
             async with second.transaction() as other:  # another process, at the same moment
-                theirs = await other.claim_due(30.0, busy=[])
-                none_left = await other.claim_due(30.0, busy=[2])
-        return mine, theirs, none_left
+                held_by_first = await other.claim(1)  # at once, without waiting
+                theirs = await other.claim(2)
+        return mine, held_by_first, theirs
 
-    mine, theirs, none_left = loop.run_until_complete(claims())
-    assert (mine and mine.table_id, theirs and theirs.table_id, none_left) == (1, 2, None)
+    mine, held_by_first, theirs = loop.run_until_complete(claims())
+    assert (mine and mine.id, held_by_first, theirs and theirs.id) == (1, None, 2)
+    assert [d.table_id for d in loop.run_until_complete(second.due_batch(30.0, 10))] == [1, 2]
 
     held = threading.Event()
     order: list[str] = []
@@ -118,7 +118,7 @@ def test_a_due_timer_is_claimed_by_one_process_and_its_table_waits(tmp_path):
 def test_named_locks_are_held_until_the_transaction_ends(tmp_path):
     need("postgres")
     url = fresh_url("postgres", tmp_path)
-    first, second = SqlStore(make_engine(url)), SqlStore(make_engine(url))
+    first, second = SqlStore(url), SqlStore(url)
     held = threading.Event()
     order: list[str] = []
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 
-from adapters.sql.engine import make_engine
 from adapters.sql.store import SqlStore
 from bot.clock import FakeClock
 from bot.commands import Open, Play, Press
@@ -35,13 +34,12 @@ class Bot:
         self.start()
 
     def start(self) -> None:
-        self.engine = make_engine(self.url)
-        self.store = SqlStore(self.engine)
+        self.store = SqlStore(self.url)
         self.service = Service(self.store, RecordingNotifier(), self.clock, CONFIG, seed=4)
         self.run(self.service.restore())
 
     def restart(self) -> None:
-        self.engine.dispose()
+        self.run(self.store.close())
         self.start()
 
     def run(self, coro):
@@ -49,7 +47,7 @@ class Bot:
 
     def press(self, actor, table_id: int, action: str) -> None:
         table = self.run(self.store.load(table_id))
-        self.run(self.service.handle(Press(actor, Token(table_id, table.version, action).encode())))
+        self.run(self.service.handle(Press(actor, Token(table_id, table.version, action).encode(), where=table.chat)))
 
     def advance(self, seconds: float) -> None:
         end = self.clock.now() + seconds
@@ -92,7 +90,7 @@ def evening(url: str, restart_at: set[int]) -> dict[str, object]:
         outcome[f"{table_id} state"] = table.state
         outcome[f"{table_id} log"] = [(m.seat, m.move, m.at, m.by) for m in bot.run(bot.store.moves(table_id))]
         outcome[f"{table_id} moves"] = table.moves
-    bot.engine.dispose()
+    bot.run(bot.store.close())
     return outcome
 
 

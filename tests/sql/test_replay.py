@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 from adapters import cli
-from adapters.sql.engine import make_engine
 from adapters.sql.store import SqlStore
 from bot.settings import ServiceConfig
 from bot.tables import Status
@@ -16,7 +15,7 @@ from tests.sql.databases import empty_url, fresh_url
 def test_a_finished_game_replays_move_by_move_and_matches(db_kind, tmp_path, monkeypatch, capsys):
     url = fresh_url(db_kind, tmp_path)
     h = Harness(ServiceConfig(missed_turns=1))
-    h.store = h.service.store = SqlStore(make_engine(url))
+    h.store = h.service.store = SqlStore(url)
     t = h.open(ANN, "svolota").table_id
     h.press(BOB, t, "Join")
     h.press(CY, t, "Join")
@@ -35,6 +34,6 @@ def test_db_upgrade_and_downgrade_commands(db_kind, tmp_path, monkeypatch):
     url = empty_url(db_kind, tmp_path)
     monkeypatch.setenv("DATABASE_URL", url)
     assert cli.main(["db", "upgrade"]) == 0
-    store = SqlStore(make_engine(url))
+    store = SqlStore(url)
     assert asyncio.new_event_loop().run_until_complete(store.next_due()) is None
     assert cli.main(["db", "downgrade"]) == 0

@@ -27,7 +27,7 @@ def run(coro):
 
 @pytest.fixture
 def store(db_kind, tmp_path) -> SqlStore:
-    return SqlStore(make_engine(fresh_url(db_kind, tmp_path)))
+    return SqlStore(fresh_url(db_kind, tmp_path))
 
 
 def a_table(table_id: int) -> Table:
@@ -178,11 +178,9 @@ def test_each_platform_fires_only_its_own_deadlines(store):
         table.deadlines = [Deadline(table.id, Kind.TURN, due, 0, 0)]
         run(store.save(table, -1))
 
-    async def claim(platform: str | None) -> int | None:
-        async with store.transaction() as tx:
-            deadline = await tx.claim_due(30.0, [], platform)
-            return deadline and deadline.table_id
+    def due(platform: str | None) -> list[int]:
+        return [d.table_id for d in run(store.due_batch(30.0, 10, platform))]
 
-    assert (run(claim("discord")), run(claim("tg")), run(claim(None)), run(claim("console"))) == (2, 1, 1, None)
+    assert (due("discord"), due("tg"), due(None), due("console")) == ([2], [1], [1, 2], [])
     assert (run(store.next_due("discord")), run(store.next_due("tg")), run(store.next_due())) == (20.0, 10.0, 10.0)
     assert run(store.next_due("console")) is None

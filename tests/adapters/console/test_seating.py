@@ -44,8 +44,8 @@ def test_a_plain_press_adds_a_normal_player_and_an_unknown_level_is_refused():
 
     async def lobby() -> None:
         table_id = (await svc.handle(Open(WHERE, PAT, "svolota"))).table_id
-        assert (await svc.handle(Press(PAT, chat.lobby_token("add_computer") or ""))).ok
-        refused = await svc.handle(Press(PAT, chat.lobby_token("add_computer", "silly") or ""))
+        assert (await svc.handle(Press(PAT, chat.lobby_token("add_computer") or "", where=WHERE))).ok
+        refused = await svc.handle(Press(PAT, chat.lobby_token("add_computer", "silly") or "", where=WHERE))
         assert not refused.ok and refused.text == "unknown level silly"
         table = await store.load(table_id or 0)
         assert table is not None and [s.level for s in table.seats] == ["normal", "normal"]

@@ -17,7 +17,6 @@ import pytest
 from adapters.discord.app import DiscordBot
 from adapters.discord.logs import MaskToken
 from adapters.discord.settings import DiscordSettings
-from adapters.sql.engine import make_engine
 from adapters.sql.store import SqlStore
 from bot.clock import FakeClock
 from bot.i18n import translator
@@ -45,7 +44,7 @@ class Running:
             "guild_ready_timeout": 0.05,
             **settings,
         }
-        self.store = SqlStore(make_engine(url))
+        self.store = SqlStore(url)
         self.app = DiscordBot(DiscordSettings(**values), self.store, clock, config, seed=7)
         self.service, self.notifier = self.app.service, self.app.notifier
 
@@ -56,7 +55,7 @@ class Running:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.app.stop()
-        self.store.engine.dispose()
+        await self.store.close()
 
     async def settled(self) -> None:
         """Every interaction handled and every queued screen drawn."""

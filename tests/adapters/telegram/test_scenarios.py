@@ -18,7 +18,6 @@ from typing import Any
 import aiohttp
 import pytest
 
-from adapters.sql.engine import make_engine
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import TelegramBot
 from adapters.telegram.settings import TelegramSettings
@@ -49,7 +48,7 @@ class Running:
             "private_per_second": SCALE,
             **settings,
         }
-        self.store = SqlStore(make_engine(url))
+        self.store = SqlStore(url)
         self.tg = TelegramBot(TelegramSettings(**values), self.store, clock, config, seed=7, poll_timeout=1)
         self.service, self.notifier = self.tg.service, self.tg.notifier
 
@@ -59,7 +58,7 @@ class Running:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.tg.stop()
-        self.store.engine.dispose()
+        await self.store.close()
 
     async def settled(self) -> None:
         """Every update handled and every queued screen drawn."""

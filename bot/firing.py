@@ -1,0 +1,144 @@
+"""Firing deadlines, and what happens when a table fails. Mixed into the Service, which provides
+the store, the locks, the clock and the saving and drawing of a table (bot/service.py).
+
+Deadlines are fired a bounded batch at a time, each in its own transaction, with the event loop
+free between them. A table that fails (its deadline or a move raises) is tried again with a
+growing pause and, after a few failures in a row, set aside: its chat is told and every other
+table goes on (bot/trouble.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.clock import Clock
+from bot.deadlines import Deadline
+from bot.locks import KeyedLocks
+from bot.notifier import Notifier
+from bot.people import ChatRef
+from bot.screens.render import stopped_screens
+from bot.settings import ChatSettings, ServiceConfig
+from bot.store import Changes, Store, StoreUnavailable
+from bot.tables import Status, Table
+from bot.timers import fire
+from bot.trouble import GIVE_UP, Outage, Trouble
+
+log = logging.getLogger("bot.service")
+BATCH = 32  # deadlines taken at once: the loop turns to presses between batches and between deadlines
+
+
+class Firing:
+    store: Store
+    notifier: Notifier
+    clock: Clock
+    config: ServiceConfig
+    platform: str | None
+    _locks: KeyedLocks
+    _trouble: Trouble
+    _outage: Outage
+
+    # provided by the Service
+    async def chat_settings(self, chat: ChatRef) -> ChatSettings:
+        raise NotImplementedError
+
+    async def _save(self, tx: Changes, table: Table, before: int, was: Status) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def _live(table: Table) -> bool:
+        raise NotImplementedError
+
+    async def redraw(self, table: Table) -> None:
+        raise NotImplementedError
+
+    # ----- time -----------------------------------------------------------------------------
+
+    async def tick(self) -> int:
+        """Fire one batch of due deadlines (at most BATCH, earliest first), each in its own
+        transaction, turning to other work (presses, redraws) between them; return how many were
+        fired (whether or not they changed anything). The scheduler calls it again at once while
+        more are due.
+
+        Processes sharing a database may read the same batch: each deadline fires where its table
+        is claimed (`Changes.claim`, SKIP LOCKED), and a deadline already fired elsewhere is no
+        longer among its table's. A table this process is changing, or one resting after a
+        failure, waits for a later batch."""
+        now = self.clock.now()
+        due = await self.store.next_due(self.platform)  # a read: most ticks find nothing to claim
+        if due is None or due > now:
+            return 0
+        fired = 0
+        skip = {*self._locks.keys(), *self._trouble.resting(now)}
+        for deadline in await self.store.due_batch(now, BATCH, self.platform, skip):
+            if self._locks.busy(deadline.table_id):  # a press took it meanwhile: the next batch
+                continue
+            fired += await self._fire_safely(deadline) is not None
+            await asyncio.sleep(0)  # a press that came in meanwhile goes first
+        return fired
+
+    async def fire(self, deadline: Deadline) -> int | None:
+        """Fire one due deadline through the locked path: 1 if it did something, 0 if not, None
+        if it was not fired here (its table held by another process, or fired already)."""
+        async with self._locks.hold(deadline.table_id):
+            async with self.store.transaction() as tx:
+                table, acted, redraw = await self._fire(tx, deadline)
+            if redraw and table is not None:
+                await self.redraw(table)
+            self._trouble.ok(deadline.table_id)
+            return acted
+
+    async def _fire_safely(self, deadline: Deadline) -> int | None:
+        """`fire`, where a failure is this table's alone: tried again later, then set aside. A
+        store that cannot write fails every table alike: logged once a minute, tried again."""
+        try:
+            return await self.fire(deadline)
+        except StoreUnavailable as e:
+            self._outage.note(e)
+        except Exception as e:
+            first = self._first(deadline.table_id)
+            log.error("a %s deadline failed on table %s: %r", deadline.kind, deadline.table_id, e, exc_info=first)
+            await self._failed(deadline.table_id, e)
+        return None
+
+    def store_failed(self, error: BaseException) -> None:
+        """The store failed outside any table (the scheduler's reads): one log line a minute."""
+        self._outage.note(error)
+
+    async def _fire(self, tx: Changes, deadline: Deadline) -> tuple[Table | None, int | None, bool]:
+        """The table, 1 if the deadline did something (0 if not, None if not fired here), and
+        whether to redraw it."""
+        table = await tx.claim(deadline.table_id)
+        if table is None or table.stopped is not None or deadline not in table.deadlines:
+            return table, None, False  # held by another process, set aside, or fired already
+        before, was_live, was = table.version, self._live(table), table.status
+        table.deadlines.remove(deadline)
+        settings = await self.chat_settings(table.chat)
+        acted = fire(table, deadline, self.clock.now(), settings, self.config)
+        await self._save(tx, table, before, was)
+        # a real-time game that has just ended shows its result
+        return table, int(acted), acted or (was_live and not self._live(table))
+
+    async def next_due(self) -> float | None:
+        return await self.store.next_due(self.platform)
+
+    # ----- failures -------------------------------------------------------------------------
+
+    def _first(self, table_id: int | None) -> bool:
+        """Whether a failure on this table is its first in a row (its traceback is logged once)."""
+        return table_id is None or self._trouble.count(table_id) == 0
+
+    async def _failed(self, table_id: int, error: BaseException) -> None:
+        """A table failed: after GIVE_UP failures in a row, set it aside and tell its chat."""
+        if self._trouble.failed(table_id, self.clock.now()) < GIVE_UP:
+            return
+        try:
+            table = await self.store.set_aside(table_id, f"{type(error).__name__}: {error}")
+        except Exception as e:  # the store itself is failing: the next failure tries again
+            self._outage.note(e)
+            return
+        self._trouble.forget(table_id)
+        log.error("table %s set aside after %d failures in a row (`cardbot tables` lists it)", table_id, GIVE_UP)
+        if table is not None:
+            lang = (await self.chat_settings(table.chat)).lang
+            await self.notifier.show(table.chat, stopped_screens(table, lang))

@@ -1,5 +1,4 @@
-"""Engines for any SQLAlchemy URL: an async one for the bot (aiosqlite on SQLite, psycopg's async
-mode on PostgreSQL: no store call blocks the event loop), a plain one for migrations and tools.
+"""Engines for any SQLAlchemy URL ("postgresql://…" means psycopg 3).
 
 SQLite is tuned for a bot that writes on every move: WAL (readers never wait for the writer),
 synchronous=NORMAL (durable at checkpoints, one fsync less per commit), foreign keys on, a busy
@@ -12,15 +11,14 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 BUSY_TIMEOUT_MS = 5000
 WRITE = {"cardbot_write": True}  # execution option: this connection's transactions write
-ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+psycopg"}
-SYNC_DRIVERS = {"sqlite": "sqlite", "postgresql": "postgresql+psycopg"}
+DRIVERS = {"sqlite": "sqlite", "postgresql": "postgresql+psycopg"}
 
 
 def _with_driver(url: str, drivers: dict[str, str]) -> str:
+    """The URL with the driver we install (psycopg 3 for PostgreSQL; the DBAPI default is psycopg2)."""
     parsed = make_url(url)
     backend = parsed.get_backend_name()
     if backend not in drivers:
@@ -28,23 +26,10 @@ def _with_driver(url: str, drivers: dict[str, str]) -> str:
     return parsed.set(drivername=drivers[backend]).render_as_string(hide_password=False)
 
 
-def async_url(url: str) -> str:
-    """The same database through the async driver ("sqlite:///x.db" → "sqlite+aiosqlite:///x.db")."""
-    return _with_driver(url, ASYNC_DRIVERS)
-
-
 def make_engine(url: str, **kwargs: Any) -> Engine:
-    """A plain engine (migrations, `cardbot replay`, tests that look inside the database)."""
-    engine = create_engine(_with_driver(url, SYNC_DRIVERS), **kwargs)
+    engine = create_engine(_with_driver(url, DRIVERS), **kwargs)
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
-    return engine
-
-
-def make_async_engine(url: str, **kwargs: Any) -> AsyncEngine:
-    engine = create_async_engine(async_url(url), **kwargs)
-    if engine.dialect.name == "sqlite":
-        _tune_sqlite(engine.sync_engine)
     return engine
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, or_, select
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Connection, and_, delete, insert, or_, select
 
 from adapters.sql.models import Base
 from bot.people import PersonRef
@@ -17,20 +16,18 @@ from bot.tables import plain
 results, ratings = Base.metadata.tables["results"], Base.metadata.tables["ratings"]
 
 
-async def ratings_of(
-    conn: AsyncConnection, game: str, scope: str, persons: Collection[PersonRef]
-) -> dict[PersonRef, Rating]:
+def ratings_of(conn: Connection, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
     if not persons:
         return {}
     who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
-    rows = await conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.scope == scope, who))
+    rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.scope == scope, who))
     return {r.person: r for r in map(rating_of, rows)}
 
 
-async def save_outcome(conn: AsyncConnection, outcome: Outcome) -> None:
+def save_outcome(conn: Connection, outcome: Outcome) -> None:
     table_id = outcome.result.table_id
-    await conn.execute(delete(results).where(results.c.table_id == table_id))
-    await conn.execute(
+    conn.execute(delete(results).where(results.c.table_id == table_id))
+    conn.execute(
         insert(results),
         [
             {
@@ -48,7 +45,7 @@ async def save_outcome(conn: AsyncConnection, outcome: Outcome) -> None:
     )
     for rating in outcome.ratings:  # whole new rows: replace what was there
         key = (rating.game, rating.scope, rating.person.platform, rating.person.user_id)
-        await conn.execute(
+        conn.execute(
             delete(ratings).where(
                 ratings.c.game == key[0],
                 ratings.c.scope == key[1],
@@ -57,7 +54,7 @@ async def save_outcome(conn: AsyncConnection, outcome: Outcome) -> None:
             )
         )
         row = {k: v for k, v in plain(rating).items() if k != "person"}
-        await conn.execute(insert(ratings).values(**row, platform=key[2], user_id=key[3]))
+        conn.execute(insert(ratings).values(**row, platform=key[2], user_id=key[3]))
 
 
 def rating_of(r: Any) -> Rating:

@@ -38,13 +38,13 @@ def test_a_full_disk_asks_people_to_try_again_and_changes_nothing(tmp_path, monk
     t = a_game(h)
     limit = pages(url)
 
-    @event.listens_for(h.store.engine.sync_engine, "connect")
+    @event.listens_for(h.store.engine, "connect")
     def full(dbapi_connection, _record) -> None:  # the file may not grow: as on a full disk
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA max_page_count = {limit}")
         cursor.close()
 
-    h.run(h.store.engine.dispose())  # connections from now on see a full disk
+    h.run(h.store._run(h.store.engine.dispose))  # connections from now on see a full disk
     version, log_length = h.table(t).version, len(h.log(t))
     replies = []
     with caplog.at_level(logging.ERROR):
@@ -56,8 +56,8 @@ def test_a_full_disk_asks_people_to_try_again_and_changes_nothing(tmp_path, monk
     lines = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(lines) == 1 and "cannot save" in lines[0].getMessage() and not lines[0].exc_info
 
-    event.remove(h.store.engine.sync_engine, "connect", full)
-    h.run(h.store.engine.dispose())  # room again: the same command works
+    event.remove(h.store.engine, "connect", full)
+    h.run(h.store._run(h.store.engine.dispose))  # room again: the same command works
     assert h.open(ANN, "svolota", chat=harness.ChatRef("test", "after")).ok
 
 
@@ -72,13 +72,13 @@ def test_a_read_only_database_asks_people_to_try_again(tmp_path, monkeypatch):
     name = engine.url.database
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         conn.execute(text(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on'))
-    h.run(h.store.engine.dispose())  # new connections are read-only
+    h.run(h.store._run(h.store.engine.dispose))  # new connections are read-only
     reply = h.press(ANN, t, "Start")
     assert not reply.ok and reply.text == CANT_SAVE
     assert h.table(t).version == version
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         conn.execute(text(f'ALTER DATABASE "{name}" SET default_transaction_read_only = off'))
     engine.dispose()
-    h.run(h.store.engine.dispose())
+    h.run(h.store._run(h.store.engine.dispose))
     assert h.press(ANN, t, "Start").ok
 

@@ -18,7 +18,7 @@ No database call runs on the event loop: every call runs on the store's own work
 (one on SQLite, whose connections stay on the thread that made them; a few on PostgreSQL), one
 hop per call, so presses and redraws go on while the database works. (SQLAlchemy's asyncio
 extension was measured first: on aiosqlite every statement, BEGIN and COMMIT is its own thread
-hop, and a move cost 3.9 ms at p50 against 1.2 ms here; see README, "Never stall".) A database
+hop, and a command cost 3.9 ms at p50 against 1.9 ms here; see README, "Never stall".) A database
 that cannot be reached or cannot write raises `StoreUnavailable` (the service tells people to
 try again), not the driver's error.
 """

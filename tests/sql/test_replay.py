@@ -37,3 +37,24 @@ def test_db_upgrade_and_downgrade_commands(db_kind, tmp_path, monkeypatch):
     store = SqlStore(url)
     assert asyncio.new_event_loop().run_until_complete(store.next_due()) is None
     assert cli.main(["db", "downgrade"]) == 0
+
+
+def test_the_operator_lists_the_tables_set_aside_and_puts_one_back(db_kind, tmp_path, monkeypatch, capsys):
+    url = fresh_url(db_kind, tmp_path)
+    h = Harness()
+    h.store = h.service.store = SqlStore(url)
+    t = h.open(ANN, "svolota").table_id
+    h.press(BOB, t, "Join")
+    h.press(CY, t, "Join")
+    h.press(ANN, t, "Start")
+    h.spoil(t)
+    h.advance(600)
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert cli.main(["tables"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 1 and listed[0].startswith(f"{t}\ttest:chat-1\tsvolota\tValueError")
+    assert cli.main(["tables", "retry", str(t)]) == 0
+    assert cli.main(["tables", "retry", str(t)]) == 1, "no longer set aside"
+    capsys.readouterr()
+    assert cli.main(["tables"]) == 0 and capsys.readouterr().out == ""
+    assert h.run(h.store.next_due()) is not None, "its timers fire again"

@@ -21,6 +21,16 @@ class Scheduler:
         self.clock = clock
         self.poll = poll
 
+    async def restore_and_run(self) -> None:
+        """Redraw the open tables (`Service.restore`), then `run`: started beside the bot, so that
+        presses are answered while a thousand tables are still being redrawn. A store that cannot
+        be read leaves the redraws to the tables' next changes; the deadlines fire all the same."""
+        try:
+            await self.service.restore()
+        except Exception as e:
+            self.service.store_failed(e)
+        await self.run()
+
     async def run(self) -> None:
         """Fire deadlines until cancelled; nothing that fails stops it (the service isolates a
         failing table; a store that cannot be read is waited out, logged once a minute)."""

@@ -254,9 +254,7 @@ class MemoryStore:
     def _of(self, platform: str | None) -> list[Table]:
         """The tables in play (not set aside), of `platform`'s chats if given."""
         return [
-            t
-            for t in self._tables.values()
-            if t.stopped is None and (platform is None or t.chat.platform == platform)
+            t for t in self._tables.values() if t.stopped is None and (platform is None or t.chat.platform == platform)
         ]
 
     async def _copy(self, table: Table) -> Table:

@@ -31,8 +31,7 @@ class Work:
     redraw: list[Table] = field(default_factory=list)
 
 
-
-PRIVATE_ACTIONS = frozenset({"panel", "move"})  # what works from a person's own panel
+PRIVATE_ACTIONS = frozenset({"panel", "move", "leave", "noop"})  # a person's own seat: what their panel holds
 
 
 def judge_place(table: Table, where: ChatRef | None, action: str) -> None:
@@ -228,4 +227,3 @@ class TableActions:
         table.bump(self.clock.now())
         work.redraw.append(new)
         return None
-

@@ -95,8 +95,9 @@ def _start_cluster(bin_dir: Path, durable: bool) -> str:
     run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "server.log"), "-w", "start")
 
     def stop() -> None:
-        subprocess.run([*as_user, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
+        subprocess.run(
+            [*as_user, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+        )
         shutil.rmtree(folder, ignore_errors=True)
 
     atexit.register(stop)

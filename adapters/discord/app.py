@@ -1,13 +1,14 @@
-"""The Discord bot put together: discord.py's `commands.Bot` (or `AutoShardedBot` when sharded)
-with the slash commands on its tree, the dynamic items for our components, and the service on the
+"""The Discord bot put together: discord.py's `commands.Bot` (or `AutoShardedBot` when sharded) with
+the slash commands on its tree, the dynamic items for our components, and the service on the
 database with the scheduler beside it.
 
-On start: log in over REST, sync the slash commands (localised by the translator), redraw every
-open table (`Service.restore`: their messages are edited, their buttons rebuilt; so is every table
-that closed just before the last stop), start the
-scheduler (every deadline is in the database, so a restarted bot goes on where it stopped), then
-connect to the gateway. No privileged intent is needed: interactions come to every bot, and only
-the `guilds` intent is asked for (the channel cache).
+On start: log in over REST, sync the slash commands (localised by the translator), start the
+scheduler, which first redraws every open table (`Service.restore`: their messages are edited, their
+buttons rebuilt; so is every table that closed just before the last stop) and then fires their
+deadlines (every deadline is in the database, so a restarted bot goes on where it stopped), and
+connect to the gateway at once: interactions are answered while the tables are redrawn. No
+privileged intent is needed: interactions come to every bot, and only the `guilds` intent is asked
+for (the channel cache).
 """
 
 from __future__ import annotations
@@ -133,8 +134,7 @@ class DiscordBot:
                 log.info("synced %d slash commands", len(synced))
             except discord.HTTPException as e:
                 log.warning("could not sync the slash commands: %s", e)
-        await self.service.restore()
-        self._timers = asyncio.create_task(self.scheduler.run())
+        self._timers = asyncio.create_task(self.scheduler.restore_and_run())
         self._gateway = asyncio.create_task(self.client.connect())
 
     async def ready(self, timeout: float = 10.0) -> None:

@@ -10,6 +10,9 @@ it. How the press is answered depends on where it came from:
   a refused move shows its reason above the panel for a few seconds.
 - anything else (join, start, accept, rematch…): acknowledged silently; the table's message is
   redrawn by the notifier; a refusal ("too late", "not your turn") is an ephemeral message.
+
+A press counts only in the server its table lives in (a panel is an ephemeral message in the
+table's channel, so it is there too); one forged from another server changes nothing.
 """
 
 from __future__ import annotations
@@ -76,7 +79,8 @@ class Presses:
             # itself causes, which comes before the service answers.
             panel = self.panels.open(key, edit_original(interaction), lang)
             self.notifier.opened(key, panel)
-        reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{interaction.id}"))
+        where = chat_of(interaction) if interaction.guild_id is not None else None  # None: a DM, a private place
+        reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{interaction.id}", where=where))
         for screen in reply.screens:  # nothing awaited since the answer: a later redraw comes after it
             if screen.audience == actor.person:
                 self.notifier.draw_panel(screen)
@@ -100,8 +104,8 @@ class Presses:
         """A short private answer: the ephemeral "thinking" message itself, or a new one."""
         try:
             if edit:
-                await interaction.edit_original_response(content=text[: MAX_TEXT], view=None)
+                await interaction.edit_original_response(content=text[:MAX_TEXT], view=None)
             else:
-                await interaction.followup.send(text[: MAX_TEXT], ephemeral=True)
+                await interaction.followup.send(text[:MAX_TEXT], ephemeral=True)
         except discord.HTTPException as e:
             log.info("could not answer a press: %s", e)

@@ -389,9 +389,7 @@ class SqlStore:
     async def results(self, table_id: int) -> list[Standing]:
         def read(conn: Connection) -> list[Standing]:
             rows = conn.execute(select(results).where(results.c.table_id == table_id).order_by(results.c.seat))
-            return [
-                Standing(r.seat, r.name, person_of(r.platform, r.user_id), r.score, r.place, r.won) for r in rows
-            ]
+            return [Standing(r.seat, r.name, person_of(r.platform, r.user_id), r.score, r.place, r.won) for r in rows]
 
         return await self._reading(read)
 

@@ -1,11 +1,11 @@
-"""The Telegram bot put together: python-telegram-bot's Application (the token, the Bot API
-server, AIORateLimiter, the handlers) in front of the service on the database, with the scheduler
-beside it.
+"""The Telegram bot put together: python-telegram-bot's Application (the token, the Bot API server,
+AIORateLimiter, the handlers) in front of the service on the database, with the scheduler beside it.
 
-On start: the command menu in every language, every open table redrawn (`Service.restore`, with
-the tables that closed just before the last stop: their end may not have been drawn), the
-scheduler running (every deadline is in the database, so a restarted bot goes on where it
-stopped). Updates arrive by long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
+On start: the command menu in every language, then the scheduler, which first redraws every open
+table (`Service.restore`, with the tables that closed just before the last stop: their end may not
+have been drawn) and then fires their deadlines (every deadline is in the database, so a restarted
+bot goes on where it stopped); updates are taken from the start, not after the redraws. Updates
+arrive by long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
 """
 
 from __future__ import annotations
@@ -23,11 +23,12 @@ from telegram.ext import (
     ApplicationBuilder,
     CallbackQueryHandler,
     ChatMemberHandler,
-    ChosenInlineResultHandler,
     CommandHandler,
     ContextTypes,
     InlineQueryHandler,
+    MessageHandler,
     TypeHandler,
+    filters,
 )
 
 from adapters.telegram.handlers import Commands
@@ -51,7 +52,6 @@ UPDATES: Final = [
     Update.MESSAGE,
     Update.CALLBACK_QUERY,
     Update.INLINE_QUERY,
-    Update.CHOSEN_INLINE_RESULT,
     Update.MY_CHAT_MEMBER,
 ]
 POLL_TIMEOUT: Final = 10  # seconds a getUpdates call waits for an update
@@ -116,15 +116,14 @@ class TelegramBot:
         app.add_handler(ChatMemberHandler(commands.membership, ChatMemberHandler.MY_CHAT_MEMBER))
         app.add_handler(CallbackQueryHandler(presses.press))
         app.add_handler(InlineQueryHandler(inline.query))
-        app.add_handler(ChosenInlineResultHandler(inline.chosen))
+        app.add_handler(MessageHandler(filters.VIA_BOT & filters.TEXT, inline.played))
         app.add_error_handler(self._failed)
 
     # ----- life ------------------------------------------------------------------------------
 
     async def _started(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         await set_menu(app.bot)
-        await self.service.restore()
-        self._timers = asyncio.create_task(self.scheduler.run())
+        self._timers = asyncio.create_task(self.scheduler.restore_and_run())
 
     async def _stopped(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         if self._timers is not None:

@@ -3,8 +3,11 @@
 The board's "Choose cards" button opens inline mode with the query `t<table>`; the answer is the
 asker's own legal plays (personal, never cached), read from their private panel (opening it is
 how the service hands out a hand). Choosing one sends a message "🎴 <play>" into the group
-through the bot, and Telegram tells the bot (inline feedback), which plays it. A refused choice
-rewrites that message with the reason.
+"via" the bot, which the bot receives even in privacy mode: that message is the move, played in the
+chat it was sent in, so a choice sent into any other chat changes nothing there (inline feedback,
+`chosen_inline_result`, carries no chat and is not used). The message names its table in its
+keyboard (the next player's "Choose cards", query `t<table>`) and its play by the label the
+person was offered. A refused choice is answered under it with the reason.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from telegram.ext import ContextTypes
 
 from adapters.telegram.links import table_named, table_query
 from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.people import PLATFORM, actor_of
+from adapters.telegram.people import PLATFORM, actor_of, chat_of
 from bot.commands import Play, Press
 from bot.i18n import translator
 from bot.screens.model import Reply
@@ -100,14 +103,44 @@ class InlineMode:
         except TelegramError as e:  # the person typed on, and the query is gone
             log.info("could not answer an inline query: %s", e)
 
-    async def chosen(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        chosen = update.chosen_inline_result
-        if chosen is None:
+    async def played(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.message
+        if message is None or message.from_user is None or not message.text or not message.text.startswith(PLAYED):
             return
-        token = decode(chosen.result_id)
-        if token is None or token.action != "move":
+        if message.via_bot is None or message.via_bot.id != context.bot.id:
             return
-        once = f"{PLATFORM}:{update.update_id}"
-        reply = await self.service.handle(Play(actor_of(chosen.from_user), token.table_id, token.arg, once))
-        if not reply.ok and reply.text and chosen.inline_message_id:
-            await self.notifier.edit_inline(chosen.inline_message_id, REFUSED + reply.text, None)
+        table_id = table_in(message.reply_markup)
+        if table_id is None:
+            return
+        actor, where = actor_of(message.from_user), chat_of(message)
+        panel = await self.service.handle(Press(actor, Token(table_id, 0, "panel").encode()))
+        arg = move_labelled(panel, message.text.removeprefix(PLAYED))
+        refusal: str | None
+        if arg is None:
+            t = translator(await self.service.lang_of(actor, where))
+            refusal = panel.text if not panel.ok and panel.text else t.gettext("that play is no longer in your hand")
+        else:
+            once = f"{PLATFORM}:{update.update_id}"
+            reply = await self.service.handle(Play(actor, table_id, arg, once, where=where))
+            refusal = None if reply.ok else reply.text
+        if refusal:
+            await self.notifier.say(where, REFUSED + refusal, reply_to=message.message_id)
+
+
+def table_in(markup: InlineKeyboardMarkup | None) -> int | None:
+    """The table a chosen play's keyboard names (its "Choose cards" query)."""
+    for row in markup.inline_keyboard if markup else ():
+        for button in row:
+            if (table_id := table_named(button.switch_inline_query_current_chat)) is not None:
+                return table_id
+    return None
+
+
+def move_labelled(panel: Reply, label: str) -> str | None:
+    """The move behind the play labelled `label` on the person's panel, if it is still offered."""
+    for row in panel.screens[0].buttons if panel.ok and panel.screens else ():
+        for button in row:
+            token = decode(button.token or "")
+            if token is not None and token.action == "move" and button.label == label:
+                return token.arg
+    return None

@@ -20,6 +20,7 @@ import asyncio
 import datetime as dtm
 import logging
 import warnings
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -88,9 +89,8 @@ class TelegramNotifier:
         self._writers: dict[Key, asyncio.Task[None]] = {}
         self._reachable: dict[str, bool] = {}  # person -> whether their private chat takes messages
         self._saying = 0  # one-off messages on their way
-        self._holds = 0  # presses being answered: redraws wait for them (see `hold`)
-        self._clear = asyncio.Event()
-        self._clear.set()
+        self._holds: Counter[str] = Counter()  # chat -> presses being answered there (see `hold`)
+        self._released: dict[str, asyncio.Event] = {}  # chat -> set when its last hold ends
         self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0, "outdated": 0}
 
     # ----- the port -------------------------------------------------------------------------
@@ -132,23 +132,31 @@ class TelegramNotifier:
         except TelegramError as e:
             log.info("could not edit an inline message: %s", e)
 
-    def hold(self) -> Callable[[], None]:
-        """Hold redraws while a press is answered, so the presser's answer goes out before the
-        boards and panels the press changed (they would otherwise take the connection first).
-        Returns the release (safe to call more than once)."""
-        self._holds += 1
-        self._clear.clear()
+    def hold(self, *chat_ids: str) -> Callable[[], None]:
+        """Hold the redraws of these chats while a press is answered, so the presser's answer goes
+        out before the board and panel the press changed (they would otherwise take the connection
+        first). Other chats' redraws go on. Returns the release (safe to call more than once)."""
+        for chat_id in chat_ids:
+            self._holds[chat_id] += 1
+            self._released.setdefault(chat_id, asyncio.Event())
         released = False
 
         def release() -> None:
             nonlocal released
-            if not released:
-                released = True
-                self._holds -= 1
-                if self._holds == 0:
-                    self._clear.set()
+            if released:
+                return
+            released = True
+            for chat_id in chat_ids:
+                self._holds[chat_id] -= 1
+                if not self._holds[chat_id]:
+                    del self._holds[chat_id]
+                    self._released.pop(chat_id).set()
 
         return release
+
+    async def _unheld(self, chat_id: str) -> None:
+        while (released := self._released.get(chat_id)) is not None:
+            await released.wait()
 
     def reachable(self, person: PersonRef) -> bool | None:
         """Whether the person's private chat takes messages (None: not known yet)."""
@@ -211,7 +219,7 @@ class TelegramNotifier:
         network_failures = 0
         try:
             while key in self._pending:
-                await self._clear.wait()
+                await self._unheld(key[0])
                 await self._pace(key[0])
                 post = self._pending.pop(key)  # the newest, whatever arrived while we waited
                 try:

@@ -21,10 +21,10 @@ from telegram.ext import ContextTypes
 from adapters.telegram import texts
 from adapters.telegram.links import deep_link, table_query
 from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.people import PLATFORM, actor_of
+from adapters.telegram.people import PLATFORM, actor_of, is_private
 from bot.commands import Press
 from bot.i18n import translator
-from bot.people import Actor
+from bot.people import Actor, ChatRef
 from bot.screens.model import Reply
 from bot.service import Service
 from bot.tokens import decode
@@ -33,6 +33,15 @@ log = logging.getLogger(__name__)
 
 MAX_TOAST: Final = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)
 SITTING_DOWN: Final = frozenset({"join", "accept"})
+
+
+def place_of(query: CallbackQuery) -> ChatRef | None:
+    """The group a button was pressed in; None for a private chat or an inline-mode message,
+    where only the presser's own seat may be played (the service judges it)."""
+    message = query.message
+    if message is None or is_private(message.chat):
+        return None
+    return ChatRef(PLATFORM, str(message.chat.id))
 
 
 class Presses:
@@ -44,11 +53,13 @@ class Presses:
         query = update.callback_query
         if query is None:
             return
-        release = self.notifier.hold()  # the answer first, then the redraws
+        actor = actor_of(query.from_user)
+        where = place_of(query)
+        # the answer first, then the redraws of this chat and the presser's panel
+        release = self.notifier.hold(actor.person.user_id, *([where.chat_id] if where else []))
         try:
-            actor = actor_of(query.from_user)
             data = query.data if isinstance(query.data, str) else ""
-            reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{update.update_id}"))
+            reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{update.update_id}", where=where))
             if not reply.screens and not self._sitting_down(data):  # most presses: a move
                 await self._answer(query, reply.text)
                 return

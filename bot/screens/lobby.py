@@ -31,9 +31,7 @@ def lobby_screen(table: Table, t: Translator) -> Screen:
 
 def challenge_screen(table: Table, t: Translator) -> Screen:
     lines = [
-        t.gettext("⚔️ {name} challenges you to {game}!").format(
-            name=table.seats[0].name, game=game_name(table.game, t)
-        )
+        t.gettext("⚔️ {name} challenges you to {game}!").format(name=table.seats[0].name, game=game_name(table.game, t))
     ]
     for invite in table.invites:
         mark = "⏳" if invite.accepted is None else ("✅" if invite.accepted else "❌")

@@ -64,9 +64,7 @@ def hand_panel(table: Table, game: Svolota, seat: int, t: Translator) -> Screen:
         lines.append(t.gettext("Waiting for {name}.").format(name=table.seats[v.turn].name))
     buttons = [Button(_label(m, t), token(table, "move", m)) for m in moves]
     leave = (button(t, "🚪 Leave the game", table, "leave"),)
-    return Screen(
-        table.id, "\n".join(lines), (*rows(buttons), leave), audience=table.seats[seat].person, slot="panel"
-    )
+    return Screen(table.id, "\n".join(lines), (*rows(buttons), leave), audience=table.seats[seat].person, slot="panel")
 
 
 def _label(move: str, t: Translator) -> str:

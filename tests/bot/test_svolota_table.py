@@ -161,7 +161,6 @@ def test_only_the_creator_or_an_admin_can_cancel():
     assert h.table(t).status is Status.CANCELLED
 
 
-
 def test_an_update_delivered_twice_moves_once():
     """A platform delivers an update again when the bot died before confirming it."""
     h = Harness()

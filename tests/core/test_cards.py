@@ -9,9 +9,23 @@ from core.cards import JOKER, STANDARD_DECK, Suit
 @pytest.mark.parametrize(
     ("text", "canonical"),
     [
-        ("10H", "10H"), ("10h", "10H"), ("th", "10H"), ("TH", "10H"), ("as", "AS"), ("7♣", "7C"),
-        ("♥8", "8H"), ("Q♦", "QD"), ("jk", "JK"), ("JOKER", "JK"), ("🃏", "JK"),
-        ("ВS", "JS"), ("ДH", "QH"), ("КC", "KC"), ("ТD", "AD"), ("тс", "AC"), ("вн", "JH"),
+        ("10H", "10H"),
+        ("10h", "10H"),
+        ("th", "10H"),
+        ("TH", "10H"),
+        ("as", "AS"),
+        ("7♣", "7C"),
+        ("♥8", "8H"),
+        ("Q♦", "QD"),
+        ("jk", "JK"),
+        ("JOKER", "JK"),
+        ("🃏", "JK"),
+        ("ВS", "JS"),
+        ("ДH", "QH"),
+        ("КC", "KC"),
+        ("ТD", "AD"),
+        ("тс", "AC"),
+        ("вн", "JH"),
     ],
 )
 def test_cards_are_read_forgivingly_and_written_canonically(text, canonical):

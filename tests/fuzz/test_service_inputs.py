@@ -1,8 +1,11 @@
-"""Hostile input straight into the service: tokens, typed moves, opens, challenges and settings.
+"""Hostile input straight into the service: tokens, typed moves, opens, challenges, cancels and
+settings, from the table's chat, another chat and private places.
 
 Every command gets a Reply (never an exception); a refusal is ok=False with a short text and
-leaves everything stored as it was. One Harness for the module: after an accepted command the
-store is put back to the snapshot taken once the tables were set up."""
+leaves everything stored as it was; an accepted command was one that person was allowed to give
+there (`allowed`: their own seat, the creator or an admin, the table's own chat). One Harness for
+the module: after an accepted command the store is put back to the snapshot taken once the tables
+were set up."""
 
 from __future__ import annotations
 
@@ -14,12 +17,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.commands import Challenge, ChangeSettings, Command, Open, Play, Press
+from bot.commands import Cancel, Challenge, ChangeSettings, Command, Open, Play, Press
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Reply
 from bot.settings import ChatSettings
+from bot.table_actions import PRIVATE_ACTIONS
 from bot.tables import Table
-from bot.tokens import ACTIONS
+from bot.tokens import ACTIONS, decode
 from core import game_class, load_game
 from core.options import resolve_options
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
@@ -36,7 +40,7 @@ OTHER_CHAT = ChatRef("test", "chat-2")
 @dataclass
 class World:
     h: Harness
-    tables: dict[str, int]  # what each table is: "svolota", "speed", "demon", "lobby", "challenge"
+    tables: dict[str, int]  # what each table is: "svolota", "speed", "demon", "lobby", "ready", "challenge"
     moves: list[tuple[int, str]]  # (table, a move that is legal at the snapshot)
     snapshot: dict[str, Any]
     calls: int
@@ -109,6 +113,10 @@ def _build() -> World:
     t = h.open(DAN, "svolota").table_id
     assert t is not None
     tables["lobby"] = t
+    t = h.open(CY, "racing_demon").table_id
+    assert t is not None
+    h.press(DAN, t, "Join")
+    tables["ready"] = t  # a lobby that may start
     t = h.challenge(CY, "speed", DAN).table_id
     assert t is not None
     tables["challenge"] = t
@@ -120,14 +128,53 @@ WORLD = _build()
 COUNTS: dict[str, int] = {}
 
 
+def _tables(stored: dict[str, Any]) -> dict[int, Table]:
+    return {k: Table.from_dict(json.loads(v)) for k, v in stored["rows"].items()}
+
+
+def allowed(command: Command, before: dict[int, Table], after: dict[int, Table]) -> None:
+    """The oracle for an accepted command: that person could give it, there."""
+    changed = [t for k, t in before.items() if after.get(k) != t]
+    if isinstance(command, ChangeSettings):
+        assert command.actor.admin, f"a setting changed by {command.actor.name}, not an admin"
+    if isinstance(command, Cancel):
+        for table in changed:
+            assert table.chat == command.chat, f"{command!r} cancelled a table in another chat"
+            assert command.actor.person == table.creator or command.actor.admin, f"{command!r} by neither"
+    if not isinstance(command, Press | Play):
+        return
+    if isinstance(command, Press):
+        token = decode(command.token)
+        assert token is not None, f"garbage accepted: {command.token!r}"
+        table_id, action = token.table_id, token.action
+    else:
+        table_id, action = command.table_id, "move"
+    assert all(t.id == table_id for t in changed), f"{command!r} changed another table"
+    table = before.get(table_id)
+    assert table is not None, f"{command!r} accepted for a table that does not exist"
+    if command.where is None:
+        assert action in PRIVATE_ACTIONS, f"{action} accepted from a private place"
+    else:
+        assert command.where.chat_id == table.chat.chat_id, f"{action} accepted from another chat"
+    seated = table.seat_of(command.actor.person) is not None
+    if action in {"move", "leave", "panel", "add_computer", "remove_computer"}:
+        assert seated, f"{action} accepted from {command.actor.name}, who is not seated at table {table_id}"
+    if action in {"start", "cancel"}:
+        assert command.actor.person == table.creator or command.actor.admin, f"{action} by neither creator nor admin"
+    if action in {"accept", "decline"}:
+        assert any(i.person == command.actor.person for i in table.invites), f"{action} by someone not challenged"
+
+
 def check(command: Command, suite: str) -> Reply:
-    """Send the command; a refusal must be short and change nothing; anything accepted is undone."""
+    """Send the command; a refusal must be short and change nothing; an accepted one must have
+    been allowed (`allowed`), and is undone."""
     COUNTS[suite] = COUNTS.get(suite, 0) + 1
     w = WORLD
     before = _stored(w.h)
     reply = w.h.run(w.h.service.handle(command))
     assert isinstance(reply, Reply)
     if reply.ok:
+        allowed(command, _tables(before), _tables(_stored(w.h)))
         _restore(w)
     else:
         assert reply.text and reply.text.strip(), f"a refusal without words for {command!r}"
@@ -159,12 +206,31 @@ def tokens(draw: st.DrawFn) -> str:
     return f"{b36(table)}.{b36(version)}.{letter}{arg}"
 
 
+@st.composite
+def current_tokens(draw: st.DrawFn) -> str:
+    """A button as the bot draws it now: a table that exists, its version, a real action."""
+    table = draw(st.sampled_from(sorted(WORLD.tables.values())))
+    version = json.loads(WORLD.snapshot["rows"][table])["version"]
+    letter = draw(st.sampled_from(sorted(ACTIONS)))
+    arg = draw(st.sampled_from(["", "easy", "0"] + [m.replace(" ", "_")[:40] for t, m in WORLD.moves if t == table]))
+    return f"{b36(table)}.{b36(version)}.{letter}{arg}"
+
+
+places = st.sampled_from([CHAT, OTHER_CHAT, None])  # None: a private panel
+
+
 @FUZZ
 @given(
-    actor=actors, token=st.one_of(hostile_text, tokens(), tokens().map(lambda t: t + "\u202e"), tokens().map(str.upper))
+    actor=actors,
+    token=st.one_of(
+        hostile_text, tokens(), current_tokens(), tokens().map(lambda t: t + "\u202e"), tokens().map(str.upper)
+    ),
+    where=places,
 )
-def test_any_press_gets_an_answer_and_a_refusal_changes_nothing(actor: Actor, token: str) -> None:
-    check(Press(actor, token), "press")
+def test_any_press_gets_an_answer_and_a_refusal_changes_nothing(
+    actor: Actor, token: str, where: ChatRef | None
+) -> None:
+    check(Press(actor, token, where=where), "press")
 
 
 @st.composite
@@ -181,9 +247,11 @@ def typed_moves(draw: st.DrawFn) -> tuple[int, str]:
 
 
 @FUZZ
-@given(actor=actors, move=typed_moves())
-def test_any_typed_move_gets_an_answer_and_a_refusal_changes_nothing(actor: Actor, move: tuple[int, str]) -> None:
-    check(Play(actor, move[0], move[1]), "play")
+@given(actor=actors, move=typed_moves(), where=places)
+def test_any_typed_move_gets_an_answer_and_a_refusal_changes_nothing(
+    actor: Actor, move: tuple[int, str], where: ChatRef | None
+) -> None:
+    check(Play(actor, move[0], move[1], where=where), "play")
 
 
 values = st.recursive(
@@ -256,7 +324,17 @@ def test_any_setting_gets_an_answer_and_a_refusal_changes_nothing(
     check(ChangeSettings(CHAT, actor, name, value, game), "settings")
 
 
+def test_every_cancel_gets_an_answer_and_a_refusal_changes_nothing() -> None:
+    for chat in (CHAT, OTHER_CHAT):  # all of them: only two chats and five people
+        for actor in ACTORS:
+            check(Cancel(chat, actor), "cancel")
+
+
+SUITES = {"press": 1500, "play": 1500, "open": 1500, "challenge": 1000, "settings": 1500, "cancel": 10}
+
+
 def test_the_fuzz_ran_enough_inputs() -> None:
-    """Runs last in this module (pytest keeps file order): every suite above generated its inputs."""
-    assert sum(COUNTS.values()) >= 9000 or not COUNTS, COUNTS
+    """Runs last in this module (pytest keeps file order): every suite above generated its inputs
+    (run alone, it fails: then nothing was fuzzed)."""
     print("service inputs:", COUNTS)
+    assert all(COUNTS.get(suite, 0) >= least for suite, least in SUITES.items()), COUNTS

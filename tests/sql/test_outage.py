@@ -81,4 +81,3 @@ def test_a_read_only_database_asks_people_to_try_again(tmp_path, monkeypatch):
     engine.dispose()
     h.run(h.store._run(h.store.engine.dispose))
     assert h.press(ANN, t, "Start").ok
-

@@ -166,10 +166,22 @@ def test_every_racing_demon_screen_of_eight_players_fits_discord():
 
 
 def test_the_templates_take_every_token_and_agree_with_the_decoder():
-    tokens = [Token(t, v, a, arg).encode() for t in (1, 740, 36**11) for v in (0, 51) for a, arg in [
-        ("join", ""), ("move", "play 8H 8C"), ("move", "w1>f"), ("move", "demon>w2"), ("panel", ""), ("rematch", ""),
-        ("add_computer", "hard"), ("remove_computer", "3"), ("move", "play 10S 10D 10H"),
-    ]]
+    tokens = [
+        Token(t, v, a, arg).encode()
+        for t in (1, 740, 36**11)
+        for v in (0, 51)
+        for a, arg in [
+            ("join", ""),
+            ("move", "play 8H 8C"),
+            ("move", "w1>f"),
+            ("move", "demon>w2"),
+            ("panel", ""),
+            ("rematch", ""),
+            ("add_computer", "hard"),
+            ("remove_computer", "3"),
+            ("move", "play 10S 10D 10H"),
+        ]
+    ]
     for token in tokens:
         assert BUTTON_TEMPLATE.fullmatch(token), token
         assert MENU_TEMPLATE.fullmatch("pick3:" + token)

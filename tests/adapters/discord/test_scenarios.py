@@ -385,6 +385,30 @@ async def test_garbage_custom_ids_are_answered(
         assert message.content == "odd buttons"  # untouched
 
 
+async def test_a_press_forged_in_another_server_changes_nothing(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, dave: User, channel: Channel
+):
+    """Dave owns another server (an admin there): buttons carrying this server's table's ids,
+    posted there, neither seat him nor cancel the table."""
+    fake = fake_discord
+    elsewhere = next(iter(fake.add_guild("Elsewhere", dave).channels.values()))
+    async with Running(fake, url, clock) as bot:
+        await slash(fake, alice, channel, "svolota")
+        await bot.settled()
+        table = await bot.table(table_of(fake.last_message(channel)))  # type: ignore[arg-type]
+        forged = [Token(table.id, table.version, action).encode() for action in ("join", "cancel")]
+        view = discord.ui.View(timeout=None)
+        for custom_id in forged:
+            view.add_item(discord.ui.Button(label=custom_id, custom_id=custom_id))
+        view.stop()
+        sent = await bot.app.client.get_partial_messageable(elsewhere.id).send("forged", view=view)
+        message = fake.all_messages[sent.id]
+        for custom_id in forged:
+            interaction = await press(fake, dave, message, custom_id=custom_id)
+            assert (await followup(fake, interaction)).content == "✗ that game is in another chat"
+        assert await bot.table(table.id) == table
+
+
 # --- rate limits, restarts, expiry, channels the bot may not use --------------------------------
 
 

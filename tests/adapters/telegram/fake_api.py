@@ -186,6 +186,8 @@ class FakeBotApi:
         # test can watch the bot, or kill its process at a chosen request); True drops the request
         # unhandled, as if it never reached Telegram (it is answered 502).
         self.on_request: Callable[[str, JSON], bool | None] | None = None
+        # Seconds Telegram takes to answer a request, given (method, parameters): a slow API.
+        self.latency: Callable[[str, JSON], float] | None = None
         self.confirmed_offset = 0  # the highest offset a getUpdates call confirmed updates with
 
         self._messages: dict[int, list[Message]] = {}
@@ -300,6 +302,8 @@ class FakeBotApi:
                 raise ApiError(400, "Bad Request: " + "; ".join(errors))
             if self.on_request is not None and self.on_request(name, record.params):
                 raise ApiError(502, "Bad Gateway: dropped")
+            if self.latency is not None and (delay := self.latency(name, record.params)) > 0:
+                await asyncio.sleep(delay)
             self._inject_failure(name, record.params)
             if handler is None:
                 self.unsupported.append(name)

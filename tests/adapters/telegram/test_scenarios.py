@@ -396,7 +396,7 @@ async def test_garbage_callback_data_and_inline_queries_are_answered_and_change_
         assert (await bot.table(table_id)).version == version
 
 
-async def test_a_refused_inline_choice_is_rewritten_with_the_reason(
+async def test_a_refused_inline_choice_is_answered_with_the_reason(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
 ):
     async with Running(fake_api, url, clock) as bot:
@@ -409,8 +409,29 @@ async def test_a_refused_inline_choice_is_rewritten_with_the_reason(
         await bot.advance(61)  # the turn timer moves for them before they choose
         chosen = fake_api.choose_inline(mover, results[0]["id"], inline_query_id=query_id)
         await bot.settled()
-        assert chosen is not None and chosen.text.startswith("✗ ")
+        reason = fake_api.last_message(group)
+        assert reason is not None and reason.text.startswith("✗ ") and reason.reply_to is chosen
         assert [m.by for m in await bot.store.moves(table_id)] == ["timer"]
+
+
+async def test_a_play_sent_into_another_chat_changes_nothing(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    """Inline mode works in any chat: a play chosen elsewhere is the mover's, but not that chat's game."""
+    elsewhere = fake_api.add_group("Elsewhere", [alice, bob, carol])
+    async with Running(fake_api, url, clock) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        before = await bot.table(table_id)
+        mover = [alice, bob, carol][load_game(before.state).turn]
+        query_id = fake_api.inline_query(mover, f"t{table_id}", chat=elsewhere)
+        results = (await inline_answer(fake_api, query_id))["results"]
+        assert results  # their plays are offered: the choice is judged where it lands
+        chosen = fake_api.choose_inline(mover, results[0]["id"], inline_query_id=query_id)
+        await bot.settled()
+        reason = fake_api.last_message(elsewhere)
+        assert reason is not None and reason.reply_to is chosen and reason.text == "✗ that game is in another chat"
+        assert (await bot.table(table_id)).version == before.version
+        assert await bot.store.moves(table_id) == []
 
 
 # --- flood control and failures -------------------------------------------------------------
@@ -486,6 +507,40 @@ async def test_a_fast_game_stays_within_the_group_limit(
         table = await bot.table(table_id)
         if table.status is Status.FINISHED:
             assert "is over" in (await bot.message_of(group, table_id)).text
+
+
+async def test_a_slow_button_answer_holds_back_only_its_own_chat(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, dave: User, group: Chat
+):
+    """A press's answer goes out before the redraws it causes in its chat, but a slow answer in one
+    group never keeps another group's board from being drawn."""
+    other = fake_api.add_group("Other night", [dave])
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, group, "/svolota")
+        here = table_of(await fake_api.next_message(group))
+        fake_api.send_text(dave, other, "/svolota")
+        there = table_of(await fake_api.next_message(other))
+        await bot.settled()
+        slow: list[str] = []
+
+        def latency(method: str, params: dict[str, Any]) -> float:
+            return 3.0 if method == "answerCallbackQuery" and params.get("callback_query_id") in slow else 0.0
+
+        fake_api.latency = latency
+        slow.append(fake_api.press(alice, await bot.message_of(group, here), text="+ Computer"))
+        await answer(fake_api, fake_api.press(dave, await bot.message_of(other, there), text="+ Computer"))
+
+        def edits(chat: Chat) -> list[int]:
+            requests = enumerate(fake_api.requests)
+            return [i for i, r in requests if r.method == "editMessageText" and r.params.get("chat_id") == chat.id]
+
+        await fake_api.wait_for(lambda: edits(other), what="the other group's board to be redrawn")
+        assert fake_api.answers_to(slow[0]) is None  # the slow answer is still on its way
+        await answer(fake_api, slow[0])
+        await bot.settled()
+        answered = next(i for i, r in enumerate(fake_api.requests) if r.params.get("callback_query_id") == slow[0])
+        assert edits(group) and edits(group)[0] > answered  # its own board waited for the answer
+        assert "🤖" in (await bot.message_of(group, here)).text
 
 
 # --- a restart in the middle of a game ----------------------------------------------------------

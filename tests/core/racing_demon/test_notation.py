@@ -31,8 +31,24 @@ def test_moves_are_read_forgivingly_and_written_canonically(text, move):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "   ", "hello", "f>w1", "stock>f", "w5>f", "w0>w1", "demon>w5", "demon>", ">f", "demon>f>w1",
-             "turn turn", "w1>w2 please", "d>f", "demon=f"],
+    "text",
+    [
+        "",
+        "   ",
+        "hello",
+        "f>w1",
+        "stock>f",
+        "w5>f",
+        "w0>w1",
+        "demon>w5",
+        "demon>",
+        ">f",
+        "demon>f>w1",
+        "turn turn",
+        "w1>w2 please",
+        "d>f",
+        "demon=f",
+    ],
 )
 def test_text_that_is_not_a_move_says_what_was_expected(text):
     with pytest.raises(BadNotation) as e:

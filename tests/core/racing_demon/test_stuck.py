@@ -121,4 +121,3 @@ def test_everyone_must_be_stuck_before_anything_is_rotated():
     g = table(STUCK, with_ace_in_stock(2))
     assert g.is_stuck(0) and not g.is_stuck(1)
     assert not g.state.rotated and not g.over
-

@@ -30,8 +30,7 @@ def test_of_the_others_a_player_sees_only_what_lies_face_up_and_the_sizes():
     assert bob.work_tops == tuple(parse_card(c) for c in ("8S", "9D", "5C", "6C"))
     assert bob.waste_top == parse_card("4D") and bob.waste_size == 3 and bob.stock_size == 32
     fields = {f.name for f in dataclasses.fields(bob)}
-    assert fields == {"seat", "player", "demon_top", "demon_size", "work_tops", "waste_top", "waste_size",
-                      "stock_size"}
+    assert fields == {"seat", "player", "demon_top", "demon_size", "work_tops", "waste_top", "waste_size", "stock_size"}
 
 
 def test_everyone_sees_the_foundations_with_how_many_cards_each_owner_has_on_them():

@@ -18,8 +18,14 @@ def test_the_seeds_example_three_eights_on_the_seven_of_spades():
     assert v.last_play == tuple(parse_cards("8H 8C 8D"))
     # cy must lay at least three cards above 8, starting with a black one
     assert g.moves("cy") == [
-        "play JS JH JC", "play JS JD JC", "play JC JH JS", "play JC JD JS",
-        "play JS JH JC JD", "play JS JD JC JH", "play JC JH JS JD", "play JC JD JS JH",
+        "play JS JH JC",
+        "play JS JD JC",
+        "play JC JH JS",
+        "play JC JD JS",
+        "play JS JH JC JD",
+        "play JS JD JC JH",
+        "play JC JH JS JD",
+        "play JC JD JS JH",
     ]
     with pytest.raises(IllegalMove, match="at least 3"):
         g.play("cy", "play JS JH")

@@ -24,9 +24,7 @@ def all_cards(g: Svolota) -> Counter:
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6), free_pass=st.booleans())
-def test_random_play_ends_keeps_every_card_once_and_hands_at_seven_while_the_reserve_lasts(
-    seed, players, free_pass
-):
+def test_random_play_ends_keeps_every_card_once_and_hands_at_seven_while_the_reserve_lasts(seed, players, free_pass):
     g = new_game("svolota", players=[f"p{i}" for i in range(players)], seed=seed, options={"free_pass": free_pass})
     assert isinstance(g, Svolota)
     steps = 0

@@ -35,6 +35,7 @@ import re
 import signal
 import statistics
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,7 +44,6 @@ from typing import IO, Any, TypeVar
 
 import pytest
 
-from adapters.sql.engine import make_engine
 from adapters.sql.replay import replay_lines
 from adapters.sql.store import SqlStore
 from bot.tables import Status
@@ -58,11 +58,12 @@ SEED = 9
 KILLS = 50  # SIGKILLs in the run, at least
 GROUPS = 3  # Svolota tables played at once, one per group
 PLAYERS = 3
+LIVE = (("speed", 2), ("demon", 2))  # real-time games played beside them: the game, its people
 LAST_GAMES = 12  # a new game starts only while more kills than this are to come
 GRACE = 0.5  # s a restarted bot polls (its restore redraws done) before an unseen outcome counts as lost
 PATIENCE = 45.0  # s a bot that was not killed may take to show an outcome, else it is stuck
 SETUP_UP = 0.7  # s each start at least polls while the first games are being set up
-NAMES = ("Anna", "Boris", "Chen", "Dasha", "Emil", "Fyodor", "Greta", "Hiro", "Ines")
+NAMES = ("Anna", "Boris", "Chen", "Dasha", "Emil", "Fyodor", "Greta", "Hiro", "Ines", "Jana", "Kofi", "Lena", "Milo")
 # Where kills land (see `killer`; and "the_end" as a game's result is drawn).
 MODES = ("after_update", "mid_answer", "idle", "random", "startup")
 MID_ANSWER = ("answerCallbackQuery", "answerInlineQuery", "editMessageText", "getUpdates")
@@ -232,7 +233,8 @@ class Record:
     """What the people did, for the checks at the end."""
 
     actions: list[Action] = field(default_factory=list)
-    tables: dict[int, Chat] = field(default_factory=dict)  # every table played, and its group
+    tables: dict[int, Chat] = field(default_factory=dict)  # every Svolota table played, and its group
+    live: dict[int, Chat] = field(default_factory=dict)  # every Speed and Racing Demon table
     repeats: Counter[str] = field(default_factory=Counter)  # actions made again after a lost outcome
     while_down: list[int] = field(default_factory=list)  # updates sent while no bot was polling
     doubles: int = 0  # moves pressed or chosen twice at once
@@ -245,10 +247,10 @@ class Stuck(AssertionError):
 class Group:
     """One group and its people, playing Svolota game after game from what the bot shows them."""
 
-    def __init__(self, api: FakeBotApi, bot: BotProcess, record: Record, n: int) -> None:
+    def __init__(self, api: FakeBotApi, bot: BotProcess, record: Record, n: int, names: tuple[str, ...] = ()) -> None:
         self.api, self.bot, self.record = api, bot, record
         self.rng = random.Random(f"{SEED}:{n}")
-        names = NAMES[n * PLAYERS : (n + 1) * PLAYERS]
+        names = names or NAMES[n * PLAYERS : (n + 1) * PLAYERS]
         self.people = [api.add_user(name, username=f"{name.lower()}_k9", started=True) for name in names]
         self.chat = api.add_group(f"Kill-9 table {n + 1}", self.people)
         self.table: int | None = None
@@ -269,20 +271,26 @@ class Group:
     async def outcome(self, update_id: int, seen: Callable[[], T | None], what: str) -> T | None:
         """Wait until `seen()` shows the outcome of the update; None if the update was lost in a
         kill. A bot that was not killed and shows nothing for PATIENCE seconds is stuck."""
+        since = time.monotonic()
         while True:
             if value := seen():
                 return value
             if self.bot.lost(update_id):
                 return None
-            if self.bot.polled_for() > PATIENCE:
+            if min(self.bot.polled_for(), time.monotonic() - since) > PATIENCE:
                 board = self.board()
                 shown = f"at version {version_of(board)}:\n{board.text}" if board else "none"
                 raise Stuck(
                     f"{self.chat.title}: {what} (update {update_id}, confirmed by start "
                     f"{self.bot.confirmed_by(update_id)} of {self.bot.generation}) shows no outcome in {PATIENCE} s; "
-                    f"the board is {shown}"
+                    f"the board is {shown}; the last requests: {self.last_requests()}"
                 )
             await asyncio.sleep(0.02)
+
+    def last_requests(self, n: int = 12) -> str:
+        now = time.monotonic()
+        recent = self.api.requests[-n:]
+        return "; ".join(f"{r.method} {r.status} {now - r.time:.1f} s ago {r.params.get('offset', '')}" for r in recent)
 
     def board(self) -> Message | None:
         """The bot's latest message in the group with buttons of our table (of any table while
@@ -423,7 +431,7 @@ class Group:
         chosen = 0
         for _ in range(2 if self.double() else 1):
             _, chosen = self._sent(
-                "chosen_inline_result", lambda: self.api.choose_inline(person, result_id, inline_query_id=query_id)
+                "message", lambda: self.api.choose_inline(person, result_id, inline_query_id=query_id)
             )
             self.record.actions.append(Action(table, version, seat, move, "inline", chosen))
         if await self.outcome(chosen, lambda: self.board_past(version), f"{person} choosing {move}") is None:
@@ -455,6 +463,92 @@ class Group:
         twice = self.rng.random() < 0.1
         self.record.doubles += twice
         return twice
+
+
+class LiveGroup(Group):
+    """One group playing Speed or Racing Demon, game after game, with its people pressing moves on
+    their private panels as the panels show them (mostly the most useful, sometimes any: turning
+    the stock can be pressed again and again), while the reaction windows, the computer (Racing
+    Demon) and the idle timers run on the bot's clock across the kills."""
+
+    def __init__(self, api: FakeBotApi, bot: BotProcess, record: Record, n: int, game: str, players: int) -> None:
+        first = GROUPS * PLAYERS + sum(p for _, p in LIVE[: n - GROUPS])
+        super().__init__(api, bot, record, n, NAMES[first : first + players])
+        self.game_name = game
+
+    async def open(self) -> None:
+        creator = self.people[0]
+        await self.command(creator, f"/{self.game_name}", self.board)
+        self.table = tokens((await self.wait_board()).buttons)[0].table_id
+        for person in self.people[1:]:
+            await self.press(person, "Join", lambda b, p=person: p.first_name in b.text or "⚡" in b.text)  # type: ignore[misc]
+        if self.game_name == "demon":
+            await self.press(creator, "Computer", lambda b: "🤖" in b.text)
+            await self.press(creator, "Start", lambda b: "⚡" in b.text)
+
+    async def play(self) -> None:
+        await self.open()
+        while True:
+            assert self.table is not None
+            self.record.live[self.table] = self.chat
+            await self.game()
+            if self.bot.kills >= KILLS - LAST_GAMES:
+                self.done = True
+                return
+            await self.rematch()
+
+    def ending(self) -> bool:
+        return False
+
+    async def game(self) -> None:
+        while True:
+            board = await self.wait_board()
+            if "is over" in board.text:
+                return
+            if "⚡" not in board.text:  # the lobby's board, before the game's is drawn
+                await asyncio.sleep(0.02)
+                continue
+            seat = self.rng.randrange(len(self.people))
+            if not await self.live_move(seat):
+                await asyncio.sleep(0.05)
+
+    async def live_move(self, seat: int) -> bool:
+        """The person at `seat` presses a move on their panel (opening it first if they have none)."""
+        person, table = self.people[seat], self.table or 0
+        panel = self.panel(person)
+        if panel is None:
+            board = await self.wait_board()
+            if "⚡" in board.text:
+                data = next(t.encode() for t in tokens(board.buttons) if t.action == "panel")
+                query_id, update_id = self._sent("callback_query", lambda: self.api.press(person, board, data))
+                if await self.outcome(update_id, lambda: self.api.answers_to(query_id), "My panel") is None:
+                    self.record.repeats["My panel"] += 1
+            return False
+        moves = [t for t in tokens(panel.buttons) if t.action == "move"]
+        if not moves:
+            return False
+        best = min(map(eagerness, moves))
+        token = self.rng.choice([t for t in moves if eagerness(t) == best] if self.rng.random() < 0.8 else moves)
+        data = token.encode()
+        update_id, query_id = 0, ""
+        for _ in range(2 if self.double() else 1):
+            query_id, update_id = self._sent("callback_query", lambda: self.api.press(person, panel, data))
+            self.record.actions.append(Action(table, token.version, seat, token.arg, "press", update_id, query_id))
+        pressing = f"{person} pressing {token.arg}"
+        if await self.outcome(update_id, lambda: self.api.answers_to(query_id), pressing) is None:
+            self.record.repeats["live press"] += 1
+        await asyncio.sleep(self.rng.uniform(0.05, 0.3))  # a look at the board before the next
+        return True
+
+
+def eagerness(token: Token) -> int:
+    """How keen a person is on a move: emptying their demon or stacks first, turning the stock last."""
+    move = token.arg
+    if move.startswith(("demon>f", "play")):
+        return 0
+    if move.endswith(">f") or move.startswith(("demon>", "fill", "flip")):
+        return 1
+    return 3 if move == "turn" else 2
 
 
 # --- killing ------------------------------------------------------------------------------------
@@ -536,6 +630,7 @@ async def test_the_bot_survives_sigkill_at_random_points(fake_api: FakeBotApi, t
     bot = BotProcess(api, url, logs)
     record = Record()
     groups = [Group(api, bot, record, n) for n in range(GROUPS)]
+    groups += [LiveGroup(api, bot, record, GROUPS + i, game, players) for i, (game, players) in enumerate(LIVE)]
     await bot.start()
     players = [asyncio.create_task(g.play()) for g in groups]
     kills = asyncio.create_task(killer(api, bot, random.Random(SEED), groups))
@@ -568,7 +663,8 @@ async def test_the_bot_survives_sigkill_at_random_points(fake_api: FakeBotApi, t
     print(
         f"\n{bot.kills} kills {dict(bot.kill_modes)}; {bot.generation} starts, polling after "
         f"{statistics.median(bot.startups):.2f} s (median), {max(bot.startups):.2f} s at most; "
-        f"{len(record.tables)} games, {len(record.actions)} moves sent ({record.doubles} twice at once), "
+        f"{len(record.tables)} Svolota and {len(record.live)} real-time games, "
+        f"{len(record.actions)} moves sent ({record.doubles} twice at once), "
         f"{sum(map(acknowledged, record.actions))} acknowledged; {len(record.while_down)} updates sent while "
         f"the bot was down, {sum(n > 1 for n in fetched.values())} delivered again after a kill; "
         f"made again after a loss: {dict(record.repeats)}"
@@ -597,9 +693,8 @@ class Acknowledgements:
 
 
 async def check_database(url: str, record: Record, acknowledged: Callable[[Action], bool]) -> None:
-    engine = make_engine(url)
+    store = SqlStore(url)
     try:
-        store = SqlStore(engine)
         assert await store.all_open() == [], "a table is still open"
         assert await store.next_due() is None, "a deadline is left"
         for table_id in record.tables:
@@ -623,8 +718,33 @@ async def check_database(url: str, record: Record, acknowledged: Callable[[Actio
                 assert (log[n].seat, log[n].move) == (action.seat, action.move), (
                     f"table {table_id}: acknowledged {action}, but the log has {log[n]} at version {action.version}"
                 )
+        for table_id in record.live:
+            await check_live_table(store, table_id, record, acknowledged)
     finally:
-        engine.dispose()
+        await store.close()
+
+
+async def check_live_table(
+    store: SqlStore, table_id: int, record: Record, acknowledged: Callable[[Action], bool]
+) -> None:
+    """A real-time game finished and replays; its people's moves are the presses they made, each at
+    most once (a press delivered again after a kill, of a move that can be made again, such as
+    turning the stock, must not count twice), and every acknowledged press is among them."""
+    table = await store.load(table_id)
+    assert table is not None
+    assert table.status is Status.FINISHED, f"table {table_id} ({table.game}) is {table.status}"
+    log = await store.moves(table_id)
+    lines = list(replay_lines(table, log))
+    assert lines[-1] == "the replay matches the saved game", "\n".join(lines)
+    logged = Counter((m.seat, m.move) for m in log if m.by == "person")
+    pressed = [a for a in record.actions if a.table == table_id]
+    sent = Counter((a.seat, a.move) for a in pressed)
+    extra = logged - sent
+    assert not extra, f"table {table_id}: people's moves logged more often than they were pressed: {dict(extra)}"
+    missing = Counter((a.seat, a.move) for a in pressed if acknowledged(a)) - logged
+    assert not missing, f"table {table_id}: acknowledged presses not in the log: {dict(missing)}"
+    if table.game == "racing_demon":  # its computer moves when its deadlines fire
+        assert any(m.by == "computer" for m in log), f"table {table_id}: the computer never moved"
 
 
 def check_nothing_shown_was_lost(api: FakeBotApi, bot: BotProcess, record: Record) -> None:

@@ -2,7 +2,7 @@
 the store, the locks, the clock and the saving and drawing of a table (bot/service.py).
 
 Deadlines are fired a bounded batch at a time, each in its own transaction, with the event loop
-free between them. A table that fails (its deadline or a move raises) is tried again with a
+free between them; on PostgreSQL, several tables' at once (`Store.firing_lanes`). A table that fails (its deadline or a move raises) is tried again with a
 growing pause and, after a few failures in a row, set aside: its chat is told and every other
 table goes on (bot/trouble.py).
 """
@@ -56,7 +56,8 @@ class Firing:
 
     async def tick(self) -> int:
         """Fire one batch of due deadlines (at most BATCH, earliest first), each in its own
-        transaction, turning to other work (presses, redraws) between them; return how many were
+        transaction, turning to other work (presses, redraws) between them, a table's in order and
+        up to `Store.firing_lanes` tables side by side; return how many were
         fired (whether or not they changed anything). The scheduler calls it again at once while
         more are due.
 
@@ -68,13 +69,22 @@ class Firing:
         due = await self.store.next_due(self.platform)  # a read: most ticks find nothing to claim
         if due is None or due > now:
             return 0
-        fired = 0
         skip = {*self._locks.keys(), *self._trouble.resting(now)}
+        tables: dict[int, list[Deadline]] = {}
         for deadline in await self.store.due_batch(now, BATCH, self.platform, skip):
-            if self._locks.busy(deadline.table_id):  # a press took it meanwhile: the next batch
-                continue
-            fired += await self._fire_safely(deadline) is not None
-            await asyncio.sleep(0)  # a press that came in meanwhile goes first
+            tables.setdefault(deadline.table_id, []).append(deadline)
+        lanes = asyncio.Semaphore(self.store.firing_lanes)
+        return sum(await asyncio.gather(*(self._fire_in_turn(deadlines, lanes) for deadlines in tables.values())))
+
+    async def _fire_in_turn(self, deadlines: list[Deadline], lanes: asyncio.Semaphore) -> int:
+        """One table's due deadlines, in order, in one of the firing lanes (bot/store.py)."""
+        fired = 0
+        async with lanes:
+            for deadline in deadlines:
+                if self._locks.busy(deadline.table_id):  # a press took it meanwhile: the next batch
+                    break
+                fired += await self._fire_safely(deadline) is not None
+                await asyncio.sleep(0)  # a press that came in meanwhile goes first
         return fired
 
     async def fire(self, deadline: Deadline) -> int | None:

@@ -72,6 +72,10 @@ class Changes(Protocol):
 
 
 class Store(Protocol):
+    # How many deadlines of different tables the scheduler may fire at once: 1 where writes take
+    # turns anyway (a press then waits behind one, not a batch); more where they run side by side.
+    firing_lanes: int
+
     def transaction(self) -> AbstractAsyncContextManager[Changes]:
         """One unit of work: everything done through what it yields is committed together when the
         block ends normally, and not at all if it raises."""
@@ -195,6 +199,8 @@ class MemoryStore:
     """Keeps each table as the JSON a database would, so that nothing the service changes is
     stored until it saves, and every table survives serialisation. One process, one event loop:
     a transaction is the store itself (each save is whole)."""
+
+    firing_lanes = 1
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[MemoryStore]:

@@ -111,6 +111,7 @@ class SqlStore:
         # SQLite: this process's writers take turns here instead of in SQLite's busy handler, which
         # sleeps and polls (another process's writer is still waited for by the busy timeout)
         self._turns = asyncio.Semaphore(TRANSACTIONS if self.postgres else 1)
+        self.firing_lanes = TRANSACTIONS // 2 if self.postgres else 1  # the other half: presses
         self._deadlines: dict[int, tuple[int, list[dict[str, Any]]]] = {}  # table -> (version, stored)
 
     async def close(self) -> None:
@@ -157,12 +158,18 @@ class SqlStore:
         connection stays open across the service's awaits; each call on it is one hop."""
         async with self._turns:
             changes = SqlChanges(self)
+            finishing: asyncio.Future[None] | None = None
             try:
                 yield changes
-                await self._run(changes.finish)
+                finishing = asyncio.ensure_future(self._run(changes.finish))
+                await asyncio.shield(finishing)
             except BaseException:
-                if changes.conn is not None:
+                if finishing is not None:  # cancelled while committing: the commit ends first, on its thread
+                    await asyncio.wait([finishing])
+                if changes.conn is not None:  # not committed
                     await asyncio.shield(self._run(_end, changes.conn, False))
+                elif finishing is not None and finishing.exception() is None:
+                    changes.committed()
                 raise
         changes.committed()
 

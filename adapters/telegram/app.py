@@ -17,6 +17,7 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from telegram import Update
+from telegram.error import BadRequest, NetworkError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -135,7 +136,11 @@ class TelegramBot:
 
     async def _failed(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         kind = type(update).__name__ if update is not None else "polling"
-        log.error("handling %s failed", kind, exc_info=context.error)
+        error = context.error
+        if isinstance(error, NetworkError) and not isinstance(error, BadRequest):  # a 502, a timeout: retried
+            log.warning("handling %s failed: %s", kind, error)
+            return
+        log.error("handling %s failed", kind, exc_info=error)
 
     async def start(self) -> None:
         """Start in a running event loop (what `run` does, for tests and embedding)."""

@@ -4,6 +4,7 @@ on a SQLite file and on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from sqlalchemy import text
@@ -184,3 +185,39 @@ def test_each_platform_fires_only_its_own_deadlines(store):
     assert (due("discord"), due("tg"), due(None), due("console")) == ([2], [1], [1, 2], [])
     assert (run(store.next_due("discord")), run(store.next_due("tg")), run(store.next_due())) == (20.0, 10.0, 10.0)
     assert run(store.next_due("console")) is None
+
+
+@pytest.mark.filterwarnings("error")  # SQLAlchemy warns of a rollback on a connection already closed
+def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_goes_on(store, monkeypatch):
+    """A stopping bot cancels its tasks; one may be committing on the store's thread. The commit
+    ends first (no rollback races it on the same connection), and the next change works."""
+    from adapters.sql import store as module
+
+    finish = module.SqlChanges.finish
+
+    def slow_finish(self) -> None:
+        time.sleep(0.3)  # on the store's thread: the commit is under way when the cancel comes
+        finish(self)
+
+    monkeypatch.setattr(module.SqlChanges, "finish", slow_finish)
+
+    async def go() -> None:
+        table = a_table(await store.new_table_id())
+
+        async def change() -> None:
+            async with store.transaction() as tx:
+                await tx.save(table, -1)
+
+        task = asyncio.create_task(change())
+        await asyncio.sleep(0.1)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert await store.load(table.id) == table
+        async with store.transaction() as tx:
+            again = await tx.load(table.id)
+            assert again is not None
+            await tx.save(again, table.version)
+        await store.close()
+
+    run(go())

@@ -1,10 +1,10 @@
-"""Firing deadlines, and what happens when a table fails. Mixed into the Service, which provides
-the store, the locks, the clock and the saving and drawing of a table (bot/service.py).
+"""Firing deadlines, and what happens when a table fails. Mixed into the Service, which provides the
+store, the locks, the clock and the saving and drawing of a table (bot/service.py).
 
-Deadlines are fired a bounded batch at a time, each in its own transaction, with the event loop
-free between them; on PostgreSQL, several tables' at once (`Store.firing_lanes`). A table that fails (its deadline or a move raises) is tried again with a
-growing pause and, after a few failures in a row, set aside: its chat is told and every other
-table goes on (bot/trouble.py).
+Deadlines are fired a bounded batch at a time, each in its own transaction, with the event loop free
+between them; on PostgreSQL, several tables' at once (`Store.firing_lanes`). A table that fails (its
+deadline or a move raises) is tried again with a growing pause and, after a few failures in a row,
+set aside: its chat is told and every other table goes on (bot/trouble.py).
 """
 
 from __future__ import annotations

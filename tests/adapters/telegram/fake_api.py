@@ -780,6 +780,19 @@ class FakeBotApi:
         """Updates queued and not yet fetched by the bot."""
         return [u for u in self._queue if u["update_id"] > self._delivered_update_id]
 
+    def unconfirm(self, updates: list[JSON]) -> None:
+        """Telegram never got the getUpdates that confirmed these (it was lost with the process
+        that sent it): they are delivered again."""
+        known = {u["update_id"] for u in self._queue}
+        self._queue = sorted(
+            [*self._queue, *(u for u in updates if u["update_id"] not in known)], key=lambda u: u["update_id"]
+        )
+        self._changed()
+
+    def unconfirmed(self, offset: int) -> list[JSON]:
+        """The queued updates a getUpdates with this offset confirms (drops)."""
+        return [u for u in self._queue if u["update_id"] < offset]
+
     def confirmed(self, update_id: int) -> bool:
         """Whether a getUpdates call confirmed the update (offset above it): Telegram has dropped it
         and will not deliver it again, whether or not the bot handled it."""

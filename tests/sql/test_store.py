@@ -187,7 +187,7 @@ def test_each_platform_fires_only_its_own_deadlines(store):
     assert run(store.next_due("console")) is None
 
 
-@pytest.mark.filterwarnings("error")  # SQLAlchemy warns of a rollback on a connection already closed
+@pytest.mark.filterwarnings("error::sqlalchemy.exc.SAWarning")  # a rollback on a connection already closed
 def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_goes_on(store, monkeypatch):
     """A stopping bot cancels its tasks; one may be committing on the store's thread. The commit
     ends first (no rollback races it on the same connection), and the next change works."""

@@ -380,12 +380,16 @@ class Group:
         board = self.board()
         return board if board is not None and tokens(board.buttons)[0].table_id != table else None
 
+    def played(self) -> dict[int, Chat]:
+        """Where the games this group plays are recorded."""
+        return self.record.tables
+
     async def play(self) -> None:
         """Game after game, while enough kills are to come."""
         await self.open()
         while True:
             assert self.table is not None
-            self.record.tables[self.table] = self.chat
+            self.played()[self.table] = self.chat
             await self.game()
             if self.bot.kills >= KILLS - LAST_GAMES:
                 self.done = True
@@ -497,16 +501,8 @@ class LiveGroup(Group):
             await self.press(creator, "Computer", lambda b: "🤖" in b.text)
             await self.press(creator, "Start", lambda b: "⚡" in b.text)
 
-    async def play(self) -> None:
-        await self.open()
-        while True:
-            assert self.table is not None
-            self.record.live[self.table] = self.chat
-            await self.game()
-            if self.bot.kills >= KILLS - LAST_GAMES:
-                self.done = True
-                return
-            await self.rematch()
+    def played(self) -> dict[int, Chat]:
+        return self.record.live
 
     def ending(self) -> bool:
         return False

@@ -113,18 +113,13 @@ class InlineMode:
         if table_id is None:
             return
         actor, where = actor_of(message.from_user), chat_of(message)
+        label = message.text.removeprefix(PLAYED)
         panel = await self.service.handle(Press(actor, Token(table_id, 0, "panel").encode()))
-        arg = move_labelled(panel, message.text.removeprefix(PLAYED))
-        refusal: str | None
-        if arg is None:
-            t = translator(await self.service.lang_of(actor, where))
-            refusal = panel.text if not panel.ok and panel.text else t.gettext("that play is no longer in your hand")
-        else:
-            once = f"{PLATFORM}:{update.update_id}"
-            reply = await self.service.handle(Play(actor, table_id, arg, once, where=where))
-            refusal = None if reply.ok else reply.text
-        if refusal:
-            await self.notifier.say(where, REFUSED + refusal, reply_to=message.message_id)
+        # a play no longer offered goes as written: the service says why, or that it was made already
+        move = move_labelled(panel, label) or label
+        reply = await self.service.handle(Play(actor, table_id, move, f"{PLATFORM}:{update.update_id}", where=where))
+        if not reply.ok and reply.text:
+            await self.notifier.say(where, REFUSED + reply.text, reply_to=message.message_id)
 
 
 def table_in(markup: InlineKeyboardMarkup | None) -> int | None:

@@ -44,7 +44,7 @@ class Press:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A move typed or chosen (inline result, console line) rather than pressed."""
+    """A move typed or chosen (a play sent via the bot in inline mode, a console line) rather than pressed."""
 
     actor: Actor
     table_id: int

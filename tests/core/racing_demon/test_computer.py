@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 from core import new_game
 from core.games.racing_demon.computer import LEVELS, DemonPolicy
@@ -60,18 +59,19 @@ def test_a_racing_player_takes_a_contested_foundation_place_first():
     assert choice(g, 0, racer) == ToFoundation(Source.W3)  # 2♥ first: bob shows one too
 
 
-def test_a_decision_takes_well_under_10_ms_with_eight_players():
+def test_the_hard_player_makes_only_legal_moves_at_eight_seats():
+    """(How long a decision takes is a figure of `python -m bench.engine`, not a test.)"""
     g = new_game("racing_demon", players=[f"p{i}" for i in range(8)], seed=4)
     rng = random.Random(4)
     policy = LEVELS["hard"].policy
-    took = []
+    moved = 0
     for step in range(400):
         seat = step % 8
-        start = time.perf_counter()
         move = policy.choose(g.view(seat), g.legal_moves(seat), rng)
-        took.append(time.perf_counter() - start)
         if move is not None:
+            assert move in g.legal_moves(seat)
             g.apply(seat, move)
+            moved += 1
         if g.over:
             break
-    assert sum(took) / len(took) < 0.002 and sorted(took)[len(took) // 2] < 0.01
+    assert moved > 100

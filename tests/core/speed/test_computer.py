@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 from core import new_game
 from core.games.speed.computer import LEVELS
@@ -81,8 +80,9 @@ def test_nothing_to_do_is_none() -> None:
         assert LEVELS[level].policy.choose(g.view(ANN), [], RNG) is None
 
 
-def test_a_decision_takes_well_under_ten_milliseconds() -> None:
-    durations = []
+def test_the_hard_player_makes_only_legal_moves() -> None:
+    """(How long a decision takes is a figure of `python -m bench.engine`, not a test.)"""
+    moved = 0
     for seed in range(40):
         g = new_game("speed", ["ann", "bob"], seed=seed, options={"colours": seed % 2 == 0})
         assert isinstance(g, Speed)
@@ -90,12 +90,10 @@ def test_a_decision_takes_well_under_ten_milliseconds() -> None:
             if g.over:
                 break
             seat = seed % 2
-            started = time.perf_counter()
             move = LEVELS["hard"].policy.choose(g.view(seat), g.legal_moves(seat), RNG)
-            durations.append(time.perf_counter() - started)
             if move is None:
                 break
+            assert move in g.legal_moves(seat)
             g.apply(seat, move)
-    durations.sort()
-    assert durations[len(durations) // 2] < 0.002
-    assert durations[int(len(durations) * 0.99)] < 0.010
+            moved += 1
+    assert moved > 100

@@ -41,8 +41,10 @@ class Typist:
         return contextlib.nullcontext()
 
 
-def live(game: str, typist: Typist, players: int = 4, level: str = "normal") -> tuple[int, str]:
-    out = io.StringIO()
+def live(
+    game: str, typist: Typist, players: int = 4, level: str = "normal", out: io.StringIO | None = None
+) -> tuple[int, str]:
+    out = out or io.StringIO()
     session = Session(Setup(game, players, level, "pat", "en", 3), SystemClock(), QUICK, out)
     typist.chat = session.chat
 
@@ -79,11 +81,14 @@ def test_the_game_ends_while_you_are_asked():
 
 
 def test_computer_moves_print_while_you_wait_at_the_prompt():
+    printed = io.StringIO()
+
     async def wait_then_quit(chat: ConsoleChat) -> str:
-        await asyncio.sleep(2.5)
+        while not re.search(r"\d+ moves? since the last look", printed.getvalue()):  # however long that takes
+            await asyncio.sleep(0.01)
         return "quit"
 
-    code, out = live("speed", Typist(wait_then_quit), players=2, level="hard")
+    code, out = live("speed", Typist(wait_then_quit), players=2, level="hard", out=printed)
     assert code == 0
     assert re.search(r"\d+ moves? since the last look", out)
     assert out.rstrip().endswith("Bye.")

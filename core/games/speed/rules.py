@@ -75,8 +75,10 @@ def legal_moves(table: Table, seat: int, colours: bool) -> list[Move]:
     moves: list[Move] = [*plays(table, seat, colours)]
     moves += [Flip(i) for i, s in enumerate(stacks, 1) if s.face_down_top]
     if table.reserves[seat]:
+        # a seat with a play or a flip is no stalemate: the whole-table check only when it has none
+        stalled = not moves and stalemate(table, colours)
         moves += [Fill(i) for i, s in enumerate(stacks, 1) if s.top is None]
-        if seat in new_callers(table, colours):
+        if stalled:
             moves.append(NEW)
     return moves
 

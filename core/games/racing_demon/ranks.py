@@ -20,8 +20,13 @@ def rank(card: Card) -> int:
 
 
 def card_of(low_rank: int, suit: Suit) -> Card:
-    """The card of `low_rank` (Ace = 1) and `suit`."""
-    return Card(ACE if low_rank == LOW_ACE else low_rank, suit)
+    """The card of `low_rank` (Ace = 1) and `suit` (one made once: the rules ask for these in
+    their innermost loops)."""
+    card = _CARDS.get((low_rank, suit))
+    return card if card is not None else Card(ACE if low_rank == LOW_ACE else low_rank, suit)
+
+
+_CARDS: Final = {(r, s): Card(ACE if r == LOW_ACE else r, s) for r in range(LOW_ACE, KING + 1) for s in Suit}
 
 
 def builds_on(card: Card, top: Card) -> bool:

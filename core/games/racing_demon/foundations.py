@@ -42,6 +42,7 @@ class Foundation:
 class Foundations:
     piles: list[Foundation] = field(default_factory=list)
     _open: Counter[tuple[Suit, int]] = field(default_factory=Counter, init=False, repr=False)  # by top
+    _wanted: frozenset[Card] | None = field(default=None, init=False, repr=False, compare=False)  # until a card goes on
 
     def accepting(self, card: Card) -> int | None:
         """The index of the lowest-numbered foundation `card` goes on, len(piles) for an Ace (it
@@ -64,8 +65,10 @@ class Foundations:
     def wanted(self) -> frozenset[Card]:
         """Every card that goes on a foundation now: the four Aces and the next card of each
         incomplete foundation."""
-        aces = {card_of(LOW_ACE, s) for s in Suit}
-        return frozenset(aces | {card_of(r + 1, s) for (s, r), n in self._open.items() if n})
+        if self._wanted is None:
+            aces = {card_of(LOW_ACE, s) for s in Suit}
+            self._wanted = frozenset(aces | {card_of(r + 1, s) for (s, r), n in self._open.items() if n})
+        return self._wanted
 
     def beaten(self, card: Card) -> bool:
         """Too slow: a foundation of `card`'s suit already holds another deck's card of the same
@@ -94,10 +97,12 @@ class Foundations:
         return counts
 
     def _enter(self, pile: Foundation) -> None:
+        self._wanted = None
         if not pile.complete:
             self._open[(pile.suit, pile.rank)] += 1
 
     def _close(self, pile: Foundation) -> None:
+        self._wanted = None
         if pile.owners and not pile.complete:
             self._open[(pile.suit, pile.rank)] -= 1
 

@@ -53,6 +53,7 @@ class Card:
     red: bool = field(init=False, repr=False, compare=False)
     black: bool = field(init=False, repr=False, compare=False)
     key: tuple[int, int] = field(init=False, repr=False, compare=False)  # rank, then suit S C H D; jokers last
+    text: str = field(init=False, repr=False, compare=False)  # the canonical notation, `str(card)`
 
     def __post_init__(self) -> None:
         suit = self.suit
@@ -60,6 +61,8 @@ class Card:
         object.__setattr__(self, "red", suit is not None and suit.red)
         object.__setattr__(self, "black", suit is not None and not suit.red)
         object.__setattr__(self, "key", (99, 0) if suit is None else (self.rank, SUITS.index(suit)))
+        text = "JK" if suit is None else RANK_TEXT.get(self.rank, str(self.rank)) + suit.value
+        object.__setattr__(self, "text", text)
 
     # By key, not by (rank, suit): hashing an Enum member is slow, and cards are hashed and compared
     # whenever positions are saved, loaded and checked.
@@ -77,9 +80,7 @@ class Card:
         return RANK_TEXT[self.rank] + self.suit.symbol
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return "JK"
-        return RANK_TEXT[self.rank] + self.suit.value
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({self})"

@@ -51,7 +51,7 @@ import pytest
 
 from adapters.sql.replay import replay_lines
 from adapters.sql.store import SqlStore
-from bot.tables import Status
+from bot.tables import LoggedMove, Status, Table
 from bot.tokens import Token, decode
 from tests.adapters.telegram.fake_api import FakeBotApi, Request
 from tests.adapters.telegram.world import Chat, Message, User
@@ -719,12 +719,7 @@ async def check_database(url: str, record: Record, acknowledged: Acknowledgement
         assert await store.all_open() == [], "a table is still open"
         assert await store.next_due() is None, "a deadline is left"
         for table_id in record.tables:
-            table = await store.load(table_id)
-            assert table is not None
-            assert table.status is Status.FINISHED, f"table {table_id} is {table.status}"
-            log = await store.moves(table_id)
-            lines = list(replay_lines(table, log))
-            assert lines[-1] == "the replay matches the saved game", "\n".join(lines)
+            table, log = await finished_and_replayed(store, table_id)
             assert all(m.by == "person" for m in log), [m for m in log if m.by != "person"]
             # the game started at version `first` and each move took it one further (a rematch, once more)
             first = table.version - len(log) - (table.rematch is not None)
@@ -745,16 +740,22 @@ async def check_database(url: str, record: Record, acknowledged: Acknowledgement
         await store.close()
 
 
-async def check_live_table(store: SqlStore, table_id: int, record: Record, acknowledged: Acknowledgements) -> None:
-    """A real-time game finished and replays; its people's moves are the presses they made, each at
-    most once (a press delivered again after a kill, of a move that can be made again, such as
-    turning the stock, must not count twice), and every acknowledged press is among them."""
+async def finished_and_replayed(store: SqlStore, table_id: int) -> tuple[Table, list[LoggedMove]]:
+    """The finished table and its move log, which replays to its saved game."""
     table = await store.load(table_id)
     assert table is not None
     assert table.status is Status.FINISHED, f"table {table_id} ({table.game}) is {table.status}"
     log = await store.moves(table_id)
     lines = list(replay_lines(table, log))
     assert lines[-1] == "the replay matches the saved game", "\n".join(lines)
+    return table, log
+
+
+async def check_live_table(store: SqlStore, table_id: int, record: Record, acknowledged: Acknowledgements) -> None:
+    """A real-time game finished and replays; its people's moves are the presses they made, each at
+    most once (a press delivered again after a kill, of a move that can be made again, such as
+    turning the stock, must not count twice), and every acknowledged press is among them."""
+    table, log = await finished_and_replayed(store, table_id)
     logged = Counter((m.seat, m.move) for m in log if m.by == "person")
     pressed = [a for a in record.actions if a.table == table_id]
     sent = Counter((a.seat, a.move) for a in pressed if not acknowledged.refused(a))

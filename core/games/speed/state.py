@@ -6,7 +6,6 @@ refused move never touches it. Cards serialise as canonical text, each list top 
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -114,9 +113,13 @@ class Table:
         if isinstance(recycles, bool) or not isinstance(recycles, int) or recycles < 0:
             raise ValueError(f"bad recycles: {recycles!r}")
         table = cls(stacks, reserves, piles, ended, recycles)
-        if Counter(table.cards()) != Counter(STANDARD_DECK):
+        cards = table.cards()
+        if len(cards) != len(STANDARD_DECK) or set(cards) != _DECK:
             raise ValueError("a Speed table holds each of the 52 cards exactly once")
         return table
+
+
+_DECK: Final = frozenset(STANDARD_DECK)
 
 
 def _text(value: Any) -> str:

@@ -1,5 +1,6 @@
 """Results and ratings as rows: a finished game's standings, and each person's rating per game and
-scope, written whole in the save of the table that finished (SqlStore._save)."""
+scope, written whole in the save of the table that finished (SqlStore._save), and read for the
+leaderboard and a person's stats."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from sqlalchemy import Connection, and_, delete, insert, or_, select
 
 from adapters.sql.models import Base
 from bot.people import PersonRef
-from bot.ratings import Outcome, Rating
+from bot.ratings import Outcome, Rating, Standing, Z
 from bot.tables import plain
 
 results, ratings = Base.metadata.tables["results"], Base.metadata.tables["ratings"]
@@ -22,6 +23,34 @@ def ratings_of(conn: Connection, game: str, scope: str, persons: Collection[Pers
     who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
     rows = conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.scope == scope, who))
     return {r.person: r for r in map(rating_of, rows)}
+
+
+def ratings_of_person(conn: Connection, person: PersonRef, scope: str) -> list[Rating]:
+    """The person's rating in each game they played, by game."""
+    query = (
+        select(ratings)
+        .where(ratings.c.platform == person.platform, ratings.c.user_id == person.user_id, ratings.c.scope == scope)
+        .order_by(ratings.c.game)
+    )
+    return [rating_of(r) for r in conn.execute(query)]
+
+
+def leaderboard_of(conn: Connection, game: str, scope: str, limit: int) -> list[Rating]:
+    """The best `limit` ratings of a game, by ordinal (ties: more games first, then by name)."""
+    ordinal = ratings.c.mu - Z * ratings.c.sigma  # Rating.ordinal
+    query = (
+        select(ratings)
+        .where(ratings.c.game == game, ratings.c.scope == scope, ratings.c.games >= 1)
+        .order_by(ordinal.desc(), ratings.c.games.desc(), ratings.c.name, ratings.c.platform, ratings.c.user_id)
+        .limit(max(0, limit))
+    )
+    return [rating_of(r) for r in conn.execute(query)]
+
+
+def standings_of(conn: Connection, table_id: int) -> list[Standing]:
+    """A finished table's standings, by seat."""
+    rows = conn.execute(select(results).where(results.c.table_id == table_id).order_by(results.c.seat))
+    return [Standing(r.seat, r.name, person_of(r.platform, r.user_id), r.score, r.place, r.won) for r in rows]
 
 
 def save_outcome(conn: Connection, outcome: Outcome) -> None:

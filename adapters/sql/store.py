@@ -21,6 +21,9 @@ extension was measured first: on aiosqlite every statement, BEGIN and COMMIT is 
 hop, and a command cost 3.9 ms at p50 against 1.7 ms here; see README, "Never stall".) A database
 that cannot be reached or cannot write raises `StoreUnavailable` (the service tells people to
 try again), not the driver's error.
+
+Beside it: the statements and row conversions (rows.py), the open transaction a change works in
+(changes.py), results and ratings (ratings.py), and which errors mean "unavailable" (engine.py).
 """
 
 from __future__ import annotations
@@ -32,70 +35,48 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, String, bindparam, delete, func, insert, or_, select, text, update
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from adapters.sql.engine import WRITE, make_engine
-from adapters.sql.models import Base
-from adapters.sql.ratings import person_of, rating_of, ratings_of, save_outcome
+from adapters.sql.changes import SqlChanges, end
+from adapters.sql.engine import WRITE, make_engine, translated
+from adapters.sql.ratings import leaderboard_of, ratings_of, ratings_of_person, save_outcome, standings_of
+from adapters.sql.rows import (
+    CLOSED,
+    DELETE_TIMERS,
+    DUE,
+    DUE_BATCH,
+    LIVE,
+    LOAD_TABLE,
+    LOAD_TIMERS,
+    NEXT_DUE,
+    OPEN,
+    UPDATE_TABLE,
+    chats,
+    deliveries,
+    load_many,
+    messages,
+    moves_t,
+    new_table_id_in,
+    on_platform,
+    open_in,
+    people,
+    table_of,
+    table_row,
+    tables,
+    timer_of,
+    timers,
+)
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
-from bot.ratings import Rating, Standing, Z
+from bot.ratings import Rating, Standing
 from bot.settings import ChatSettings
-from bot.store import StaleTable, StoreUnavailable
-from bot.tables import LoggedMove, Status, Table
+from bot.store import StaleTable
+from bot.tables import LoggedMove, Table
 
-OPEN = [s.value for s in Status if s.open]
-_t = Base.metadata.tables
-tables, moves_t, timers = _t["tables"], _t["moves"], _t["timers"]
-chats, people, table_ids = _t["chats"], _t["people"], _t["table_ids"]
-results, ratings, messages = _t["results"], _t["ratings"], _t["messages"]
-deliveries = _t["deliveries"]
-
-# The statements of every move, built once: only their parameters change (building a statement
-# with its values in it costs more than running it).
-LOAD_TABLE = select(tables).where(tables.c.id == bindparam("table_id"))
-LOCK_TABLE = LOAD_TABLE.with_for_update()  # PostgreSQL: the row stays ours until commit (SQLite: BEGIN IMMEDIATE)
-# A timer firing takes its table only if no other transaction holds it (a move, or another
-# process's timer): nobody waits behind a busy table, and each deadline fires in one process.
-CLAIM_TABLE = LOAD_TABLE.with_for_update(skip_locked=True)
-LOAD_TIMERS = select(timers).where(timers.c.table_id == bindparam("table_id")).order_by(timers.c.id)
-UPDATE_TABLE = update(tables).where(tables.c.id == bindparam("_id"), tables.c.version == bindparam("_expected"))
-DELETE_TIMERS = delete(timers).where(timers.c.table_id == bindparam("table_id"))
-LIVE = tables.c.stopped.is_(None)  # a table set aside fires nothing
-PLATFORM = or_(bindparam("platform", type_=String).is_(None), tables.c.platform == bindparam("platform", type_=String))
-DUE_BATCH = (
-    select(timers, tables.c.version.label("table_version"))
-    .join(tables, tables.c.id == timers.c.table_id)
-    .where(timers.c.due <= bindparam("now"), LIVE, PLATFORM)
-    .where(timers.c.table_id.not_in(bindparam("skip", expanding=True)))
-    .order_by(timers.c.due, timers.c.table_id, timers.c.kind)
-    .limit(bindparam("limit"))
-)
-DUE = select(timers).where(timers.c.due <= bindparam("now")).order_by(timers.c.due, timers.c.table_id, timers.c.kind)
-NEXT_DUE = (
-    select(func.min(timers.c.due)).join_from(timers, tables, tables.c.id == timers.c.table_id).where(LIVE, PLATFORM)
-)
-CLOSED = [s.value for s in Status if not s.open]
-ADVISORY_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended(:name, 0))")
 T = TypeVar("T")
 TRANSACTIONS = 8  # PostgreSQL: write transactions open at once in one process
-READ_ONLY = {"25006"}  # PostgreSQL: read_only_sql_transaction (a standby, or a database made read-only)
-
-
-def unavailable(error: BaseException) -> bool:
-    """The database cannot be reached or cannot write now (full disk, read-only, down, every
-    connection busy): nothing is wrong with the table, try again later."""
-    if isinstance(error, OperationalError | InterfaceError | PoolTimeout):
-        return True
-    return isinstance(error, DBAPIError) and getattr(error.orig, "sqlstate", None) in READ_ONLY
-
-
-def _translated(error: BaseException) -> BaseException:
-    if unavailable(error):
-        return StoreUnavailable(str(error).splitlines()[0][:200])
-    return error
 
 
 class SqlStore:
@@ -123,7 +104,7 @@ class SqlStore:
         try:
             return await asyncio.get_running_loop().run_in_executor(self._threads, call, *args)
         except (DBAPIError, PoolTimeout) as e:
-            raise _translated(e) from e
+            raise translated(e) from e
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -167,7 +148,7 @@ class SqlStore:
                 if finishing is not None:  # cancelled while committing: the commit ends first, on its thread
                     await asyncio.wait([finishing])
                 if changes.conn is not None:  # not committed
-                    await asyncio.shield(self._run(_end, changes.conn, False))
+                    await asyncio.shield(self._run(end, changes.conn, False))
                 elif finishing is not None and finishing.exception() is None:
                     changes.committed()
                 raise
@@ -179,7 +160,7 @@ class SqlStore:
         return conn
 
     async def new_table_id(self) -> int:
-        return await self._writing(_new_table_id)
+        return await self._writing(new_table_id_in)
 
     async def load(self, table_id: int) -> Table | None:
         return await self._reading(lambda conn: self._load(conn, table_id))
@@ -193,7 +174,7 @@ class SqlStore:
         in a transaction; they return what to do once it is committed."""
         data = table.to_dict()
         timer_rows: list[dict[str, Any]] = data.pop("deadlines")
-        row = _table_row(data)
+        row = table_row(data)
         first = table.moves - len(table.unsaved) + 1
         moves = [{"table_id": table.id, "number": first + i, **asdict(m)} for i, m in enumerate(table.unsaved)]
         outcome = table.outcome
@@ -234,19 +215,19 @@ class SqlStore:
         return write
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
-        return await self._reading(lambda conn: _load_many(conn, _open_in(chat)))
+        return await self._reading(lambda conn: load_many(conn, open_in(chat)))
 
     async def all_open(self, platform: str | None = None) -> list[Table]:
-        query = select(tables.c.id).where(tables.c.status.in_(OPEN), LIVE, *_on(platform))
-        return await self._reading(lambda conn: _load_many(conn, query))
+        query = select(tables.c.id).where(tables.c.status.in_(OPEN), LIVE, *on_platform(platform))
+        return await self._reading(lambda conn: load_many(conn, query))
 
     async def recently_closed(self, window: float, platform: str | None = None) -> list[Table]:
         def read(conn: Connection) -> list[Table]:
-            newest = conn.scalar(select(func.max(tables.c.updated_at)).where(*_on(platform)))
+            newest = conn.scalar(select(func.max(tables.c.updated_at)).where(*on_platform(platform)))
             if newest is None:
                 return []
-            closed = (tables.c.status.in_(CLOSED), tables.c.updated_at >= newest - window, *_on(platform))
-            return _load_many(conn, select(tables.c.id).where(*closed))
+            closed = (tables.c.status.in_(CLOSED), tables.c.updated_at >= newest - window, *on_platform(platform))
+            return load_many(conn, select(tables.c.id).where(*closed))
 
         return await self._reading(read)
 
@@ -261,9 +242,9 @@ class SqlStore:
         if known is not None and known[0] == row["version"] and lock is None:
             stored = [dict(d) for d in known[1]]
         else:
-            stored = [_timer(t) for t in conn.execute(LOAD_TIMERS, {"table_id": table_id})]
+            stored = [timer_of(t) for t in conn.execute(LOAD_TIMERS, {"table_id": table_id})]
             self._deadlines[table_id] = (row["version"], [dict(d) for d in stored])
-        return _table_of(row, stored)
+        return table_of(row, stored)
 
     async def moves(self, table_id: int) -> list[LoggedMove]:
         def read(conn: Connection) -> list[LoggedMove]:
@@ -312,7 +293,7 @@ class SqlStore:
 
         row = await self._writing(write)
         self._deadlines.pop(table_id, None)
-        return None if row is None else _table_of(row, [])
+        return None if row is None else table_of(row, [])
 
     async def retry(self, table_id: int) -> bool:
         """Put a table set aside back into play (its timers fire again); False if it was not set aside."""
@@ -394,163 +375,13 @@ class SqlStore:
     # ----- results and ratings --------------------------------------------------------------
 
     async def results(self, table_id: int) -> list[Standing]:
-        def read(conn: Connection) -> list[Standing]:
-            rows = conn.execute(select(results).where(results.c.table_id == table_id).order_by(results.c.seat))
-            return [Standing(r.seat, r.name, person_of(r.platform, r.user_id), r.score, r.place, r.won) for r in rows]
-
-        return await self._reading(read)
+        return await self._reading(lambda conn: standings_of(conn, table_id))
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
         return await self._reading(lambda conn: ratings_of(conn, game, scope, persons))
 
     async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
-        ordinal = ratings.c.mu - Z * ratings.c.sigma  # Rating.ordinal
-        query = (
-            select(ratings)
-            .where(ratings.c.game == game, ratings.c.scope == scope, ratings.c.games >= 1)
-            .order_by(ordinal.desc(), ratings.c.games.desc(), ratings.c.name, ratings.c.platform, ratings.c.user_id)
-            .limit(max(0, limit))
-        )
-        return await self._reading(lambda conn: [rating_of(r) for r in conn.execute(query)])
+        return await self._reading(lambda conn: leaderboard_of(conn, game, scope, limit))
 
     async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
-        query = (
-            select(ratings)
-            .where(ratings.c.platform == person.platform, ratings.c.user_id == person.user_id, ratings.c.scope == scope)
-            .order_by(ratings.c.game)
-        )
-        return await self._reading(lambda conn: [rating_of(r) for r in conn.execute(query)])
-
-
-class SqlChanges:
-    """The store inside one open write transaction (see SqlStore.transaction): each call is one
-    hop to the store's threads, on the transaction's connection."""
-
-    def __init__(self, store: SqlStore) -> None:
-        self.store = store
-        self.conn: Connection | None = None  # begun by the first call, in the same hop
-        self._saves: list[Callable[[Connection], Callable[[], None]]] = []  # written with the next call
-        self._after: list[Callable[[], None]] = []
-
-    async def _on_conn(self, call: Callable[[Connection], T]) -> T:
-        return await self.store._run(lambda: call(self._ready()))
-
-    def _ready(self) -> Connection:
-        """The transaction's connection (begun if need be), with the saves asked for so far written."""
-        if self.conn is None:
-            self.conn = self.store._begin()
-        for write in self._saves:
-            self._after.append(write(self.conn))
-        self._saves = []
-        return self.conn
-
-    def finish(self) -> None:
-        """Write what is left and commit, in one hop (the usual end of a change: save, commit)."""
-        if self.conn is None and not self._saves:
-            return
-        conn = self._ready()
-        conn.commit()
-        self.conn = None
-        conn.close()
-
-    async def new_table_id(self) -> int:
-        return await self._on_conn(_new_table_id)
-
-    async def load(self, table_id: int) -> Table | None:
-        """The table, its row locked until the transaction ends (PostgreSQL; on SQLite the whole
-        database is, by BEGIN IMMEDIATE): a move in another process waits for this one."""
-        return await self._on_conn(lambda conn: self.store._load(conn, table_id, LOCK_TABLE))
-
-    async def claim(self, table_id: int) -> Table | None:
-        """As `load`, but None at once if another transaction holds the table (SKIP LOCKED)."""
-        return await self._on_conn(lambda conn: self.store._load(conn, table_id, CLAIM_TABLE))
-
-    async def save(self, table: Table, expected_version: int) -> None:
-        """Written with the transaction's next call, or its commit: one hop fewer per change."""
-        self._saves.append(self.store._save(table, expected_version))
-
-    async def open_tables(self, chat: ChatRef) -> list[Table]:
-        return await self._on_conn(lambda conn: _load_many(conn, _open_in(chat)))
-
-    async def delivered(self, table_id: int, delivery: str) -> bool:
-        key = (deliveries.c.table_id == table_id, deliveries.c.delivery == delivery)
-        return await self._on_conn(lambda conn: conn.scalar(select(deliveries.c.delivery).where(*key)) is not None)
-
-    async def note_delivery(self, table_id: int, delivery: str) -> None:
-        await self._on_conn(lambda conn: conn.execute(insert(deliveries).values(table_id=table_id, delivery=delivery)))
-
-    async def lock(self, name: str) -> None:
-        """PostgreSQL: a transaction-scoped advisory lock. SQLite has one writer at a time already."""
-        if self.store.postgres:
-            await self._on_conn(lambda conn: conn.execute(ADVISORY_LOCK, {"name": name}))
-
-    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
-        return await self._on_conn(lambda conn: ratings_of(conn, game, scope, persons))
-
-    def committed(self) -> None:
-        for then in self._after:
-            then()
-
-
-def _end(conn: Connection, commit: bool) -> None:
-    """End a transaction begun by SqlStore._begin, and give its connection back."""
-    try:
-        if commit:
-            conn.commit()
-        else:
-            conn.rollback()
-    finally:
-        conn.close()
-
-
-def _load_many(conn: Connection, ids: Any) -> list[Table]:
-    chosen = select(ids.subquery().c.id)
-    rows = conn.execute(select(tables).where(tables.c.id.in_(chosen)).order_by(tables.c.id)).mappings().all()
-    stored: dict[int, list[dict[str, Any]]] = {}
-    for t in conn.execute(select(timers).where(timers.c.table_id.in_(chosen)).order_by(timers.c.id)):
-        stored.setdefault(t.table_id, []).append(_timer(t))
-    return [_table_of(row, stored.get(row["id"], [])) for row in rows]
-
-
-def _timer(t: Any) -> dict[str, Any]:
-    return {"table_id": t.table_id, "kind": t.kind, "due": t.due, "version": t.version, "seat": t.seat}
-
-
-def _table_of(row: Any, deadlines: list[dict[str, Any]]) -> Table:
-    data = dict(row)
-    data["chat"] = {key: data.pop(key) for key in ("platform", "chat_id", "thread_id")}
-    data["creator"] = {"platform": data.pop("creator_platform"), "user_id": data.pop("creator_user_id")}
-    data["deadlines"] = deadlines
-    return Table.from_dict(data)
-
-
-def _on(platform: str | None) -> tuple[Any, ...]:
-    return () if platform is None else (tables.c.platform == platform,)
-
-
-def _open_in(chat: ChatRef) -> Any:
-    return select(tables.c.id).where(
-        tables.c.platform == chat.platform,
-        tables.c.chat_id == chat.chat_id,
-        tables.c.thread_id.is_(None) if chat.thread_id is None else tables.c.thread_id == chat.thread_id,
-        tables.c.status.in_(OPEN),
-        LIVE,
-    )
-
-
-def _new_table_id(conn: Connection) -> int:
-    key = conn.execute(insert(table_ids)).inserted_primary_key
-    assert key is not None
-    return int(key[0])
-
-
-def _table_row(data: dict[str, Any]) -> dict[str, Any]:
-    chat, creator = data.pop("chat"), data.pop("creator")
-    return {
-        **data,
-        "platform": chat["platform"],
-        "chat_id": chat["chat_id"],
-        "thread_id": chat["thread_id"],
-        "creator_platform": creator["platform"],
-        "creator_user_id": creator["user_id"],
-    }
+        return await self._reading(lambda conn: ratings_of_person(conn, person, scope))

@@ -1,0 +1,98 @@
+"""A table in rows: the statements of every move, built once (only their parameters change:
+building a statement with its values in it costs more than running it), and the conversions between
+a `Table` and its rows (the table row with its seats, and its timers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, String, bindparam, delete, func, insert, or_, select, text, update
+
+from adapters.sql.models import Base
+from bot.people import ChatRef
+from bot.tables import Status, Table
+
+OPEN = [s.value for s in Status if s.open]
+_t = Base.metadata.tables
+tables, moves_t, timers = _t["tables"], _t["moves"], _t["timers"]
+chats, people, table_ids = _t["chats"], _t["people"], _t["table_ids"]
+results, ratings, messages = _t["results"], _t["ratings"], _t["messages"]
+deliveries = _t["deliveries"]
+
+LOAD_TABLE = select(tables).where(tables.c.id == bindparam("table_id"))
+LOCK_TABLE = LOAD_TABLE.with_for_update()  # PostgreSQL: the row stays ours until commit (SQLite: BEGIN IMMEDIATE)
+# A timer firing takes its table only if no other transaction holds it (a move, or another
+# process's timer): nobody waits behind a busy table, and each deadline fires in one process.
+CLAIM_TABLE = LOAD_TABLE.with_for_update(skip_locked=True)
+LOAD_TIMERS = select(timers).where(timers.c.table_id == bindparam("table_id")).order_by(timers.c.id)
+UPDATE_TABLE = update(tables).where(tables.c.id == bindparam("_id"), tables.c.version == bindparam("_expected"))
+DELETE_TIMERS = delete(timers).where(timers.c.table_id == bindparam("table_id"))
+LIVE = tables.c.stopped.is_(None)  # a table set aside fires nothing
+PLATFORM = or_(bindparam("platform", type_=String).is_(None), tables.c.platform == bindparam("platform", type_=String))
+DUE_BATCH = (
+    select(timers, tables.c.version.label("table_version"))
+    .join(tables, tables.c.id == timers.c.table_id)
+    .where(timers.c.due <= bindparam("now"), LIVE, PLATFORM)
+    .where(timers.c.table_id.not_in(bindparam("skip", expanding=True)))
+    .order_by(timers.c.due, timers.c.table_id, timers.c.kind)
+    .limit(bindparam("limit"))
+)
+DUE = select(timers).where(timers.c.due <= bindparam("now")).order_by(timers.c.due, timers.c.table_id, timers.c.kind)
+NEXT_DUE = (
+    select(func.min(timers.c.due)).join_from(timers, tables, tables.c.id == timers.c.table_id).where(LIVE, PLATFORM)
+)
+CLOSED = [s.value for s in Status if not s.open]
+ADVISORY_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended(:name, 0))")
+
+
+def load_many(conn: Connection, ids: Any) -> list[Table]:
+    chosen = select(ids.subquery().c.id)
+    rows = conn.execute(select(tables).where(tables.c.id.in_(chosen)).order_by(tables.c.id)).mappings().all()
+    stored: dict[int, list[dict[str, Any]]] = {}
+    for t in conn.execute(select(timers).where(timers.c.table_id.in_(chosen)).order_by(timers.c.id)):
+        stored.setdefault(t.table_id, []).append(timer_of(t))
+    return [table_of(row, stored.get(row["id"], [])) for row in rows]
+
+
+def timer_of(t: Any) -> dict[str, Any]:
+    return {"table_id": t.table_id, "kind": t.kind, "due": t.due, "version": t.version, "seat": t.seat}
+
+
+def table_of(row: Any, deadlines: list[dict[str, Any]]) -> Table:
+    data = dict(row)
+    data["chat"] = {key: data.pop(key) for key in ("platform", "chat_id", "thread_id")}
+    data["creator"] = {"platform": data.pop("creator_platform"), "user_id": data.pop("creator_user_id")}
+    data["deadlines"] = deadlines
+    return Table.from_dict(data)
+
+
+def on_platform(platform: str | None) -> tuple[Any, ...]:
+    return () if platform is None else (tables.c.platform == platform,)
+
+
+def open_in(chat: ChatRef) -> Any:
+    return select(tables.c.id).where(
+        tables.c.platform == chat.platform,
+        tables.c.chat_id == chat.chat_id,
+        tables.c.thread_id.is_(None) if chat.thread_id is None else tables.c.thread_id == chat.thread_id,
+        tables.c.status.in_(OPEN),
+        LIVE,
+    )
+
+
+def new_table_id_in(conn: Connection) -> int:
+    key = conn.execute(insert(table_ids)).inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def table_row(data: dict[str, Any]) -> dict[str, Any]:
+    chat, creator = data.pop("chat"), data.pop("creator")
+    return {
+        **data,
+        "platform": chat["platform"],
+        "chat_id": chat["chat_id"],
+        "thread_id": chat["thread_id"],
+        "creator_platform": creator["platform"],
+        "creator_user_id": creator["user_id"],
+    }

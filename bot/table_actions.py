@@ -31,7 +31,7 @@ class Work:
     redraw: list[Table] = field(default_factory=list)
 
 
-PRIVATE_ACTIONS = frozenset({"panel", "move", "leave", "noop"})  # a person's own seat: what their panel holds
+PRIVATE_ACTIONS = frozenset({"panel", "move", "leave"})  # a person's own seat: what their panel holds
 
 
 def judge_place(table: Table, where: ChatRef | None, action: str) -> None:

@@ -32,7 +32,7 @@ from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.people import PLATFORM, actor_of, chat_of
 from bot.commands import Play, Press
 from bot.i18n import translator
-from bot.screens.model import Reply
+from bot.screens.model import Button, Reply
 from bot.service import Service
 from bot.tokens import Token, decode
 
@@ -55,23 +55,17 @@ def plays(reply: Reply, table_id: int, again: str) -> tuple[list[InlineQueryResu
     (their hand when they have no play, or why they may not)."""
     if not reply.ok or not reply.screens:
         return [], reply.text
-    panel = reply.screens[0]
-    hand = panel.text.split("\n", 1)[0]
-    results = []
-    for row in panel.buttons:
-        for button in row:
-            token = decode(button.token or "")
-            if token is None or token.action != "move":
-                continue
-            results.append(
-                InlineQueryResultArticle(
-                    id=button.token or "",
-                    title=button.label,
-                    description=hand,
-                    input_message_content=InputTextMessageContent(PLAYED + button.label),
-                    reply_markup=choose_again(table_id, again),
-                )
-            )
+    hand = reply.screens[0].text.split("\n", 1)[0]
+    results = [
+        InlineQueryResultArticle(
+            id=button.token or "",
+            title=button.label,
+            description=hand,
+            input_message_content=InputTextMessageContent(PLAYED + button.label),
+            reply_markup=choose_again(table_id, again),
+        )
+        for button, _ in panel_moves(reply)
+    ]
     return results, None if results else hand
 
 
@@ -131,11 +125,17 @@ def table_in(markup: InlineKeyboardMarkup | None) -> int | None:
     return None
 
 
-def move_labelled(panel: Reply, label: str) -> str | None:
-    """The move behind the play labelled `label` on the person's panel, if it is still offered."""
+def panel_moves(panel: Reply) -> list[tuple[Button, Token]]:
+    """The move buttons on the person's panel, with their tokens."""
+    found = []
     for row in panel.screens[0].buttons if panel.ok and panel.screens else ():
         for button in row:
             token = decode(button.token or "")
-            if token is not None and token.action == "move" and button.label == label:
-                return token.arg
-    return None
+            if token is not None and token.action == "move":
+                found.append((button, token))
+    return found
+
+
+def move_labelled(panel: Reply, label: str) -> str | None:
+    """The move behind the play labelled `label` on the person's panel, if it is still offered."""
+    return next((token.arg for button, token in panel_moves(panel) if button.label == label), None)

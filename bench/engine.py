@@ -1,20 +1,32 @@
 """Engine speed: decisions per second of random play, and how long a computer player takes to decide.
 
-    python -m bench.engine            # the full run (about a minute)
+    python -m bench.engine            # the full run (about two minutes)
     python -m bench.engine --quick    # a rough run in a few seconds
 
-Random play goes through the native API only: `legal_moves(seat)`, a uniformly random choice,
-`apply(seat, move)`, over whole games from seeded deals. Only the decision loop is timed (dealing is
-not). In a turn-based game the seat to act is `game.turn`; in a real-time game each step picks a
-random seat among those with a legal move (looking at every seat is part of the timed work). Each
-row is measured in several rounds, the rows taking turns, and its best round is shown, so that
-other work on the machine disturbs the comparison as little as possible.
+Random play drives whole games from seeded deals (dealing is not timed, only the decision loop),
+at two levels, each side doing exactly this per decision:
 
-With `rlcard` installed (the `bench` extra), RLCard's UNO game is driven the same way in the same
-run — `get_legal_actions()`, a random choice, `step(action)`, whole games from seeded deals — and
-the ratio of 4-player Svolota to 4-player UNO decisions per second is printed (the target is 1.5×).
-`UnoGame.step` also builds the next player's state dict; a second UNO line calls the round's rules
-(`round.proceed_round`) without it, for the stricter comparison.
+- bare rules. Ours: `legal_moves(seat)`, a uniformly random choice, `apply(seat, move)` (which
+  verifies the move and returns its events). RLCard UNO: `round.get_legal_actions(players,
+  current_player)` (what `UnoGame.get_legal_actions` calls), a random choice,
+  `round.proceed_round(players, action)` (what `UnoGame.step` calls before building the next
+  player's state).
+- rules + observation. Ours: the bare rules, then `view(seat)` for the seat to act next (the
+  observation a player gets). UNO: `UnoGame.get_legal_actions()`, a random choice,
+  `UnoGame.step(action)` (the round's rules, then the next player's state dict, its legal actions
+  included).
+
+In a turn-based game the seat to act is `game.turn`. In a real-time game (Speed, Racing Demon) a
+decision lists `legal_moves` for every seat, picks a random seat among those that have one, and
+applies a random move of it; these rows are bare rules only.
+
+Every row is measured in several rounds (default 5), the rows taking turns (each round runs them
+all, in reverse order every other round), so that other work on the machine falls on all rows
+alike; a row shows the median, the slowest and the fastest of its rounds. The Svolota/UNO ratios
+are median over median of the same run: compare them, not single rows, between runs.
+
+With `rlcard` installed (the `bench` extra) UNO runs at 3 and 4 players, at both levels, in the
+same run as ours; without it the comparison is skipped.
 
 Computer decision time covers what a computer player does for one decision: build its view, list
 its legal moves, and `level.policy.choose(view, legal, rng)`; every seat plays at that level.
@@ -25,27 +37,42 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from importlib import import_module
-from typing import Any
+from typing import Any, Final
 
 from core.computer import Level
 from core.game import Game
 from core.registry import GAMES, game_class
 
-PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"svolota": (3, 4, 6), "speed": (2,), "racing_demon": (2, 4, 8)}
+BARE: Final = "bare"  # legal moves + random choice + apply
+OBSERVE: Final = "observe"  # the same, then the next seat's observation
+LEVEL_TEXT: Final = {BARE: "bare rules", OBSERVE: "rules + view"}
+
+# Player counts per level: Svolota's 3 and 4 are the ones compared with UNO.
+PLAYER_COUNTS: dict[str, dict[str, tuple[int, ...]]] = {
+    "svolota": {BARE: (3, 4, 6), OBSERVE: (3, 4)},
+    "speed": {BARE: (2,)},
+    "racing_demon": {BARE: (2, 4, 8)},
+}
+UNO_PLAYERS: tuple[int, ...] = (3, 4)
+COMPARED = "svolota"  # the game whose rows are set against UNO's
+TARGETS: dict[str, float] = {BARE: 1.0}  # Svolota / UNO, median over median; none set for rules + view
 REALTIME = frozenset({"speed", "racing_demon"})
 LEVEL_PLAYERS: dict[str, int] = {"svolota": 4, "speed": 2, "racing_demon": 4}  # table size for timing levels
 MAX_STEPS = 20_000  # a game still going after this many decisions is cut off (and counted)
-UNO_PLAYERS = 4
-TARGET_RATIO = 1.5
+ROUNDS = 5
+QUICK_ROUNDS = 3
 
 
 @dataclass
 class Rate:
+    """One round of one row: whole games until enough time and games are done."""
+
     label: str
     players: int
     games: int = 0
@@ -56,6 +83,47 @@ class Rate:
     @property
     def per_second(self) -> float:
         return self.decisions / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass
+class Row:
+    """One game at one table size and level, measured in several rounds."""
+
+    label: str
+    players: int
+    level: str
+    rounds: list[Rate] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return f"{self.label} {self.players}p {self.level}"
+
+    def _rates(self) -> list[float]:
+        return [r.per_second for r in self.rounds]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self._rates()) if self.rounds else 0.0
+
+    @property
+    def low(self) -> float:
+        return min(self._rates(), default=0.0)
+
+    @property
+    def high(self) -> float:
+        return max(self._rates(), default=0.0)
+
+    @property
+    def games(self) -> int:
+        return sum(r.games for r in self.rounds)
+
+    @property
+    def decisions(self) -> int:
+        return sum(r.decisions for r in self.rounds)
+
+    @property
+    def cut(self) -> int:
+        return sum(r.cut for r in self.rounds)
 
 
 @dataclass
@@ -95,21 +163,31 @@ def load_levels(game_id: str) -> dict[str, Level[Any, Any]]:
     return levels
 
 
-def player_counts(game_id: str, cls: type[Game[Any, Any]]) -> tuple[int, ...]:
-    return PLAYER_COUNTS.get(game_id, tuple(sorted({cls.min_players, cls.max_players})))
+def player_counts(game_id: str, cls: type[Game[Any, Any]], level: str = BARE) -> tuple[int, ...]:
+    counts = PLAYER_COUNTS.get(game_id)
+    if counts is None:
+        return tuple(sorted({cls.min_players, cls.max_players})) if level == BARE else ()
+    return counts.get(level, ())
 
 
 def seat_names(n: int) -> list[str]:
     return [f"p{i}" for i in range(n)]
 
 
+def is_realtime(game_id: str, cls: type[Game[Any, Any]]) -> bool:
+    return game_id in REALTIME or not hasattr(cls, "turn")
+
+
 # ----- random play ----------------------------------------------------------------------------
 
 
-def _random_game(game: Game[Any, Any], rng: random.Random, realtime: bool) -> tuple[int, float, bool]:
-    """Play `game` to the end at random; (decisions, seconds of the decision loop, cut off)."""
+def _random_game(
+    game: Game[Any, Any], rng: random.Random, realtime: bool, observe: bool = False
+) -> tuple[int, float, bool]:
+    """Play `game` to the end at random; (decisions, seconds of the decision loop, cut off).
+    `observe` (turn-based only) also builds the view of the seat to act next after every move."""
     seats = range(len(game.players))
-    legal_moves, apply, choice = game.legal_moves, game.apply, rng.choice
+    legal_moves, apply, view, choice = game.legal_moves, game.apply, game.view, rng.choice
     decisions = 0
     start = time.perf_counter()
     if realtime:
@@ -120,9 +198,16 @@ def _random_game(game: Game[Any, Any], rng: random.Random, realtime: bool) -> tu
             seat, legal = choice(options)
             apply(seat, choice(legal))
             decisions += 1
-    else:
+    elif observe:
         while not game.over and decisions < MAX_STEPS:
             seat = game.turn  # type: ignore[attr-defined]  # every turn-based game says whose turn it is
+            apply(seat, choice(legal_moves(seat)))
+            following = game.turn  # type: ignore[attr-defined]  # None once the game is over
+            view(seat if following is None else following)
+            decisions += 1
+    else:
+        while not game.over and decisions < MAX_STEPS:
+            seat = game.turn  # type: ignore[attr-defined]
             apply(seat, choice(legal_moves(seat)))
             decisions += 1
     return decisions, time.perf_counter() - start, not game.over
@@ -149,18 +234,22 @@ def random_play_rate(
     game_id: str,
     players: int,
     *,
+    observe: bool = False,
     seconds: float = 1.0,
     min_games: int = 10,
     max_games: int | None = None,
     seed: int = 0,
 ) -> Rate:
+    """One round of random play of `game_id` at `players` (see the module's docstring)."""
     cls = game_class(game_id)
-    realtime = game_id in REALTIME or not hasattr(cls, "turn")
+    realtime = is_realtime(game_id, cls)
+    if realtime and observe:
+        raise ValueError(f"{game_id} is real-time: its rows are bare rules only")
     rng = random.Random(seed)
     names = seat_names(players)
 
     def play_one(i: int) -> tuple[int, float, bool]:
-        return _random_game(cls.new(names, seed=seed + i), rng, realtime)
+        return _random_game(cls.new(names, seed=seed + i), rng, realtime, observe)
 
     play_one(-1)  # warm up, untimed
     return _measure(Rate(game_id, players), play_one, seconds, min_games, max_games)
@@ -168,17 +257,18 @@ def random_play_rate(
 
 def uno_rate(
     *,
-    players: int = UNO_PLAYERS,
+    players: int = 4,
     bare_round: bool = False,
     seconds: float = 1.0,
     min_games: int = 10,
     max_games: int | None = None,
     seed: int = 0,
 ) -> Rate | None:
-    """RLCard's UNO at random: `get_legal_actions()` + random choice + `step()`; None without rlcard.
+    """One round of RLCard's UNO at random; None without rlcard.
 
-    `bare_round` applies the action with `round.proceed_round` (what `step` does before it builds
-    the next player's state dict) instead of `step`."""
+    `bare_round`: the bare rules, `round.get_legal_actions` + random choice + `round.proceed_round`
+    (as `UnoGame` drives them, minus building the next player's state). Otherwise rules +
+    observation: `UnoGame.get_legal_actions()` + random choice + `UnoGame.step(action)`."""
     try:
         import numpy as np
         from rlcard.games.uno.game import UnoGame
@@ -191,24 +281,23 @@ def uno_rate(
         game = UnoGame(num_players=players)
         game.np_random = np.random.RandomState((seed + i + 1) % 2**32)  # dealer, players and round share it
         game.init_game()
-        legal_actions, step = game.get_legal_actions, game.step
         round_, hands = game.round, game.players
         decisions = 0
         start = time.perf_counter()
         if bare_round:
-            proceed = round_.proceed_round
+            legal, proceed = round_.get_legal_actions, round_.proceed_round
             while not round_.is_over and decisions < MAX_STEPS:
-                proceed(hands, choice(legal_actions()))
+                proceed(hands, choice(legal(hands, round_.current_player)))
                 decisions += 1
         else:
+            legal_actions, step = game.get_legal_actions, game.step
             while not game.is_over() and decisions < MAX_STEPS:
                 step(choice(legal_actions()))
                 decisions += 1
         return decisions, time.perf_counter() - start, not round_.is_over
 
     play_one(-1)
-    label = "rlcard uno (round)" if bare_round else "rlcard uno"
-    return _measure(Rate(label, players), play_one, seconds, min_games, max_games)
+    return _measure(Rate("rlcard uno", players), play_one, seconds, min_games, max_games)
 
 
 # ----- computer players -----------------------------------------------------------------------
@@ -219,7 +308,7 @@ def decision_times(
 ) -> Timing:
     """Microseconds per computer decision (view + legal moves + choose), every seat at `level`."""
     cls = game_class(game_id)
-    realtime = game_id in REALTIME or not hasattr(cls, "turn")
+    realtime = is_realtime(game_id, cls)
     rng = random.Random(seed)
     names = seat_names(players)
     choose = level.policy.choose
@@ -255,31 +344,51 @@ def decision_times(
 
 @dataclass
 class Report:
-    rates: list[Rate]
+    rows: list[Row]
     timings: list[Timing]
     notes: list[str]
-    uno: Rate | None = None
-    uno_bare: Rate | None = None
-    rounds: int = 1
+    rounds: int = ROUNDS
 
-    def svolota_4p(self) -> Rate | None:
-        return next((r for r in self.rates if r.label == "svolota" and r.players == 4), None)
+    def row(self, label: str, players: int, level: str) -> Row | None:
+        return next(
+            (r for r in self.rows if r.label == label and r.players == players and r.level == level and r.rounds),
+            None,
+        )
 
-    def ratio(self, uno: Rate | None) -> float | None:
-        mine = self.svolota_4p()
-        if mine is None or uno is None or not uno.per_second:
+    def ratio(self, players: int, level: str) -> float | None:
+        """Svolota over UNO at `players` and `level`: median decisions/s over median decisions/s."""
+        mine, uno = self.row(COMPARED, players, level), self.row("rlcard uno", players, level)
+        if mine is None or uno is None or not uno.median:
             return None
-        return mine.per_second / uno.per_second
+        return mine.median / uno.median
 
 
 def rlcard_installed() -> bool:
     return importlib.util.find_spec("rlcard") is not None
 
 
+def _rows(
+    loaded: dict[str, type[Game[Any, Any]]], sizes: dict[str, Any], uno: bool
+) -> list[tuple[Row, Callable[[], Rate | None]]]:
+    """Every row to measure, with the function that measures one round of it; ours by level, then
+    UNO's next to the rows it is compared with."""
+    rows: list[tuple[Row, Callable[[], Rate | None]]] = []
+    for level in (BARE, OBSERVE):
+        for gid, cls in loaded.items():
+            for n in player_counts(gid, cls, level):
+                measure = partial(random_play_rate, gid, n, observe=level == OBSERVE, **sizes)
+                rows.append((Row(gid, n, level), measure))
+        if uno:
+            for n in UNO_PLAYERS:
+                measure_uno = partial(uno_rate, players=n, bare_round=level == BARE, **sizes)
+                rows.append((Row("rlcard uno", n, level), measure_uno))
+    return rows
+
+
 def run(
     *,
     seconds: float = 1.0,
-    rounds: int = 3,
+    rounds: int = ROUNDS,
     min_games: int = 10,
     max_games: int | None = None,
     decisions: int = 20_000,
@@ -287,37 +396,29 @@ def run(
     games: Sequence[str] | None = None,
     uno: bool = True,
 ) -> Report:
-    """Every random-play row `rounds` times, one row after another in each round, keeping each
-    row's best round (other load on the machine only ever slows a round down); then the levels."""
+    """Every random-play row once per round, the rows taking turns (in reverse order every other
+    round, so that neither end of the list is favoured); then the computer levels."""
     loaded, skipped = load_games(games)
     report = Report([], [], [f"skipped {gid}: {why}" for gid, why in skipped.items()], rounds=max(1, rounds))
-    sizes: dict[str, Any] = {"seconds": seconds, "min_games": min_games, "max_games": max_games, "seed": seed}
-    rows: list[tuple[str, Callable[[], Rate | None]]] = [
-        (f"{gid} {n}p", partial(random_play_rate, gid, n, **sizes))
-        for gid, cls in loaded.items()
-        for n in player_counts(gid, cls)
-    ]
-    if uno and rlcard_installed():
-        rows.append(("uno", partial(uno_rate, **sizes)))
-        rows.append(("uno round", partial(uno_rate, bare_round=True, **sizes)))
-    elif uno:
+    with_uno = uno and rlcard_installed()
+    if uno and not with_uno:
         report.notes.append("rlcard is not installed: no UNO comparison (pip install -e '.[bench]')")
-    best: dict[str, Rate] = {}
+    sizes: dict[str, Any] = {"seconds": seconds, "min_games": min_games, "max_games": max_games, "seed": seed}
+    rows = _rows(loaded, sizes, with_uno)
     failed: set[str] = set()
-    for _ in range(report.rounds):
-        for name, measure in rows:
-            if name in failed:
+    for i in range(report.rounds):
+        for row, measure in rows if i % 2 == 0 else rows[::-1]:
+            if row.name in failed:
                 continue
             try:
                 rate = measure()
             except Exception as e:
-                failed.add(name)
-                report.notes.append(f"{name} random play failed: {type(e).__name__}: {e}")
+                failed.add(row.name)
+                report.notes.append(f"{row.name} random play failed: {type(e).__name__}: {e}")
                 continue
-            if rate is not None and (name not in best or rate.per_second > best[name].per_second):
-                best[name] = rate
-    report.rates = [best[name] for name, _ in rows if name in best and not name.startswith("uno")]
-    report.uno, report.uno_bare = best.get("uno"), best.get("uno round")
+            if rate is not None:
+                row.rounds.append(rate)
+    report.rows = [row for row, _ in rows if row.rounds]
     for gid, cls in loaded.items():
         try:
             levels = load_levels(gid)
@@ -333,27 +434,46 @@ def run(
     return report
 
 
+LEGEND: Final = (
+    "Per decision:",
+    "  bare rules    ours: legal_moves(seat) + random choice + apply(seat, move)",
+    "                UNO:  round.get_legal_actions(players, current_player) + random choice"
+    " + round.proceed_round(players, action)",
+    "  rules + view  ours: bare rules + view(seat to act next)",
+    "                UNO:  UnoGame.get_legal_actions() + random choice + UnoGame.step(action)"
+    " (builds the next player's state)",
+    "  real-time games (speed, racing_demon): legal_moves for every seat, a random seat that has one,"
+    " apply a random move",
+)
+
+
 def format_report(report: Report) -> str:
     lines = [
-        "Random play through the native API (legal moves + random choice + apply), whole seeded games"
-        f" (best of {report.rounds} rounds)",
-        f"{'game':<20}{'players':>8}{'games':>8}{'decisions':>11}{'per game':>10}{'cut':>5}"
-        f"{'decisions/s':>13}",
+        f"Random play, whole seeded games; each row measured in {report.rounds} rounds, the rows taking turns;"
+        " decisions/s per round",
+        *LEGEND,
+        "",
+        f"{'level':<14}{'game':<14}{'players':>8}{'games':>8}{'decisions':>11}{'per game':>10}{'cut':>5}"
+        f"{'median/s':>11}{'min/s':>11}{'max/s':>11}",
     ]
-    rates = list(report.rates) + [r for r in (report.uno, report.uno_bare) if r is not None]
-    for r in rates:
+    for r in report.rows:
         per_game = r.decisions / r.games if r.games else 0.0
         lines.append(
-            f"{r.label:<20}{r.players:>8}{r.games:>8}{r.decisions:>11}{per_game:>10.1f}{r.cut:>5}"
-            f"{r.per_second:>13,.0f}"
+            f"{LEVEL_TEXT[r.level]:<14}{r.label:<14}{r.players:>8}{r.games:>8}{r.decisions:>11}{per_game:>10.1f}"
+            f"{r.cut:>5}{r.median:>11,.0f}{r.low:>11,.0f}{r.high:>11,.0f}"
         )
-    for uno, what in ((report.uno, "UnoGame.step"), (report.uno_bare, "round.proceed_round")):
-        ratio = report.ratio(uno)
-        if ratio is not None:
-            verdict = "meets" if ratio >= TARGET_RATIO else "below"
-            lines.append(
-                f"Svolota 4p / UNO 4p ({what}): {ratio:.2f}x  ({verdict} the {TARGET_RATIO}x target)"
-            )
+    ratios = [
+        (n, level, ratio)
+        for level in (BARE, OBSERVE)
+        for n in UNO_PLAYERS
+        if (ratio := report.ratio(n, level)) is not None
+    ]
+    if ratios:
+        lines += ["", f"Svolota / UNO: median over median decisions/s, of this one run ({report.rounds} rounds)"]
+    for n, level, ratio in ratios:
+        target = TARGETS.get(level)
+        verdict = "" if target is None else f"  ({'meets' if ratio >= target else 'below'} the {target}x target)"
+        lines.append(f"Svolota {n}p / UNO {n}p, {LEVEL_TEXT[level]}: {ratio:.2f}x{verdict}")
     if report.timings:
         lines += [
             "",
@@ -373,21 +493,25 @@ def format_report(report: Report) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="decision-loop time per row and round")
-    parser.add_argument("--rounds", type=int, default=3, help="measure each row this often, keep the best")
+    parser.add_argument(
+        "--rounds", type=int, default=None, help=f"rounds per row (default {ROUNDS}; --quick {QUICK_ROUNDS})"
+    )
     parser.add_argument("--min-games", type=int, default=10, help="at least this many games per row and round")
-    parser.add_argument("--max-games", type=int, default=None, help="at most this many games per row")
+    parser.add_argument("--max-games", type=int, default=None, help="at most this many games per row and round")
     parser.add_argument("--decisions", type=int, default=20_000, help="computer decisions timed per level")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed (then seed+1, …)")
     parser.add_argument("--game", action="append", dest="games", choices=list(GAMES), help="only this game")
     parser.add_argument("--no-uno", action="store_true", help="skip the RLCard UNO comparison")
     parser.add_argument("--quick", action="store_true", help="a rough run in a few seconds")
     args = parser.parse_args(argv)
+    rounds = ROUNDS if args.rounds is None else args.rounds
     if args.quick:
-        args.seconds, args.rounds, args.min_games, args.decisions = 0.2, 2, 3, 2_000
+        args.seconds, args.min_games, args.decisions = 0.15, 3, 2_000
+        rounds = QUICK_ROUNDS if args.rounds is None else args.rounds
     started = time.perf_counter()
     report = run(
         seconds=args.seconds,
-        rounds=args.rounds,
+        rounds=rounds,
         min_games=args.min_games,
         max_games=args.max_games,
         decisions=args.decisions,

@@ -54,6 +54,10 @@ class Card:
     black: bool = field(init=False, repr=False, compare=False)
     key: tuple[int, int] = field(init=False, repr=False, compare=False)  # rank, then suit S C H D; jokers last
     text: str = field(init=False, repr=False, compare=False)  # the canonical notation, `str(card)`
+    # A set of suits, of ranks or of cards is an int with these bits (rules test them in their loops).
+    suit_bit: int = field(init=False, repr=False, compare=False)  # 1 << suit index (S C H D); 0 for a joker
+    rank_bit: int = field(init=False, repr=False, compare=False)  # 1 << rank; 0 for a joker
+    bit: int = field(init=False, repr=False, compare=False)  # 1 << (4 * rank + suit index); 0 for a joker
 
     def __post_init__(self) -> None:
         suit = self.suit
@@ -61,6 +65,10 @@ class Card:
         object.__setattr__(self, "red", suit is not None and suit.red)
         object.__setattr__(self, "black", suit is not None and not suit.red)
         object.__setattr__(self, "key", (99, 0) if suit is None else (self.rank, SUITS.index(suit)))
+        plain = suit is not None and self.rank >= 0  # (a negative rank is no card: no bits)
+        object.__setattr__(self, "suit_bit", 1 << SUITS.index(suit) if plain else 0)
+        object.__setattr__(self, "rank_bit", 1 << self.rank if plain else 0)
+        object.__setattr__(self, "bit", 1 << (4 * self.rank + SUITS.index(suit)) if plain else 0)
         text = "JK" if suit is None else RANK_TEXT.get(self.rank, str(self.rank)) + suit.value
         object.__setattr__(self, "text", text)
 

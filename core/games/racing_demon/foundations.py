@@ -7,11 +7,10 @@ were started and are never removed (a complete one stays, with its King on top).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from core.cards import Card, Suit
+from core.cards import STANDARD_DECK, SUITS, Card, Suit
 from core.games.racing_demon.ranks import KING, LOW_ACE, card_of, rank
 
 
@@ -38,10 +37,22 @@ class Foundation:
         return [(card_of(i + 1, self.suit), owner) for i, owner in enumerate(self.owners)]
 
 
+def _slot(suit: Suit, low_rank: int) -> int:
+    """Where `Foundations._open` counts the foundations of `suit` whose top has `low_rank`."""
+    return _SUIT_INDEX[suit] * (KING + 1) + low_rank
+
+
+_SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUITS)}
+_ACES: Final = sum(card_of(LOW_ACE, suit).bit for suit in SUITS)
+
+
 @dataclass(slots=True)
 class Foundations:
     piles: list[Foundation] = field(default_factory=list)
-    _open: Counter[tuple[Suit, int]] = field(default_factory=Counter, init=False, repr=False)  # by top
+    # How many incomplete foundations have each top (by `_slot`), and the cards that go on some
+    # foundation now as bits (`Card.bit`): kept as cards go on, so asking is a bit test.
+    _open: list[int] = field(default_factory=lambda: [0] * (len(SUITS) * (KING + 1)), init=False, repr=False)
+    wanted_bits: int = field(default=_ACES, init=False, repr=False, compare=False)
     _wanted: frozenset[Card] | None = field(default=None, init=False, repr=False, compare=False)  # until a card goes on
 
     def accepting(self, card: Card) -> int | None:
@@ -52,22 +63,19 @@ class Foundations:
         need = rank(card) - 1
         if need < LOW_ACE:
             return len(self.piles)
-        if not self._open[(card.suit, need)]:
+        if not self._open[_slot(card.suit, need)]:
             return None
         return next(i for i, f in enumerate(self.piles) if f.suit is card.suit and f.rank == need)
 
     def fits(self, card: Card) -> bool:
         """Whether `card` goes on some foundation now (an Ace always does)."""
-        if card.suit is None:
-            return False
-        return rank(card) == LOW_ACE or self._open[(card.suit, rank(card) - 1)] > 0
+        return bool(self.wanted_bits & card.bit)
 
     def wanted(self) -> frozenset[Card]:
         """Every card that goes on a foundation now: the four Aces and the next card of each
         incomplete foundation."""
         if self._wanted is None:
-            aces = {card_of(LOW_ACE, s) for s in Suit}
-            self._wanted = frozenset(aces | {card_of(r + 1, s) for (s, r), n in self._open.items() if n})
+            self._wanted = frozenset(c for c in STANDARD_DECK if self.wanted_bits & c.bit)
         return self._wanted
 
     def beaten(self, card: Card) -> bool:
@@ -99,12 +107,17 @@ class Foundations:
     def _enter(self, pile: Foundation) -> None:
         self._wanted = None
         if not pile.complete:
-            self._open[(pile.suit, pile.rank)] += 1
+            slot = _slot(pile.suit, pile.rank)
+            self._open[slot] += 1
+            self.wanted_bits |= card_of(pile.rank + 1, pile.suit).bit
 
     def _close(self, pile: Foundation) -> None:
         self._wanted = None
         if pile.owners and not pile.complete:
-            self._open[(pile.suit, pile.rank)] -= 1
+            slot = _slot(pile.suit, pile.rank)
+            self._open[slot] -= 1
+            if not self._open[slot]:  # no other foundation wants that card
+                self.wanted_bits &= ~card_of(pile.rank + 1, pile.suit).bit
 
     # ----- saving ---------------------------------------------------------------------------
 

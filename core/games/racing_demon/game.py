@@ -70,7 +70,7 @@ class RacingDemon(Game[Move, DemonView]):
         rules.verify(self.state, seat, move)
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
-        progressed = is_progress(self.state.layouts[seat], move, self.state.foundations.wanted())
+        progressed = is_progress(self.state.layouts[seat], move, self.state.foundations.wanted_bits)
         events = rules.apply(self.state, seat, move, self.players[seat])
         return events + settle(self.state, self.players, auto_aces=self.auto_aces, progressed=progressed)
 
@@ -80,7 +80,7 @@ class RacingDemon(Game[Move, DemonView]):
     def is_stuck(self, seat: int) -> bool:
         """Whether `seat` has no placing move now nor anywhere in a full cycle of their stock
         (the everyone-stuck analysis of SPEC §5; False once the round is over)."""
-        return self.state.end is None and is_stuck(self.state.layouts[seat], self.state.foundations.wanted())
+        return self.state.end is None and is_stuck(self.state.layouts[seat], self.state.foundations.wanted_bits)
 
     @property
     def over(self) -> bool:

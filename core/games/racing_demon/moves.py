@@ -25,15 +25,17 @@ class Source(Enum):
     W3 = "w3"
     W4 = "w4"
 
-    @property
-    def work(self) -> int | None:
-        """The work pile's number (1–4), or None for the demon and the waste."""
-        return _WORK_NUMBER.get(self)
+    work: int | None  # the work pile's number (1–4), or None for the demon and the waste
+
+    def __init__(self, value: str) -> None:
+        # an attribute, not a lookup: the rules ask for it in their loops, and hashing a member is slow
+        self.work = int(value[1:]) if value[1:].isdigit() else None
 
     @property
     def name_in_text(self) -> str:
         """`the demon`, `the waste`, `w2`: as a sentence says it."""
-        return self.value if self.work is not None else "the " + self.value
+        text = str(self.value)
+        return text if self.work is not None else "the " + text
 
     @staticmethod
     def of_work(pile: int) -> Source:
@@ -41,7 +43,6 @@ class Source(Enum):
 
 
 _WORK_SOURCES = (Source.W1, Source.W2, Source.W3, Source.W4)
-_WORK_NUMBER = {s: i + 1 for i, s in enumerate(_WORK_SOURCES)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,14 +14,18 @@ from core.events import Event
 from core.games.racing_demon.events import Recycled, Refilled, ToFoundationPlayed, ToWorkPlayed, Turned
 from core.games.racing_demon.layout import Layout
 from core.games.racing_demon.moves import TURN, WORK_PILES, Move, Source, ToFoundation, ToWork, Turn
-from core.games.racing_demon.ranks import LOW_ACE, builds_on, card_of, rank, run_onto
+from core.games.racing_demon.ranks import LOW_ACE, LOW_RANK, builds_on, card_of, rank, run_onto, taking
 from core.games.racing_demon.state import DemonState
 
 PILES = tuple(range(1, WORK_PILES + 1))
 SOURCES = tuple(Source)
 WORK_SOURCES = tuple(Source.of_work(n) for n in PILES)
-_TO_FOUNDATION = {s: ToFoundation(s) for s in SOURCES}
-_TO_WORK = {(s, n): ToWork(s, n) for s in SOURCES for n in PILES}
+# Every move made once, for listing (by position, not by a dict of Source: hashing a member is slow).
+_DEMON_TO_F, _WASTE_TO_F = ToFoundation(Source.DEMON), ToFoundation(Source.WASTE)
+_WORK_TO_F = tuple(ToFoundation(s) for s in WORK_SOURCES)  # [pile - 1]
+_DEMON_TO_WORK = tuple(ToWork(Source.DEMON, n) for n in PILES)  # [pile - 1]
+_WASTE_TO_WORK = tuple(ToWork(Source.WASTE, n) for n in PILES)
+_RUN = tuple(tuple(ToWork(s, n) for n in PILES) for s in WORK_SOURCES)  # [from - 1][onto - 1]
 _EMPTY = {
     Source.DEMON: "your demon is empty",
     Source.WASTE: "your waste is empty: turn some cards first",
@@ -34,23 +38,34 @@ def legal_moves(state: DemonState, seat: int) -> list[Move]:
     if state.end is not None:
         return []
     lay = state.layouts[seat]
-    fits = state.foundations.fits
-    moves: list[Move] = [_TO_FOUNDATION[s] for s in SOURCES if (c := lay.top(s)) is not None and fits(c)]
-    tops = [lay.work_top(n) for n in PILES]
-    for source in (Source.DEMON, Source.WASTE):
-        card = lay.top(source)
-        if card is not None:
-            moves += [
-                _TO_WORK[(source, n)] for n, t in zip(PILES, tops, strict=True) if t and builds_on(card, t)
-            ]
-    for m, source in zip(PILES, WORK_SOURCES, strict=True):
-        pile = lay.work[m - 1]
-        moves += [
-            _TO_WORK[(source, n)]
-            for n, t in zip(PILES, tops, strict=True)
-            if n != m and t is not None and run_onto(pile, t) is not None
-        ]
-    if lay.stock or lay.waste:
+    wanted = state.foundations.wanted_bits  # `Foundations.fits`, as a bit test
+    demon, waste, work = lay.demon, lay.waste, lay.work
+    demon_top = demon[-1] if demon else None
+    waste_top = waste[-1] if waste else None
+    tops = [pile[-1] if pile else None for pile in work]
+    moves: list[Move] = []
+    if demon_top is not None and demon_top.bit & wanted:
+        moves.append(_DEMON_TO_F)
+    if waste_top is not None and waste_top.bit & wanted:
+        moves.append(_WASTE_TO_F)
+    for n, top in enumerate(tops):
+        if top is not None and top.bit & wanted:
+            moves.append(_WORK_TO_F[n])
+    takes = taking(tops)  # what builds on some work pile: most often neither card does
+    for card, onto in ((demon_top, _DEMON_TO_WORK), (waste_top, _WASTE_TO_WORK)):
+        if card is not None and card.bit & takes:
+            moves += [onto[n] for n, top in enumerate(tops) if top is not None and builds_on(card, top)]
+    for m, pile in enumerate(work):
+        if pile:
+            # only a target exactly `count` ranks above the pile's top can take a run of `count`
+            # cards: that cheap test first, `run_onto` for the few that pass it
+            low, size = LOW_RANK[pile[-1].rank], len(pile)
+            for n, top in enumerate(tops):
+                if top is None or n == m or not 0 < LOW_RANK[top.rank] - low <= size:
+                    continue
+                if run_onto(pile, top) is not None:
+                    moves.append(_RUN[m][n])
+    if lay.stock or waste:
         moves.append(TURN)
     return moves
 

@@ -8,9 +8,6 @@ still set), the round ends and is scored.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
-from core.cards import Card
 from core.events import Event
 from core.games.racing_demon.events import AllStuck, Out, StocksRotated
 from core.games.racing_demon.moves import Source
@@ -33,7 +30,7 @@ def settle(state: DemonState, players: tuple[str, ...], *, auto_aces: bool, prog
         state.rotated = False
         if _went_out(state, players, events):
             return events
-    wanted = state.foundations.wanted()
+    wanted = state.foundations.wanted_bits
     if not everyone_stuck(state, wanted):
         return events
     if not state.rotated:
@@ -48,7 +45,7 @@ def settle(state: DemonState, players: tuple[str, ...], *, auto_aces: bool, prog
     return events
 
 
-def everyone_stuck(state: DemonState, wanted: Collection[Card]) -> bool:
+def everyone_stuck(state: DemonState, wanted: int) -> bool:
     return all(is_stuck(lay, wanted) for lay in state.layouts)
 
 

@@ -15,17 +15,17 @@ after that repeats it).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 
 from core.cards import Card
 from core.games.racing_demon.layout import TURN_SIZE, Layout
 from core.games.racing_demon.moves import Move, ToFoundation, ToWork
-from core.games.racing_demon.ranks import builds_on, run_onto
+from core.games.racing_demon.ranks import run_onto, taking
 
 
-def is_progress(lay: Layout, move: Move, wanted: Collection[Card]) -> bool:
+def is_progress(lay: Layout, move: Move, wanted: int) -> bool:
     """Whether the legal `move` makes progress; `wanted` holds the cards that go on a foundation
-    now. Judged before the move is made."""
+    now (as `Card.bit`s: `Foundations.wanted_bits`). Judged before the move is made."""
     if isinstance(move, ToFoundation):
         return True
     if not isinstance(move, ToWork):
@@ -35,12 +35,12 @@ def is_progress(lay: Layout, move: Move, wanted: Collection[Card]) -> bool:
     return _run_progress(lay.work[move.source.work - 1], lay.work[move.pile - 1], wanted)
 
 
-def is_stuck(lay: Layout, wanted: Collection[Card]) -> bool:
+def is_stuck(lay: Layout, wanted: int) -> bool:
     """No progress move now, nor at any waste top reachable by turning (a full cycle)."""
     if _progress_without_waste(lay, wanted):
         return False
-    tops = [p[-1] for p in lay.work if p]
-    return not any(card in wanted or any(builds_on(card, t) for t in tops) for card in waste_tops(lay))
+    useful = wanted | taking(p[-1] for p in lay.work if p)  # a waste top goes to a foundation or a work pile
+    return not any(card.bit & useful for card in waste_tops(lay))
 
 
 def waste_tops(lay: Layout) -> Iterator[Card]:
@@ -61,27 +61,26 @@ def _pass_tops(pile: list[Card]) -> Iterator[Card]:
         yield pile[-1]
 
 
-def _progress_without_waste(lay: Layout, wanted: Collection[Card]) -> bool:
+def _progress_without_waste(lay: Layout, wanted: int) -> bool:
     """A progress move that does not use the waste: the demon's top to a foundation or a work
     pile, a work pile's top to a foundation, or a progress run between work piles."""
     piles = lay.work
     tops = [p[-1] for p in piles if p]
-    if any(t in wanted for t in tops):
-        return True
-    if lay.demon:
-        demon = lay.demon[-1]
-        if demon in wanted or any(builds_on(demon, t) for t in tops):
+    for top in tops:
+        if top.bit & wanted:
             return True
-    return any(
-        _run_progress(source, target, wanted)
-        for source in piles
-        for target in piles
-        if source is not target and source and target
-    )
+    if lay.demon and lay.demon[-1].bit & (wanted | taking(tops)):
+        return True
+    for source in piles:
+        if source:
+            for target in piles:
+                if source is not target and target and _run_progress(source, target, wanted):
+                    return True
+    return False
 
 
-def _run_progress(source: list[Card], target: list[Card], wanted: Collection[Card]) -> bool:
+def _run_progress(source: list[Card], target: list[Card], wanted: int) -> bool:
     count = run_onto(source, target[-1])
     if count is None:
         return False
-    return count == len(source) or source[-count - 1] in wanted
+    return count == len(source) or bool(source[-count - 1].bit & wanted)

@@ -74,7 +74,7 @@ def view_for(state: DemonState, seat: int, players: tuple[str, ...], demon_penal
             waste=tuple(lay.waste),
             stock_size=len(lay.stock),
         ),
-        stuck=state.end is None and is_stuck(lay, wanted),
+        stuck=state.end is None and is_stuck(lay, state.foundations.wanted_bits),
         others=tuple(
             _table_layout(s, players[s], other) for s, other in enumerate(state.layouts) if s != seat
         ),

@@ -45,7 +45,7 @@ def apply_move(table: Table, seat: int, move: Move, player: str, colours: bool) 
 def _forget_races_against(table: Table, seat: int) -> None:
     """`seat` is moving, so it has seen every change the other seat made: none can be raced now."""
     for pile in table.piles:
-        if any(c.seat != seat for c in pile.changes):
+        if pile.changes and any(c.seat != seat for c in pile.changes):
             pile.changes = [c for c in pile.changes if c.seat == seat]
     if table.stall_ended_by not in (None, seat):
         table.stall_ended_by = None

@@ -12,17 +12,23 @@ Everything else that is not legal is a plain `IllegalMove`, and the position nev
 
 from __future__ import annotations
 
-from core.cards import Card
+from typing import Final
+
+from core.cards import ACE, RANKS, Card
 from core.errors import IllegalMove, TooSlow
 from core.games.speed.moves import NEW, Fill, Flip, Move, New, Play
 from core.games.speed.state import SEATS, Pile, Stack, Table
 
 RANK_COUNT = 13
+_NEXT_TO: Final = tuple(
+    sum(1 << r for r in RANKS if (r - top) % RANK_COUNT in (1, RANK_COUNT - 1)) for top in range(ACE + 1)
+)
+"""[rank of a pile's top] -> the rank bits (`Card.rank_bit`) of the cards that go on it."""
 
 
 def adjacent(card: Card, top: Card) -> bool:
     """One rank above or below, circularly: 2 … K A 2."""
-    return (card.rank - top.rank) % RANK_COUNT in (1, RANK_COUNT - 1)
+    return bool(_NEXT_TO[top.rank] & card.rank_bit)
 
 
 def pile_red(pile: int) -> bool:
@@ -39,27 +45,59 @@ def fits(card: Card, pile: int, top: Card, colours: bool) -> bool:
     return colour_ok(card, pile, colours) and adjacent(card, top)
 
 
+def fitting_ranks(table: Table, colours: bool) -> tuple[int, int]:
+    """The ranks (bits `Card.rank_bit`) that go on some pile now: (for a black card, for a red
+    card). Worked out once per question; then whether a stack top fits anywhere is one bit test."""
+    black = red = 0
+    for j, pile in enumerate(table.piles, 1):
+        ranks = _NEXT_TO[pile.cards[-1].rank]
+        if colours and pile_red(j):
+            red |= ranks
+        else:
+            black |= ranks
+    return (black, red) if colours else (black, black)
+
+
 def plays(table: Table, seat: int, colours: bool) -> list[Play]:
     """Every legal play of `seat`, by stack then pile."""
-    out = []
+    out: list[Play] = []
+    black, red = fitting_ranks(table, colours)
     for i, stack in enumerate(table.stacks[seat], 1):
-        card = stack.top
-        if card is not None:
-            out += [Play(i, j) for j, p in enumerate(table.piles, 1) if fits(card, j, p.top, colours)]
+        if not stack.up or not stack.cards:
+            continue
+        card = stack.cards[-1]
+        bit = card.rank_bit
+        if not (red if card.red else black) & bit:
+            continue  # fits no pile: the common case
+        for j, pile in enumerate(table.piles, 1):
+            if _NEXT_TO[pile.cards[-1].rank] & bit and (not colours or card.red == pile_red(j)):  # as `fits`
+                out.append(play_move(i, j))
     return out
 
 
 def can_play(table: Table, seat: int, colours: bool) -> bool:
-    for stack in table.stacks[seat]:
-        card = stack.top
-        if card is not None and any(fits(card, j, p.top, colours) for j, p in enumerate(table.piles, 1)):
-            return True
+    black, red = fitting_ranks(table, colours)
+    return _can_play(table.stacks[seat], black, red)
+
+
+def _can_play(stacks: list[Stack], black: int, red: int) -> bool:
+    """Whether a face-up top of `stacks` fits some pile (`black`, `red`: `fitting_ranks`)."""
+    for stack in stacks:
+        if stack.up and stack.cards:
+            card = stack.cards[-1]
+            if (red if card.red else black) & card.rank_bit:
+                return True
     return False
 
 
 def stalemate(table: Table, colours: bool) -> bool:
     """Neither player can play and neither has a face-down stack top (fills do not count)."""
-    return not any(any(s.face_down_top for s in table.stacks[seat]) or can_play(table, seat, colours) for seat in SEATS)
+    for seat in SEATS:  # the cheap test first
+        for stack in table.stacks[seat]:
+            if stack.cards and not stack.up:
+                return False
+    black, red = fitting_ranks(table, colours)
+    return not _can_play(table.stacks[0], black, red) and not _can_play(table.stacks[1], black, red)
 
 
 def new_callers(table: Table, colours: bool) -> tuple[int, ...]:
@@ -73,14 +111,37 @@ def legal_moves(table: Table, seat: int, colours: bool) -> list[Move]:
     """Plays (by stack, then pile), then flips, then fills (by stack), then `new`."""
     stacks = table.stacks[seat]
     moves: list[Move] = [*plays(table, seat, colours)]
-    moves += [Flip(i) for i, s in enumerate(stacks, 1) if s.face_down_top]
+    moves += [flip_move(i) for i, s in enumerate(stacks, 1) if s.cards and not s.up]
     if table.reserves[seat]:
         # a seat with a play or a flip is no stalemate: the whole-table check only when it has none
         stalled = not moves and stalemate(table, colours)
-        moves += [Fill(i) for i, s in enumerate(stacks, 1) if s.top is None]
+        moves += [fill_move(i) for i, s in enumerate(stacks, 1) if not s.up or not s.cards]
         if stalled:
             moves.append(NEW)
     return moves
+
+
+def play_move(stack: int, pile: int) -> Play:
+    """The one shared `Play(stack, pile)` (moves are made on every listing: make each once)."""
+    try:
+        return _PLAYS[stack][pile]
+    except IndexError:
+        return Play(stack, pile)
+
+
+def flip_move(stack: int) -> Flip:
+    return _FLIPS[stack] if stack < len(_FLIPS) else Flip(stack)
+
+
+def fill_move(stack: int) -> Fill:
+    return _FILLS[stack] if stack < len(_FILLS) else Fill(stack)
+
+
+_MAX_STACKS: Final = 5
+_MAX_SHARED_PILES: Final = 16  # piles beyond this (many `new` calls) get a new object each time
+_PLAYS: Final = tuple(tuple(Play(i, j) for j in range(_MAX_SHARED_PILES + 1)) for i in range(_MAX_STACKS + 1))
+_FLIPS: Final = tuple(Flip(i) for i in range(_MAX_STACKS + 1))
+_FILLS: Final = tuple(Fill(i) for i in range(_MAX_STACKS + 1))
 
 
 def verify(table: Table, seat: int, move: Move, colours: bool) -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from core.decks import WITH_JOKERS, parse_deck
+from core.errors import GameOver
 from core.events import Event
 from core.game import Game
 from core.games.svolota import rules
+from core.games.svolota.hand import Hand
 from core.games.svolota.moves import Move, format_move, parse_move
-from core.games.svolota.state import SvolotaState, card_key
+from core.games.svolota.state import SvolotaState
 from core.games.svolota.view import SvolotaView, view_of
 from core.options import Option
+from core.rng import Rng
 
 HAND = 7
 
@@ -26,7 +29,10 @@ class Svolota(Game[Move, SvolotaView]):
     )
 
     state: SvolotaState
-    _listed: tuple[int, list[Move]] | None = None  # the legal moves last listed, until the next move
+
+    def __init__(self, players: tuple[str, ...], options: dict[str, bool | int], rng: Rng) -> None:
+        super().__init__(players, options, rng)
+        self._free_pass = bool(options["free_pass"])  # read on every move: not from the dict each time
 
     def deal(self, deck: Any) -> None:
         n = len(self.players)
@@ -37,7 +43,7 @@ class Svolota(Game[Move, SvolotaView]):
         for i in range(HAND * n):  # one at a time in seat order, seat 0 first
             hands[i % n].append(cards[i])
         self.state = SvolotaState(
-            hands=[sorted(h, key=card_key) for h in hands],
+            hands=[Hand.of(h) for h in hands],
             reserve=cards[HAND * n + 1 :],
             face_up=cards[HAND * n],
             turn=int(self.options["first"]),
@@ -45,23 +51,26 @@ class Svolota(Game[Move, SvolotaView]):
 
     @property
     def free_pass(self) -> bool:
-        return bool(self.options["free_pass"])
+        return self._free_pass
 
     def legal_moves(self, seat: int) -> list[Move]:
-        moves = rules.legal_moves(self.state, seat, self.free_pass)
-        self._listed = (seat, moves)
-        return moves
+        return rules.legal_moves(self.state, seat, self._free_pass)
 
     def verify(self, seat: int, move: Move) -> None:
-        listed = self._listed
-        if listed is not None and listed[0] == seat:
-            for legal in listed[1]:  # by identity: listed moves are shared objects
-                if legal is move:
-                    return  # just listed as legal for this position: no need to work it out again
-        rules.verify(self.state, seat, move, self.free_pass, self.players)
+        if not rules.was_listed(self.state, seat, move):  # just listed as legal: nothing to work out
+            rules.verify(self.state, seat, move, self._free_pass, self.players)
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        """The base's apply (game over? verify, then make the move) in one call, for speed: it is the
+        inner loop of every simulation. A move just listed for this position is legal."""
+        state = self.state
+        if state.winner is not None:
+            raise GameOver("the game is over")
+        if not rules.was_listed(state, seat, move):
+            rules.verify(state, seat, move, self._free_pass, self.players)
+        return rules.apply(state, seat, move, self.players)
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
-        self._listed = None
         return rules.apply(self.state, seat, move, self.players)
 
     def view(self, seat: int) -> SvolotaView:
@@ -78,14 +87,15 @@ class Svolota(Game[Move, SvolotaView]):
     @property
     def turn(self) -> int | None:
         """The seat to act, or None once the game is over."""
-        return None if self.over else self.state.turn
+        state = self.state
+        return None if state.winner is not None else state.turn
 
     def seat_scores(self) -> list[int]:
-        return [len(h) for h in self.state.hands]
+        return [h.size for h in self.state.hands]
 
     def default_move(self, player: str) -> str | None:
         """The move the turn timer plays for an absent player (SPEC §3), or None if they may not act."""
-        move = rules.default_move(self.state, self.seat(player), self.free_pass)
+        move = rules.default_move(self.state, self.seat(player), self._free_pass)
         return None if move is None else format_move(move)
 
     def parse_move(self, text: str) -> Move:
@@ -99,4 +109,3 @@ class Svolota(Game[Move, SvolotaView]):
 
     def load_state(self, data: dict[str, Any]) -> None:
         self.state = SvolotaState.from_dict(data)
-        self._listed = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from core.cards import ACE, RANK_TEXT, Card
+from core.cards import ACE, JOKER, RANK_TEXT, Card
 from core.errors import IllegalMove, NotYourTurn
 from core.events import Event
 from core.games.svolota.events import (
@@ -17,35 +17,57 @@ from core.games.svolota.events import (
     Played,
     Won,
 )
+from core.games.svolota.hand import Hand
 from core.games.svolota.moves import JOKER_MOVE, PASS, Joker, Move, Pass, Play
-from core.games.svolota.plays import ANY, BLACK_FIRST, MAX_PLAY, RED_FIRST, plays_of
+from core.games.svolota.plays import ABOVE, ALL_RANKS, ANY, BELOW, BLACK_FIRST, MAX_PLAY, RED_FIRST, plays_of
 from core.games.svolota.state import SvolotaState
 
 TWO = 2
 
 
-def beating_plays(state: SvolotaState, seat: int) -> list[Play]:
-    """Non-joker plays `seat` could lay now (any play on an empty pile), in the stable order: fewest
-    cards first, then the lowest rank, then by the cards' sort keys (suits S C H D) in laid order."""
-    if not state.plays:
-        return plays_of(state.hands[seat], 0, ACE + 1, 1, ANY)
-    last = state.plays[-1]
-    top = last[-1]
-    low, high = (last[0].rank, ACE + 1) if state.up else (0, last[0].rank)
-    return plays_of(state.hands[seat], low, high, len(last), BLACK_FIRST if top.red else RED_FIRST)
+def beating_plays(state: SvolotaState, seat: int) -> list[Move]:
+    """Non-joker plays (every one a Play) `seat` could lay now (any play on an empty pile), in the
+    stable order: fewest cards first, then the lowest rank, then by the cards' sort keys (suits
+    S C H D) in laid order."""
+    pile = state.plays
+    if not pile:
+        return plays_of(state.hands[seat], ALL_RANKS, 1, ANY)
+    last = pile[-1]
+    between = ABOVE[last[0].rank] if state.up else BELOW[last[0].rank]
+    return plays_of(state.hands[seat], between, len(last), BLACK_FIRST if last[-1].red else RED_FIRST)
 
 
 def legal_moves(state: SvolotaState, seat: int, free_pass: bool) -> list[Move]:
+    """Every legal move of `seat`, remembered in the state until it changes (see `was_listed`)."""
     if state.winner is not None or seat != state.turn:
         return []
-    moves: list[Move] = list(beating_plays(state, seat))
-    can_beat = bool(moves)
-    hand = state.hands[seat]
-    if hand and hand[-1].joker:  # jokers sort last
+    hand, pile = state.hands[seat], state.plays
+    if pile:  # `beating_plays`, written out: this is the inner loop of every simulation
+        last = pile[-1]
+        between = ABOVE[last[0].rank] if state.up else BELOW[last[0].rank]
+        moves = plays_of(hand, between, len(last), BLACK_FIRST if last[-1].red else RED_FIRST)
+        may_pass = free_pass or not moves
+    else:
+        moves = plays_of(hand, ALL_RANKS, 1, ANY)
+        may_pass = False  # a leader may not pass
+    if hand.jokers:
         moves.append(JOKER_MOVE)
-    if state.plays and (free_pass or not can_beat):
+    if may_pass:
         moves.append(PASS)
+    state.listed = (seat, hand, tuple(moves))  # a copy: the caller may change the list it gets
     return moves
+
+
+def was_listed(state: SvolotaState, seat: int, move: Move) -> bool:
+    """Whether `move` is one of the very objects `legal_moves` listed for `seat` in this position
+    (plays are interned, so a listed move comes back as the same object): then it is legal."""
+    listed = state.listed
+    if listed is None or listed[0] != seat or listed[1] is not state.hands[seat]:
+        return False
+    for legal in listed[2]:  # noqa: SIM110 (a generator is slower)
+        if legal is move:
+            return True
+    return False
 
 
 def verify(state: SvolotaState, seat: int, move: Move, free_pass: bool, players: tuple[str, ...]) -> None:
@@ -54,7 +76,7 @@ def verify(state: SvolotaState, seat: int, move: Move, free_pass: bool, players:
         raise NotYourTurn("not your turn: it is {player}'s turn", player=players[state.turn])
     hand = state.hands[seat]
     if isinstance(move, Joker):
-        if not any(c.joker for c in hand):
+        if not hand.jokers:
             raise IllegalMove("you have no joker")
         return
     if isinstance(move, Pass):
@@ -66,7 +88,7 @@ def verify(state: SvolotaState, seat: int, move: Move, free_pass: bool, players:
     _verify_play(state, hand, move)
 
 
-def _verify_play(state: SvolotaState, hand: list[Card], play: Play) -> None:
+def _verify_play(state: SvolotaState, hand: Hand, play: Play) -> None:
     cards = play.cards
     for card in cards:
         if cards.count(card) > hand.count(card):
@@ -93,47 +115,68 @@ def _verify_play(state: SvolotaState, hand: list[Card], play: Play) -> None:
 
 def apply(state: SvolotaState, seat: int, move: Move, players: tuple[str, ...]) -> list[Event]:
     """Make a verified move."""
+    state.listed = None
+    if isinstance(move, Play):  # the common case first
+        return _play(state, seat, move.cards, players)
+    if isinstance(move, Joker):
+        return _joker(state, seat, players)
+    return _pass(state, seat, players)
+
+
+def _play(state: SvolotaState, seat: int, cards: tuple[Card, ...], players: tuple[str, ...]) -> list[Event]:
+    """Lay `cards` on the pile (an Ace going up turns it down, a 2 going down turns it up), draw as
+    many, and pass the turn on."""
     name = players[seat]
     hand = state.hands[seat]
-    events: list[Event] = []
-    if move is PASS or isinstance(move, Pass):
-        state.passed.add(seat)
-        events.append(Passed(name))
-        state.turn = (seat + 1) % len(state.hands)
-        if state.turn == state.last_player:
-            state.close_pile()
-            events.append(PileClosed(players[state.turn]))
-        return events
-    if isinstance(move, Joker):
-        hand.remove(Card(0))
-        state.close_pile()
-        state.discarded.append(Card(0))
-        events.append(JokerPlayed(name))
-        count = 1
-    else:
-        for card in move.cards:
-            hand.remove(card)
-        state.plays.append(move.cards)
-        state.last_player = seat
-        state.passed.clear()
-        events.append(Played(name, move.cards))
-        rank = move.cards[0].rank
-        if state.up and rank == ACE:
+    hand.take(cards)
+    state.plays.append(cards)
+    state.last_player = seat
+    state.passed.clear()
+    events: list[Event] = [Played(name, cards)]
+    rank = cards[0].rank
+    if state.up:
+        if rank == ACE:
             state.up = False
             events.append(DirectionChanged(up=False))
-        elif not state.up and rank == TWO:
-            state.up = True
-            events.append(DirectionChanged(up=True))
-        count = len(move.cards)
-    drawn = state.draw(seat, count)
-    if drawn:
-        events.append(Drew(name, drawn))
+    elif rank == TWO:
+        state.up = True
+        events.append(DirectionChanged(up=True))
+    if state.reserve or state.face_up is not None:
+        events.append(Drew(name, state.draw(seat, len(cards))))
     state.turn = (seat + 1) % len(state.hands)
-    if not hand:
+    if not hand.size:
         state.winner = seat
         events.append(Won(name))
-    elif isinstance(move, Joker):
+    return events
+
+
+def _joker(state: SvolotaState, seat: int, players: tuple[str, ...]) -> list[Event]:
+    """The pile is discarded, the joker player draws one, and the next player leads."""
+    name = players[seat]
+    hand = state.hands[seat]
+    hand.take((JOKER,))
+    state.close_pile()
+    state.discarded.append(JOKER)
+    events: list[Event] = [JokerPlayed(name)]
+    if state.reserve or state.face_up is not None:
+        events.append(Drew(name, state.draw(seat, 1)))
+    state.turn = (seat + 1) % len(state.hands)
+    if not hand.size:
+        state.winner = seat
+        events.append(Won(name))
+    else:
         events.append(Leads(players[state.turn]))
+    return events
+
+
+def _pass(state: SvolotaState, seat: int, players: tuple[str, ...]) -> list[Event]:
+    """The turn moves on; back at the last player, the pile is discarded and they lead."""
+    state.passed.add(seat)
+    events: list[Event] = [Passed(players[seat])]
+    state.turn = (seat + 1) % len(state.hands)
+    if state.turn == state.last_player:
+        state.close_pile()
+        events.append(PileClosed(players[state.turn]))
     return events
 
 

@@ -1,21 +1,24 @@
-"""The Svolota position: hands, reserve, the open pile, whose turn and who passed."""
+"""The Svolota position: hands, reserve, the open pile, whose turn and who passed.
+
+The state also remembers the legal moves last listed (`listed`: the seat, its hand object and the
+moves) until the position changes: a move that is one of those very objects is legal without
+working it out again (`rules.was_listed`). Every move forgets them (`rules.apply`), and so does
+every method here that changes the position; a hand replaced from outside does not match.
+"""
 
 from __future__ import annotations
 
-from bisect import insort
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.cards import Card, parse_card
-
-
-def card_key(card: Card) -> tuple[int, int]:
-    return card.key
+from core.games.svolota.hand import Hand
+from core.games.svolota.moves import Move
 
 
 @dataclass(slots=True)
 class SvolotaState:
-    hands: list[list[Card]]  # each kept sorted by card key (low to high, jokers last)
+    hands: list[Hand]
     reserve: list[Card]  # top first; the face-up card is drawn after all of these
     face_up: Card | None
     turn: int
@@ -25,6 +28,7 @@ class SvolotaState:
     passed: set[int] = field(default_factory=set)  # who passed since that play
     discarded: list[Card] = field(default_factory=list)  # closed piles, face down
     winner: int | None = None
+    listed: tuple[int, Hand, tuple[Move, ...]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def top(self) -> Card | None:
@@ -36,19 +40,26 @@ class SvolotaState:
 
     def draw(self, seat: int, n: int) -> int:
         """Draw up to n cards for seat: the reserve top first, the face-up card last."""
-        hand, drawn = self.hands[seat], 0
+        self.listed = None
+        hand, reserve, drawn = self.hands[seat], self.reserve, 0
         while drawn < n:
-            if self.reserve:
-                insort(hand, self.reserve.pop(0), key=card_key)
+            if reserve:
+                hand.add(reserve.pop(0))
             elif self.face_up is not None:
-                insort(hand, self.face_up, key=card_key)
+                hand.add(self.face_up)
                 self.face_up = None
             else:
                 break
             drawn += 1
         return drawn
 
+    def set_hand(self, seat: int, cards: list[Card]) -> None:
+        """Replace seat's hand (for setting up positions)."""
+        self.listed = None
+        self.hands[seat] = Hand.of(cards)
+
     def close_pile(self) -> None:
+        self.listed = None
         for play in self.plays:
             self.discarded.extend(play)
         self.plays.clear()
@@ -76,7 +87,7 @@ class SvolotaState:
             return [parse_card(t) for t in texts]
 
         return cls(
-            hands=[sorted(cards(h), key=card_key) for h in d["hands"]],
+            hands=[Hand.of(cards(h)) for h in d["hands"]],
             reserve=cards(d["reserve"]),
             face_up=None if d["face_up"] is None else parse_card(d["face_up"]),
             turn=int(d["turn"]),

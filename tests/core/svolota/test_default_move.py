@@ -28,7 +28,7 @@ def test_when_pass_is_not_allowed_the_cheapest_beating_play_is_made():
 
 def test_a_joker_only_when_nothing_else_is_legal():
     g = game(["JK 2C 2D 2H 9C 9D 10S", *["3S 3C 3H 3D 4S 4C 4H", "5S 5C 5H 5D 6S 6C 6H"]])
-    g.state.hands[0] = [c for c in g.state.hands[0] if c.joker]  # only the joker left to lead with
+    g.state.set_hand(0, [c for c in g.state.hands[0] if c.joker])  # only the joker left to lead with
     assert g.moves("ann") == ["joker"]
     assert g.default_move("ann") == "joker"
 

@@ -116,7 +116,7 @@ def test_the_first_player_to_empty_their_hand_wins_and_the_game_ends():
     g = game(["KS 2C 2D 2H 9C 9D 10S", "AH 8C 7D 7C 3H 3D 4C", "4D 5D 6D JS JC JH 2S"])
     g.state.reserve.clear()
     g.state.face_up = None
-    g.state.hands[0] = [parse_card("KS")]
+    g.state.set_hand(0, [parse_card("KS")])
     events = g.play("ann", "play KS")
     assert g.over and g.winner == "ann"
     assert "wins" in str(events[-1])

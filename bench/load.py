@@ -137,12 +137,14 @@ class Person:
 class Load:
     tables: int
     seconds: float = 0.0  # wall time measured
+    cpu_seconds: float = 0.0  # the process's CPU time (every thread's) in the measured time
     open_seconds: float = 0.0  # wall time to open and start every table (the scheduler running)
     moves_by: Counter[str] = field(default_factory=Counter)  # logged moves in the measured time
     presses: array[float] = field(default_factory=lambda: array("d"))  # press-to-answer, s
     too_slow: int = 0  # real-time races lost: answered refusals
     ended_first: int = 0  # real time: the game ended while the person looked
     lateness: array[float] = field(default_factory=lambda: array("d"))  # fired - due, s
+    fire_seconds: array[float] = field(default_factory=lambda: array("d"))  # the time a fire took, s
     overdue: tuple[int, int] = (0, 0)  # deadlines due and not fired, at the start and the end of the measured time
     fired: Counter[str] = field(default_factory=Counter)  # deadlines fired in the measured time, by kind
     lag: array[float] = field(default_factory=lambda: array("d"))  # event-loop lag samples, s
@@ -187,6 +189,7 @@ class LoadService(Service):
 
     async def fire(self, deadline: Deadline) -> int | None:
         late = self.clock.now() - deadline.due
+        started = time.perf_counter()
         try:
             acted = await super().fire(deadline)
         except Exception:  # the service logs it and rests the table; counted here too
@@ -194,6 +197,7 @@ class LoadService(Service):
             self.load.error(f"deadline {deadline}: {traceback.format_exc()}")
             raise
         if acted is not None and self.load.measuring:
+            self.load.fire_seconds.append(time.perf_counter() - started)
             self.load.lateness.append(late)
             self.load.fired[deadline.kind] += 1
         return acted
@@ -240,8 +244,10 @@ def errors_logged(load: Load) -> Iterator[None]:
 class Driver:
     """The people of the tables, the lag sampler, and the figures they note."""
 
-    def __init__(self, service: LoadService, people: list[Person], load: Load) -> None:
-        self.service, self.people, self.load = service, people, load
+    def __init__(
+        self, service: LoadService, people: list[Person], load: Load, pause: tuple[float, float] = PAUSE
+    ) -> None:
+        self.service, self.people, self.load, self.pause = service, people, load, pause
 
     async def person(self, p: Person) -> None:
         """Wait for a panel with moves, look at it for a while, press a move of the panel on screen
@@ -252,7 +258,7 @@ class Driver:
             p.drawn.clear()
             if not p.moves:
                 continue
-            await asyncio.sleep(p.rng.uniform(*PAUSE))
+            await asyncio.sleep(p.rng.uniform(*self.pause))
             if not p.moves:
                 continue
             move, p.moves, draws = p.rng.choice(p.moves), (), p.draws
@@ -300,9 +306,12 @@ class Driver:
                 self.load.error(f"opening table {p.i}: {traceback.format_exc()}")
 
 
-async def run(url: str, tables: int, seconds: float, config: ServiceConfig = CONFIG) -> Load:
+async def run(
+    url: str, tables: int, seconds: float, config: ServiceConfig = CONFIG, pause: tuple[float, float] = PAUSE
+) -> Load:
     """Open `tables` tables on the migrated database at `url` with the scheduler running, measure
-    `seconds` of play, stop (the tables stay open in the database, as a stopped bot leaves them)."""
+    `seconds` of play, stop (the tables stay open in the database, as a stopped bot leaves them).
+    People press `pause` seconds (uniform) after their panel is drawn."""
     await _warm_up(config)
     load = Load(tables)
     store = open_store(url)
@@ -313,7 +322,7 @@ async def run(url: str, tables: int, seconds: float, config: ServiceConfig = CON
     clock = SystemClock()
     service = LoadService(store, Panels({p.actor.person: p for p in people}), clock, config, seed=1)
     service.load = load
-    driver = Driver(service, people, load)
+    driver = Driver(service, people, load, pause)
     with errors_logged(load):
         pressing = [asyncio.create_task(driver.person(p)) for p in people]
         await asyncio.sleep(0)  # (each person's task waits for a panel)
@@ -329,9 +338,10 @@ async def run(url: str, tables: int, seconds: float, config: ServiceConfig = CON
 
         before = await asyncio.to_thread(snapshot, url, ids)
         overdue_before = await asyncio.to_thread(overdue, url, clock.now())
-        load.measuring, begun, started = True, clock.now(), time.perf_counter()
+        load.measuring, begun, started, cpu = True, clock.now(), time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
         load.measuring, ended, load.seconds = False, clock.now(), time.perf_counter() - started
+        load.cpu_seconds = time.process_time() - cpu
         load.overdue = overdue_before, await asyncio.to_thread(overdue, url, ended)
         load.rss_growth = rss() - baseline
         load.own_bytes = _own_bytes(load, people)
@@ -359,7 +369,7 @@ async def run(url: str, tables: int, seconds: float, config: ServiceConfig = CON
 
 def _own_bytes(load: Load, people: list[Person]) -> int:
     """What the bench's own records hold: latency and lag samples, the move buttons kept."""
-    records = sum(a.itemsize * len(a) for a in (load.presses, load.lateness, load.lag))
+    records = sum(a.itemsize * len(a) for a in (load.presses, load.lateness, load.fire_seconds, load.lag))
     buttons = sum(sys.getsizeof(p.moves) + sum(sys.getsizeof(m) for m in p.moves) for p in people if p.moves)
     return records + buttons
 

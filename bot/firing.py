@@ -2,7 +2,7 @@
 store, the locks, the clock and the saving and drawing of a table (bot/service.py).
 
 Deadlines are fired a bounded batch at a time, each in its own transaction, with the event loop free
-between them; on PostgreSQL, several tables' at once (`Store.firing_lanes`). A table that fails (its
+between them, several tables' at once (`Store.firing_lanes`). A table that fails (its
 deadline or a move raises) is tried again with a growing pause and, after a few failures in a row,
 set aside: its chat is told and every other table goes on (bot/trouble.py).
 """
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from bot.clock import Clock
 from bot.deadlines import Deadline
@@ -19,13 +21,15 @@ from bot.notifier import Notifier
 from bot.people import ChatRef
 from bot.screens.render import stopped_screens
 from bot.settings import ChatSettings, ServiceConfig
-from bot.store import Changes, Store, StoreUnavailable
+from bot.store import Changes, StaleTable, Store, StoreUnavailable
 from bot.tables import Status, Table
 from bot.timers import fire
 from bot.trouble import GIVE_UP, Outage, Trouble
 
 log = logging.getLogger("bot.service")
 BATCH = 32  # deadlines taken at once: the loop turns to presses between batches and between deadlines
+ATTEMPTS = 3  # a change whose table someone else saved meanwhile runs again on what they saved
+T = TypeVar("T")
 
 
 class Firing:
@@ -91,12 +95,24 @@ class Firing:
         """Fire one due deadline through the locked path: 1 if it did something, 0 if not, None
         if it was not fired here (its table held by another process, or fired already)."""
         async with self._locks.hold(deadline.table_id):
-            async with self.store.transaction() as tx:
-                table, acted, redraw = await self._fire(tx, deadline)
+            table, acted, redraw = await self._transaction(lambda tx: self._fire(tx, deadline))
             if redraw and table is not None:
                 await self.redraw(table)
             self._trouble.ok(deadline.table_id)
             return acted
+
+    async def _transaction(self, body: Callable[[Changes], Awaitable[T]]) -> T:
+        """`body` in a store transaction, committed. A save that finds its table at another version
+        (a writer outside this process: with SQLite, whose loads lock nothing, `bot.store.StaleTable`
+        at the commit) changes nothing, and the body runs again on the table as it now is."""
+        for _ in range(ATTEMPTS - 1):
+            try:
+                async with self.store.transaction() as tx:
+                    return await body(tx)
+            except StaleTable:
+                log.info("a table was saved by someone else meanwhile: the change runs again")
+        async with self.store.transaction() as tx:  # the last attempt: StaleTable now is a failure
+            return await body(tx)
 
     async def _fire_safely(self, deadline: Deadline) -> int | None:
         """`fire`, where a failure is this table's alone: tried again later, then set aside. A

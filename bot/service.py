@@ -15,7 +15,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot import lobby, ratings, running
 from bot.clock import Clock
@@ -166,22 +166,29 @@ class Service(Firing, TableActions):
         """Run `change` on the table under its lock, in one transaction; redraw once it is
         committed, if it changed anything. An update delivered again (`once` seen before by this
         open table) changes nothing: it was answered, or its person was, by the first delivery."""
+
+        async def in_transaction(tx: Changes) -> Changed | None:
+            table = await tx.load(table_id)
+            if table is None:
+                raise Refused("this table no longer exists")
+            if table.stopped is not None:
+                raise Refused("this game hit an error and was stopped")
+            if once is not None and table.status.open and await tx.delivered(table_id, once):
+                return None
+            before, was_live, was = table.version, self._live(table), table.status
+            work = Work(tx)
+            reply = await change(table, work) or Reply()
+            if table.version != before:
+                if once is not None and table.status.open:
+                    await tx.note_delivery(table_id, once)
+                await self._save(tx, table, before, was)
+            return Changed(table, reply, work, before, was_live)
+
         async with self._locks.hold(table_id):
-            async with self.store.transaction() as tx:
-                table = await tx.load(table_id)
-                if table is None:
-                    raise Refused("this table no longer exists")
-                if table.stopped is not None:
-                    raise Refused("this game hit an error and was stopped")
-                if once is not None and table.status.open and await tx.delivered(table_id, once):
-                    return Reply(table_id=table_id)
-                before, was_live, was = table.version, self._live(table), table.status
-                work = Work(tx)
-                reply = await change(table, work) or Reply()
-                if table.version != before:
-                    if once is not None and table.status.open:
-                        await tx.note_delivery(table_id, once)
-                    await self._save(tx, table, before, was)
+            done = await self._transaction(in_transaction)
+            if done is None:  # delivered again
+                return Reply(table_id=table_id)
+            table, reply, work, before, was_live = done
             if table.version != before and not (was_live and self._live(table)):
                 await self.redraw(table)  # live real-time boards wait for the window
             for other in work.redraw:
@@ -357,6 +364,17 @@ class Service(Firing, TableActions):
             except Exception as e:
                 log.error("could not redraw table %s on start: %r", table.id, e)
             await asyncio.sleep(0)
+
+
+class Changed(NamedTuple):
+    """What a change did in its transaction: the table as saved, the answer, the other tables to
+    redraw, and the table's version and liveness before."""
+
+    table: Table
+    reply: Reply
+    work: Work
+    before: int
+    was_live: bool
 
 
 def _table_named(command: Command) -> int | None:

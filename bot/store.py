@@ -35,8 +35,10 @@ class StoreUnavailable(Exception):
 
 
 class Changes(Protocol):
-    """What a change needs, inside one transaction: load the table (held until the transaction
-    ends, so nobody else changes it meanwhile, in this process or another), read ratings, save.
+    """What a change needs, inside one transaction: load the table, read ratings, save. Either the
+    load holds the table until the transaction ends, so nobody else changes it meanwhile, in this
+    process or another (PostgreSQL), or the save finds out that someone did (`StaleTable`, SQLite:
+    the service then runs the change again on what they saved).
 
     Several processes may share one database; in one process the service's per-table locks come
     first, so a transaction never waits for one of its own process's."""
@@ -72,8 +74,9 @@ class Changes(Protocol):
 
 
 class Store(Protocol):
-    # How many deadlines of different tables the scheduler may fire at once: 1 where writes take
-    # turns anyway (a press then waits behind one, not a batch); more where they run side by side.
+    # How many deadlines of different tables the scheduler may fire at once: 1 where a change holds
+    # the only writer from start to end (a press then waits behind one, not a batch); more where
+    # changes run side by side (PostgreSQL's row locks; SQLite's changes, committed together).
     firing_lanes: int
 
     def transaction(self) -> AbstractAsyncContextManager[Changes]:

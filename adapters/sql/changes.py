@@ -1,6 +1,16 @@
-"""The store inside one open write transaction (`SqlStore.transaction`): the calls a change makes,
-each one hop to the store's threads on the transaction's connection, its saves written with the
-next call or the commit."""
+"""The store inside one change (`SqlStore.transaction`).
+
+On PostgreSQL a change is one transaction from its first call to its commit: each call is one hop
+to the store's threads on the transaction's connection, its first load locks the table's row, and
+its saves are written with the next call or the commit.
+
+On SQLite one writer at a time has the whole database, so a change does not hold it while the
+service decides: its loads are reads (or this process's own copy of the table, `SqlStore._cached`),
+and its saves are written at the end, BEGIN IMMEDIATE to COMMIT, with those of the changes that
+finish beside it (adapters/sql/together.py), each refused if its table is no longer at the version
+loaded (StaleTable: the service runs the change again). A change that asks for a lock (`lock`: a
+check and the save that relies on it, as a chat's one-table rule or the ratings) holds the writer
+from then on, and what it reads after that is read inside."""
 
 from __future__ import annotations
 
@@ -11,6 +21,7 @@ from sqlalchemy import Connection, insert, select
 
 from adapters.sql.ratings import ratings_of
 from adapters.sql.rows import ADVISORY_LOCK, CLAIM_TABLE, LOCK_TABLE, deliveries, load_many, new_table_id_in, open_in
+from adapters.sql.together import Write
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating
 from bot.tables import Table
@@ -22,17 +33,38 @@ T = TypeVar("T")
 
 
 class SqlChanges:
-    """The store inside one open write transaction (see SqlStore.transaction): each call is one
-    hop to the store's threads, on the transaction's connection."""
-
     def __init__(self, store: SqlStore) -> None:
         self.store = store
-        self.conn: Connection | None = None  # begun by the first call, in the same hop
-        self._saves: list[Callable[[Connection], Callable[[], None]]] = []  # written with the next call
+        self.conn: Connection | None = None  # begun by the first call that holds the writer, in the same hop
+        self.held = False  # holds one of the store's turns (and, from its next call, a transaction)
+        self._saves: list[Write] = []  # written with the next call on the connection, or the commit
         self._after: list[Callable[[], None]] = []
+
+    async def hold(self) -> None:
+        """Take one of the store's turns for the rest of this change: from the next call on, one
+        transaction (BEGIN IMMEDIATE on SQLite)."""
+        if not self.held:
+            await self.store._turns.acquire()
+            self.held = True
+
+    def release(self) -> None:
+        if self.held:
+            self.store._turns.release()
+            self.held = False
+
+    @property
+    def pending(self) -> bool:
+        """Something to commit: a transaction begun, or saves not yet written."""
+        return self.conn is not None or bool(self._saves)
 
     async def _on_conn(self, call: Callable[[Connection], T]) -> T:
         return await self.store._run(lambda: call(self._ready()))
+
+    async def _read(self, call: Callable[[Connection], T]) -> T:
+        """Inside the transaction if this change holds one, else a read of its own."""
+        if self.held:
+            return await self._on_conn(call)
+        return await self.store._reading(call)
 
     def _ready(self) -> Connection:
         """The transaction's connection (begun if need be), with the saves asked for so far written."""
@@ -43,9 +75,20 @@ class SqlChanges:
         self._saves = []
         return self.conn
 
+    async def commit(self) -> None:
+        """Write the saves and commit: on the transaction this change holds, in one hop; else
+        (SQLite) with the changes that finish beside it."""
+        if not self.pending:
+            return
+        if self.held:
+            await self.store._run(self.finish)
+        else:
+            saves, self._saves = self._saves, []
+            self._after += await self.store.together.commit(saves)
+
     def finish(self) -> None:
         """Write what is left and commit, in one hop (the usual end of a change: save, commit)."""
-        if self.conn is None and not self._saves:
+        if not self.pending:
             return
         conn = self._ready()
         conn.commit()
@@ -53,38 +96,52 @@ class SqlChanges:
         conn.close()
 
     async def new_table_id(self) -> int:
-        return await self._on_conn(new_table_id_in)
+        if self.held:
+            return await self._on_conn(new_table_id_in)
+        return await self.store.new_table_id()  # (an id lost to a change that fails is never missed)
 
     async def load(self, table_id: int) -> Table | None:
-        """The table, its row locked until the transaction ends (PostgreSQL; on SQLite the whole
-        database is, by BEGIN IMMEDIATE): a move in another process waits for this one."""
-        return await self._on_conn(lambda conn: self.store._load(conn, table_id, LOCK_TABLE))
+        """The table. Holding a transaction: its row locked until the end (PostgreSQL; on SQLite
+        the whole database is, by BEGIN IMMEDIATE), so a move in another process waits for this one."""
+        if self.held:
+            return await self._on_conn(lambda conn: self.store._load(conn, table_id, LOCK_TABLE))
+        return self.store._cached(table_id) or await self.store.load(table_id)
 
     async def claim(self, table_id: int) -> Table | None:
         """As `load`, but None at once if another transaction holds the table (SKIP LOCKED)."""
-        return await self._on_conn(lambda conn: self.store._load(conn, table_id, CLAIM_TABLE))
+        if self.held:
+            return await self._on_conn(lambda conn: self.store._load(conn, table_id, CLAIM_TABLE))
+        return self.store._cached(table_id) or await self.store.load(table_id)
 
     async def save(self, table: Table, expected_version: int) -> None:
         """Written with the transaction's next call, or its commit: one hop fewer per change."""
         self._saves.append(self.store._save(table, expected_version))
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
-        return await self._on_conn(lambda conn: load_many(conn, open_in(chat)))
+        return await self._read(lambda conn: load_many(conn, open_in(chat)))
 
     async def delivered(self, table_id: int, delivery: str) -> bool:
         key = (deliveries.c.table_id == table_id, deliveries.c.delivery == delivery)
-        return await self._on_conn(lambda conn: conn.scalar(select(deliveries.c.delivery).where(*key)) is not None)
+        return await self._read(lambda conn: conn.scalar(select(deliveries.c.delivery).where(*key)) is not None)
 
     async def note_delivery(self, table_id: int, delivery: str) -> None:
-        await self._on_conn(lambda conn: conn.execute(insert(deliveries).values(table_id=table_id, delivery=delivery)))
+        """Written with the saves."""
+
+        def write(conn: Connection) -> Callable[[], None]:
+            conn.execute(insert(deliveries).values(table_id=table_id, delivery=delivery))
+            return lambda: None
+
+        self._saves.append(write)
 
     async def lock(self, name: str) -> None:
-        """PostgreSQL: a transaction-scoped advisory lock. SQLite has one writer at a time already."""
+        """Hold `name` until the change ends. PostgreSQL: a transaction-scoped advisory lock. SQLite:
+        the writer itself (one at a time has the whole database), from now on."""
+        await self.hold()
         if self.store.postgres:
             await self._on_conn(lambda conn: conn.execute(ADVISORY_LOCK, {"name": name}))
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
-        return await self._on_conn(lambda conn: ratings_of(conn, game, scope, persons))
+        return await self._read(lambda conn: ratings_of(conn, game, scope, persons))
 
     def committed(self) -> None:
         for then in self._after:

@@ -23,7 +23,7 @@ DRIVERS = {"sqlite": "sqlite", "postgresql": "postgresql+psycopg"}
 READ_ONLY = {"25006"}  # PostgreSQL: read_only_sql_transaction (a standby, or a database made read-only)
 
 
-def _with_driver(url: str, drivers: dict[str, str]) -> str:
+def with_driver(url: str, drivers: dict[str, str] = DRIVERS) -> str:
     """The URL with the driver we install (psycopg 3 for PostgreSQL; the DBAPI default is psycopg2)."""
     parsed = make_url(url)
     backend = parsed.get_backend_name()
@@ -33,7 +33,7 @@ def _with_driver(url: str, drivers: dict[str, str]) -> str:
 
 
 def make_engine(url: str, **kwargs: Any) -> Engine:
-    engine = create_engine(_with_driver(url, DRIVERS), **kwargs)
+    engine = create_engine(with_driver(url), **kwargs)
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
     return engine

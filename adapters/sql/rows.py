@@ -4,6 +4,7 @@ a `Table` and its rows (the table row with its seats, and its timers)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Connection, String, bindparam, delete, func, insert, or_, select, text, update
@@ -20,20 +21,33 @@ results, ratings, messages = _t["results"], _t["ratings"], _t["messages"]
 deliveries = _t["deliveries"]
 
 LOAD_TABLE = select(tables).where(tables.c.id == bindparam("table_id"))
+# A table with its timers in one statement (one row per timer, or one with no timer), for a read.
+_TIMER_COLUMNS = {"timer_kind": timers.c.kind, "timer_due": timers.c.due, "timer_version": timers.c.version}
+WITH_TIMERS = (
+    select(tables, *(column.label(name) for name, column in _TIMER_COLUMNS.items()), timers.c.seat.label("timer_seat"))
+    .outerjoin(timers, timers.c.table_id == tables.c.id)
+    .where(tables.c.id == bindparam("table_id"))
+    .order_by(timers.c.id)
+)
+# A change that locks its table reads the timers after the lock, in a statement of their own: a
+# locking SELECT that waited for another transaction re-reads the locked row as committed, but not
+# the rows joined to it (PostgreSQL, READ COMMITTED), which would be the timers from before.
 LOCK_TABLE = LOAD_TABLE.with_for_update()  # PostgreSQL: the row stays ours until commit (SQLite: BEGIN IMMEDIATE)
 # A timer firing takes its table only if no other transaction holds it (a move, or another
 # process's timer): nobody waits behind a busy table, and each deadline fires in one process.
 CLAIM_TABLE = LOAD_TABLE.with_for_update(skip_locked=True)
 LOAD_TIMERS = select(timers).where(timers.c.table_id == bindparam("table_id")).order_by(timers.c.id)
+TABLE_COLUMNS = tuple(c.name for c in tables.c)
 UPDATE_TABLE = update(tables).where(tables.c.id == bindparam("_id"), tables.c.version == bindparam("_expected"))
 DELETE_TIMERS = delete(timers).where(timers.c.table_id == bindparam("table_id"))
 LIVE = tables.c.stopped.is_(None)  # a table set aside fires nothing
 PLATFORM = or_(bindparam("platform", type_=String).is_(None), tables.c.platform == bindparam("platform", type_=String))
+# The same text every time (no list of tables to leave out: the store drops those rows itself), so
+# PostgreSQL's driver prepares it once and the plan is reused.
 DUE_BATCH = (
     select(timers, tables.c.version.label("table_version"))
     .join(tables, tables.c.id == timers.c.table_id)
     .where(timers.c.due <= bindparam("now"), LIVE, PLATFORM)
-    .where(timers.c.table_id.not_in(bindparam("skip", expanding=True)))
     .order_by(timers.c.due, timers.c.table_id, timers.c.kind)
     .limit(bindparam("limit"))
 )
@@ -58,8 +72,25 @@ def timer_of(t: Any) -> dict[str, Any]:
     return {"table_id": t.table_id, "kind": t.kind, "due": t.due, "version": t.version, "seat": t.seat}
 
 
+def with_timers(rows: Sequence[Any]) -> tuple[Any, list[dict[str, Any]]]:
+    """The table row and its timers, from the rows of WITH_TIMERS (at least one)."""
+    table_id = rows[0]["id"]
+    stored = [
+        {
+            "table_id": table_id,
+            "kind": r["timer_kind"],
+            "due": r["timer_due"],
+            "version": r["timer_version"],
+            "seat": r["timer_seat"],
+        }
+        for r in rows
+        if r["timer_kind"] is not None
+    ]
+    return rows[0], stored
+
+
 def table_of(row: Any, deadlines: list[dict[str, Any]]) -> Table:
-    data = dict(row)
+    data = {name: row[name] for name in TABLE_COLUMNS}
     data["chat"] = {key: data.pop(key) for key in ("platform", "chat_id", "thread_id")}
     data["creator"] = {"platform": data.pop("creator_platform"), "user_id": data.pop("creator_user_id")}
     data["deadlines"] = deadlines

@@ -3,16 +3,22 @@
 One short transaction per save, committed before the service tells anyone: the table row (seats
 included) is updated only if its version is still the one loaded (optimistic check), then its
 deadlines, any new moves and a finished game's results and ratings are written in the same
-transaction. The store remembers the deadlines it last read or wrote for each table version, so a
-save that leaves them as they were does not rewrite them, and a plain load (to draw a screen) of a
-version it knows does not read them again; a load for a change always reads them.
+transaction. A table is read with its timers in one statement; the store remembers each table as
+it last read or wrote it, so a save that leaves the timers as they were does not rewrite them.
 
 Several processes may share one PostgreSQL database: a change loads its table with
 `SELECT … FOR UPDATE` (held to commit, so moves on one table line up), a timer is claimed with
 `FOR UPDATE SKIP LOCKED` on its table (so it fires in one process only, and nobody waits behind a
-busy table), and ratings and a chat's one-table rule are held by advisory locks (`lock`). On SQLite,
-BEGIN IMMEDIATE gives one writer at a time, and the store lets its own writers in one after another
-(an asyncio lock) rather than have SQLite's busy handler sleep-poll for them.
+busy table), and ratings and a chat's one-table rule are held by advisory locks (`lock`).
+
+SQLite has one writer at a time for the whole database and serves one process. A change plays on
+the process's own copy of its table (no read), holds no transaction while the service decides,
+and hands its saves to be committed with those of the changes that finish beside it, in one
+transaction (BEGIN IMMEDIATE; together.py); the version check turns away a save over a table
+someone else wrote meanwhile, and the service runs that change again. A change that takes a lock
+holds the writer from then on. The store lets its own writers in one after another (an asyncio
+lock) rather than have SQLite's busy handler sleep-poll for them. Measured: README, "Honest
+benchmarks".
 
 No database call runs on the event loop: every call runs on the store's own worker threads
 (one on SQLite, whose connections stay on the thread that made them; a few on PostgreSQL), one
@@ -22,8 +28,9 @@ hop, and a command cost 3.9 ms at p50 against 1.7 ms here; see README, "Never st
 that cannot be reached or cannot write raises `StoreUnavailable` (the service tells people to
 try again), not the driver's error.
 
-Beside it: the statements and row conversions (rows.py), the open transaction a change works in
-(changes.py), results and ratings (ratings.py), and which errors mean "unavailable" (engine.py).
+Beside it: the statements and row conversions (rows.py), the change in progress (changes.py), the
+saves committed together on SQLite (together.py), results and ratings (ratings.py), and which
+errors mean "unavailable" (engine.py).
 """
 
 from __future__ import annotations
@@ -53,6 +60,7 @@ from adapters.sql.rows import (
     NEXT_DUE,
     OPEN,
     UPDATE_TABLE,
+    WITH_TIMERS,
     chats,
     deliveries,
     load_many,
@@ -67,7 +75,9 @@ from adapters.sql.rows import (
     tables,
     timer_of,
     timers,
+    with_timers,
 )
+from adapters.sql.together import Together
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Standing
@@ -77,6 +87,10 @@ from bot.tables import LoggedMove, Table
 
 T = TypeVar("T")
 TRANSACTIONS = 8  # PostgreSQL: write transactions open at once in one process
+# Deadlines of different tables fired side by side: on PostgreSQL half its transactions (the other
+# half stays for presses); on SQLite their saves are then committed together.
+FIRING_LANES = TRANSACTIONS // 2
+TIMERS_PER_TABLE = 10  # at most: a real-time window and a computer per seat (Racing Demon seats 8)
 
 
 class SqlStore:
@@ -92,8 +106,10 @@ class SqlStore:
         # SQLite: this process's writers take turns here instead of in SQLite's busy handler, which
         # sleeps and polls (another process's writer is still waited for by the busy timeout)
         self._turns = asyncio.Semaphore(TRANSACTIONS if self.postgres else 1)
-        self.firing_lanes = TRANSACTIONS // 2 if self.postgres else 1  # the other half: presses
-        self._deadlines: dict[int, tuple[int, list[dict[str, Any]]]] = {}  # table -> (version, stored)
+        self.firing_lanes = FIRING_LANES
+        # table -> (version, row, timers) as this process last read or wrote them
+        self._known: dict[int, tuple[int, dict[str, Any], list[dict[str, Any]]]] = {}
+        self.together = Together(self)  # SQLite: changes' saves, committed together
 
     async def close(self) -> None:
         await self._run(self.engine.dispose)
@@ -135,23 +151,29 @@ class SqlStore:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqlChanges]:
-        """One write transaction (BEGIN IMMEDIATE on SQLite): load, decide, save, commit. Its
-        connection stays open across the service's awaits; each call on it is one hop."""
-        async with self._turns:
-            changes = SqlChanges(self)
-            finishing: asyncio.Future[None] | None = None
-            try:
-                yield changes
-                finishing = asyncio.ensure_future(self._run(changes.finish))
-                await asyncio.shield(finishing)
-            except BaseException:
-                if finishing is not None:  # cancelled while committing: the commit ends first, on its thread
-                    await asyncio.wait([finishing])
-                if changes.conn is not None:  # not committed
-                    await asyncio.shield(self._run(end, changes.conn, False))
-                elif finishing is not None and finishing.exception() is None:
-                    changes.committed()
-                raise
+        """One change: load, decide, save, commit. On PostgreSQL one transaction from the first
+        load (its row locked) to the commit, its connection kept across the service's awaits. On
+        SQLite, whose writers take turns for the whole database, a change holds no transaction
+        while the service decides (unless it takes a lock: see SqlChanges): its saves are committed
+        with those of the changes that finish beside it (adapters/sql/together.py)."""
+        changes = SqlChanges(self)
+        committing: asyncio.Future[None] | None = None
+        try:
+            if self.postgres:
+                await changes.hold()
+            yield changes
+            committing = asyncio.ensure_future(changes.commit())
+            await asyncio.shield(committing)
+        except BaseException:
+            if committing is not None:  # cancelled while committing: the commit ends first, on its thread
+                await asyncio.wait([committing])
+            if changes.conn is not None:  # not committed
+                await asyncio.shield(self._run(end, changes.conn, False))
+            elif committing is not None and not committing.cancelled() and committing.exception() is None:
+                changes.committed()
+            raise
+        finally:
+            changes.release()
         changes.committed()
 
     def _begin(self) -> Connection:
@@ -183,15 +205,20 @@ class SqlStore:
         table.outcome = None
 
         def write(conn: Connection) -> Callable[[], None]:
-            known = self._deadlines.get(table_id)
+            known = self._known.get(table_id)
             if expected_version == -1:
                 conn.execute(insert(tables), row)
             else:
                 done = conn.execute(UPDATE_TABLE, {**row, "_id": table_id, "_expected": expected_version})
                 if done.rowcount != 1:
+                    self._known.pop(table_id, None)
                     raise StaleTable(f"table {table_id} is no longer at version {expected_version}")
             # a save at the same version is a repair (the service rewrites a table's deadlines so)
-            unchanged = version != expected_version and known == (expected_version, timer_rows)
+            unchanged = (
+                version != expected_version
+                and known is not None
+                and (known[0], known[2]) == (expected_version, timer_rows)
+            )
             if not unchanged:
                 if expected_version != -1:
                     conn.execute(DELETE_TIMERS, {"table_id": table_id})
@@ -206,9 +233,9 @@ class SqlStore:
 
             def remember() -> None:
                 if still_open:
-                    self._deadlines[table_id] = (version, timer_rows)
-                else:  # a finished table has none, and is not loaded for play again
-                    self._deadlines.pop(table_id, None)
+                    self._known[table_id] = (version, row, timer_rows)
+                else:  # not loaded for play again
+                    self._known.pop(table_id, None)
 
             return remember
 
@@ -232,19 +259,31 @@ class SqlStore:
         return await self._reading(read)
 
     def _load(self, conn: Connection, table_id: int, lock: Any = None) -> Table | None:
-        """The table; `lock` (LOCK_TABLE or CLAIM_TABLE) holds its row until the transaction ends."""
-        row = conn.execute(lock if lock is not None else LOAD_TABLE, {"table_id": table_id}).mappings().first()
-        if row is None:
-            return None
-        known = self._deadlines.get(table_id)
-        # A change reads the timers it will save over: another process may have rewritten them at
-        # the same version (a deadline that fired and changed nothing visible keeps the version).
-        if known is not None and known[0] == row["version"] and lock is None:
-            stored = [dict(d) for d in known[1]]
+        """The table with its timers; `lock` (LOCK_TABLE or CLAIM_TABLE) holds its row until the
+        transaction ends, and its timers are read once it is held."""
+        if lock is None:
+            rows = conn.execute(WITH_TIMERS, {"table_id": table_id}).mappings().all()
+            if not rows:
+                return None
+            row, stored = with_timers(rows)
         else:
+            row = conn.execute(lock, {"table_id": table_id}).mappings().first()
+            if row is None:
+                return None
             stored = [timer_of(t) for t in conn.execute(LOAD_TIMERS, {"table_id": table_id})]
-            self._deadlines[table_id] = (row["version"], [dict(d) for d in stored])
+        self._known[table_id] = (row["version"], dict(row), stored)
         return table_of(row, stored)
+
+    def _cached(self, table_id: int) -> Table | None:
+        """SQLite: the table as this process last read or wrote it, without a trip to the database.
+        SQLite serves one process (README), whose own copy is the newest. A writer from outside (an
+        operator's `cardbot tables --retry`) changes the version, which the next save checks: it
+        fails (StaleTable) and the service runs the change again on what is stored. A table set
+        aside is always read (taking it back into play keeps its version)."""
+        known = None if self.postgres else self._known.get(table_id)
+        if known is None or known[1]["stopped"] is not None:
+            return None
+        return table_of(known[1], known[2])
 
     async def moves(self, table_id: int) -> list[LoggedMove]:
         def read(conn: Connection) -> list[LoggedMove]:
@@ -268,11 +307,18 @@ class SqlStore:
         `platform`'s chats, if given), but not of the tables in `skip`. Stale ones (armed for a
         version the table has left) are deleted on the way, in one statement, rather than fired
         one transaction each."""
-        query = {"now": now, "limit": limit, "platform": platform, "skip": list(skip)}
-        rows = await self._reading(lambda conn: conn.execute(DUE_BATCH, query).all())
+        # enough rows that the tables left out cannot crowd the others out of the batch
+        query = {"now": now, "limit": limit + TIMERS_PER_TABLE * len(skip), "platform": platform}
+        rows = [
+            r for r in await self._reading(lambda conn: conn.execute(DUE_BATCH, query).all()) if r.table_id not in skip
+        ]
+        rows = rows[:limit]
         stale = [r.id for r in rows if r.version is not None and r.version != r.table_version]
         if stale:
             await self._writing(lambda conn: conn.execute(delete(timers).where(timers.c.id.in_(stale))))
+            for r in rows:
+                if r.id in stale:
+                    self._known.pop(r.table_id, None)
         return [Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in rows if r.id not in stale]
 
     async def next_due(self, platform: str | None = None) -> float | None:
@@ -292,12 +338,13 @@ class SqlStore:
             return conn.execute(LOAD_TABLE, {"table_id": table_id}).mappings().first()
 
         row = await self._writing(write)
-        self._deadlines.pop(table_id, None)
+        self._known.pop(table_id, None)
         return None if row is None else table_of(row, [])
 
     async def retry(self, table_id: int) -> bool:
         """Put a table set aside back into play (its timers fire again); False if it was not set aside."""
         back = update(tables).where(tables.c.id == table_id, tables.c.stopped.is_not(None)).values(stopped=None)
+        self._known.pop(table_id, None)
         return bool(await self._writing(lambda conn: conn.execute(back).rowcount))
 
     async def stopped(self) -> list[tuple[int, str, str, str]]:

@@ -76,15 +76,3 @@ def test_levels_main_prints_every_matchup(capsys: pytest.CaptureFixture[str]) ->
     svolota_levels.main(["--games", "2", "--players", "3"])
     out = capsys.readouterr().out
     assert len([line for line in out.splitlines() if " x2 " in line]) == len(svolota_levels.MATCHUPS)
-
-
-def test_the_service_benchmark_runs_on_both_stores(tmp_path):
-    import asyncio
-
-    from bench import service as bench_service
-
-    for kind in ("memory", "sqlite"):
-        figures = asyncio.run(bench_service.play(bench_service.make_store(kind, tmp_path), 3, 10.0))
-        assert figures.latencies and figures.errors == 0
-        took, fired = asyncio.run(bench_service.recover(bench_service.make_store(kind, tmp_path), 3))
-        assert took > 0 and fired >= 0

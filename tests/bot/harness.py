@@ -107,6 +107,7 @@ class Harness:
         with engine.begin() as conn:
             conn.execute(text("UPDATE tables SET state = :broken WHERE id = :id"), {"broken": broken, "id": table_id})
         engine.dispose()
+        self.store._known.pop(table_id, None)  # type: ignore[attr-defined]  # (SQLite: its own copy of the table)
 
     # ----- what people see ------------------------------------------------------------------
 

@@ -191,15 +191,18 @@ def test_each_platform_fires_only_its_own_deadlines(store):
 def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_goes_on(store, monkeypatch):
     """A stopping bot cancels its tasks; one may be committing on the store's thread. The commit
     ends first (no rollback races it on the same connection), and the next change works."""
-    from adapters.sql import store as module
+    from adapters.sql.changes import SqlChanges
+    from adapters.sql.together import Together
 
-    finish = module.SqlChanges.finish
+    def slowly(commit):  # on the store's thread: the commit is under way when the cancel comes
+        def slow(*args):
+            time.sleep(0.3)
+            return commit(*args)
 
-    def slow_finish(self) -> None:
-        time.sleep(0.3)  # on the store's thread: the commit is under way when the cancel comes
-        finish(self)
+        return slow
 
-    monkeypatch.setattr(module.SqlChanges, "finish", slow_finish)
+    monkeypatch.setattr(SqlChanges, "finish", slowly(SqlChanges.finish))  # in a transaction held (PostgreSQL)
+    monkeypatch.setattr(Together, "_write", slowly(Together._write))  # with others (SQLite)
 
     async def go() -> None:
         table = a_table(await store.new_table_id())

@@ -1,12 +1,21 @@
-"""Every test's PostgreSQL databases are dropped after it (their connections closed with them)."""
+"""Every test's PostgreSQL databases are dropped after it (their connections closed with them).
+
+With pytest-xdist (pyproject.toml runs three workers), each worker is a process of its own with
+its own throwaway PostgreSQL server (tests/postgres.py). Each test file runs whole on one worker,
+in order (the fuzz suites' last test reads what the others counted). The kill -9 test, the long
+pole (it mostly waits on the bot processes it starts and kills), is handed out first.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from tests import postgres
+
+LONG_POLE = "tests/adapters/telegram/test_kill9.py"
 
 
 @pytest.fixture(autouse=True)
@@ -19,3 +28,19 @@ def _drop_postgres_databases() -> Iterator[None]:
 def db_kind(request: pytest.FixtureRequest) -> str:
     """Run the test on a SQLite file and on PostgreSQL."""
     return str(request.param)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadfile`, with the LONG_POLE handed out first."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class LongPoleFirst(LoadFileScheduling):
+        def _assign_work_unit(self, node: Any) -> None:
+            if LONG_POLE in self.workqueue:
+                self.workqueue.move_to_end(LONG_POLE, last=False)
+            super()._assign_work_unit(node)
+
+    return LongPoleFirst(config, log)

@@ -10,6 +10,7 @@ The rematch button is left out too: the console plays one game and ends with its
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -39,11 +40,15 @@ class ConsoleChat:
         self.panel: Screen | None = None
         self._printed: dict[str, object] = {}
         self.shown = asyncio.Event()  # set whenever screens arrive (the live loop watches it)
+        # whoever read the output has gone (a closed pipe): noticed on any write, the scheduler's
+        # redraws too, whose failures the service keeps to their table; the session then ends
+        self.gone = False
 
     # ----- the notifier port ----------------------------------------------------------------
 
     async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
-        self.take(screens)
+        with contextlib.suppress(BrokenPipeError):  # `gone` is set: the session ends at its next step
+            self.take(screens)
 
     def take(self, screens: Iterable[Screen]) -> None:
         """Keep the newest board and panel, and print those that changed. A redraw of the board
@@ -88,9 +93,13 @@ class ConsoleChat:
 
     def say(self, *lines: str) -> None:
         out = self._out or sys.stdout
-        for line in lines:
-            out.write(line + "\n")
-        out.flush()
+        try:
+            for line in lines:
+                out.write(line + "\n")
+            out.flush()
+        except BrokenPipeError:
+            self.gone = True
+            raise
 
     def unmute(self) -> None:
         """The table is set up: show it as it is now."""

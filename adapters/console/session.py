@@ -93,6 +93,8 @@ class Session:
         self.table_id = await seat_table(self.service, self.chat, WHERE, self.me, s.game, s.players, s.level)
 
     async def over(self) -> bool:
+        if self.chat.gone:  # the output's reader went away while a deadline was drawn
+            raise BrokenPipeError
         table = await self.store.load(self.table_id)
         return table is None or not table.status.open
 

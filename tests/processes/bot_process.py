@@ -35,7 +35,7 @@ CONFIG = ServiceConfig(window_seconds=0.2, computer_think=0.05, idle_seconds=5.0
 # People play Racing Demon this long, then leave it to the deadlines: a round of scripted people who
 # turn their stock hundreds of times a second can last long; idle, they get computer stand-ins,
 # which end it.
-PEOPLE_SECONDS = 30.0
+PEOPLE_SECONDS = 10.0
 
 
 class Quiet(RecordingNotifier):

@@ -1,4 +1,4 @@
-"""A load test on the production path: 1,000 open tables on a SQLite file and on PostgreSQL, the
+"""A load test on the production path: 300 open tables on a SQLite file and on PostgreSQL, the
 real scheduler on the system clock firing every computer move, turn timer and window, a person at
 each table pressing their panel's buttons at a human pace (bench/load.py's machinery, so the test
 and the benchmark cannot drift). Bounds on correctness, not timing targets: the event loop never
@@ -12,12 +12,12 @@ from pathlib import Path
 from bench import load
 from tests.sql.databases import fresh_url
 
-TABLES = 1000
-SECONDS = 15.0
+TABLES = 300  # bench.load measures 1,000 and more; here, enough for a scheduler always busy
+SECONDS = 6.0  # every table moves several times meanwhile
 STALL = 1.0  # seconds: far above what the loop should ever be held (the bench measures ms)
 
 
-def test_a_thousand_tables_under_the_real_scheduler_all_move_on_and_never_stall(db_kind: str, tmp_path: Path) -> None:
+def test_hundreds_of_tables_under_the_real_scheduler_all_move_on_and_never_stall(db_kind: str, tmp_path: Path) -> None:
     figures = asyncio.run(load.run(fresh_url(db_kind, tmp_path), TABLES, SECONDS))
 
     assert figures.errors == 0, figures.messages

@@ -48,7 +48,9 @@ async def open_tables(store: SqlStore) -> dict[int, list[PersonRef]]:
         for actor, action in [(p, "join") for p in players[1:]] + [(players[0], "add_computer")] * computers:
             table = await store.load(table_id)
             assert table is not None
-            await service.handle(Press(actor, Token(table_id, table.version, action).encode(), where=table.chat))
+            # hard computers react quickest: a Racing Demon round that waits on its computer ends sooner
+            level = "hard" if action == "add_computer" else ""
+            await service.handle(Press(actor, Token(table_id, table.version, action, level).encode(), where=table.chat))
         table = await store.load(table_id)
         assert table is not None
         if table.status is Status.LOBBY:

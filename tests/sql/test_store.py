@@ -4,7 +4,7 @@ on a SQLite file and on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
-import time
+import threading
 
 import pytest
 from sqlalchemy import text
@@ -194,9 +194,12 @@ def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_go
     from adapters.sql.changes import SqlChanges
     from adapters.sql.together import Together
 
+    committing, cancelled = threading.Event(), threading.Event()
+
     def slowly(commit):  # on the store's thread: the commit is under way when the cancel comes
         def slow(*args):
-            time.sleep(0.3)
+            committing.set()
+            cancelled.wait(10)
             return commit(*args)
 
         return slow
@@ -212,8 +215,9 @@ def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_go
                 await tx.save(table, -1)
 
         task = asyncio.create_task(change())
-        await asyncio.sleep(0.1)
+        await asyncio.to_thread(committing.wait)
         task.cancel()
+        cancelled.set()
         with pytest.raises(asyncio.CancelledError):
             await task
         assert await store.load(table.id) == table

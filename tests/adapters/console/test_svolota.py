@@ -190,3 +190,26 @@ def test_ctrl_c_exits_130_quietly(monkeypatch, capsys):
     assert main(["play", "--seed", "1"]) == 130
     captured = capsys.readouterr()
     assert "Traceback" not in captured.out + captured.err
+
+
+class ClosingPipe(io.StringIO):
+    """An output whose reader goes away after `flushes` flushes: a write then fails, as on a pipe."""
+
+    def __init__(self, flushes: int) -> None:
+        super().__init__()
+        self.flushes = flushes
+
+    def flush(self) -> None:
+        self.flushes -= 1
+        if self.flushes < 0:
+            raise BrokenPipeError(32, "Broken pipe")
+
+
+@pytest.mark.parametrize("flushes", range(0, 60, 3))
+def test_a_reader_that_goes_away_at_any_point_ends_the_game_quietly(monkeypatch, capsys, flushes):
+    """Whichever write finds the reader gone, a typed line's or a computer's redraw by the
+    scheduler (whose failures are kept to their table), the session ends with nothing on stderr."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(ALWAYS_ONE))
+    monkeypatch.setattr("sys.stdout", ClosingPipe(flushes))
+    assert main(["play", "svolota", "--seed", "1"]) == 0
+    assert capsys.readouterr().err == ""

@@ -297,7 +297,6 @@ class FakeDiscord:
         self._buckets: dict[str, _Bucket] = {}
         self._runner: web.AppRunner | None = None
         self._changed_event = asyncio.Event()
-        self._last_activity = time.monotonic()
         self.port = 0
 
     # ------------------------------------------------------------------------------------------
@@ -421,7 +420,6 @@ class FakeDiscord:
             files=files,
         )
         self.requests.append(record)
-        self._last_activity = time.monotonic()
         headers: dict[str, str] = {}
         try:
             if route is None:
@@ -1679,10 +1677,6 @@ class FakeDiscord:
             timeout,
             f"an ephemeral message to {user!r}",
         )
-
-    async def settle(self, quiet: float = 0.15, timeout: float = 5.0) -> None:
-        """Wait until the bot made no REST request for `quiet` seconds."""
-        await self.wait_for(lambda: time.monotonic() - self._last_activity >= quiet, timeout, "the bot to settle")
 
     def changed(self) -> None:
         self._changed_event.set()

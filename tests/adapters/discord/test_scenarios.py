@@ -26,6 +26,7 @@ from bot.tokens import Token, decode
 from core import load_game
 from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.world import Channel, Interaction, Message, User
+from tests.adapters.idle import InFlight, until_idle
 from tests.sql.databases import fresh_sqlite
 
 CONFIG = ServiceConfig(window_seconds=1.5, idle_seconds=20, computer_think=0.5)
@@ -47,6 +48,24 @@ class Running:
         self.store = SqlStore(url)
         self.app = DiscordBot(DiscordSettings(**values), self.store, clock, config, seed=7)
         self.service, self.notifier = self.app.service, self.app.notifier
+        self.firing = InFlight()  # the scheduler's redraws on start and its deadlines
+        self.firing.watch(self.service, "restore", "tick")
+        self.before = set(fake.interactions)  # sent to an earlier process, if any
+        self.received: set[int] = set()
+        self.handling: set[asyncio.Task[Any]] = set()
+        # discord.py parses each INTERACTION_CREATE in one go, creating the tasks that handle it (the
+        # command tree's, the dynamic items', the on_interaction listeners'): wrapped here, the
+        # tasks are known by the time the bot could answer
+        parsers = self.app.client._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def parse_and_note(data: Any) -> None:
+            before = asyncio.all_tasks()
+            parse(data)
+            self.received.add(int(data["id"]))
+            self.handling |= asyncio.all_tasks() - before
+
+        parsers["INTERACTION_CREATE"] = parse_and_note
 
     async def __aenter__(self) -> Running:
         await self.app.start()
@@ -57,11 +76,29 @@ class Running:
         await self.app.stop()
         await self.store.close()
 
-    async def settled(self) -> None:
-        """Every interaction handled and every queued screen drawn."""
-        for _ in range(2):
-            await self.fake.settle(quiet=0.05, timeout=10)
-            await self.notifier.idle()
+    async def settled(self, timeout: float = 15.0) -> None:
+        """Every interaction people made received and handled, nothing being fired, every queued
+        screen drawn (tests/adapters/idle.py)."""
+
+        def received() -> bool:
+            sent = {i for i, interaction in self.fake.interactions.items() if interaction.delivered}
+            return sent - self.before <= self.received
+
+        async def handled() -> None:
+            if self.handling:
+                await asyncio.wait(self.handling)
+            self.handling = {t for t in self.handling if not t.done()}
+
+        def idle() -> bool:
+            return received() and all(t.done() for t in self.handling) and not self.firing.count
+
+        waits = (
+            lambda: self.fake.wait_for(received, timeout, "the bot to receive every interaction"),
+            handled,
+            self.firing.none,
+            self.notifier.idle,
+        )
+        await until_idle(waits, idle, timeout, "the Discord bot")
 
     async def advance(self, seconds: float) -> None:
         end = self.clock.now() + seconds

@@ -26,7 +26,7 @@ import math
 import re
 import time
 import traceback
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -186,8 +186,9 @@ class FakeBotApi:
         # test can watch the bot, or kill its process at a chosen request); True drops the request
         # unhandled, as if it never reached Telegram (it is answered 502).
         self.on_request: Callable[[str, JSON], bool | None] | None = None
-        # Seconds Telegram takes to answer a request, given (method, parameters): a slow API.
-        self.latency: Callable[[str, JSON], float] | None = None
+        # Seconds Telegram takes to answer a request, given (method, parameters): a slow API; or an
+        # awaitable it answers after (a request held until the test lets it go).
+        self.latency: Callable[[str, JSON], float | Awaitable[object]] | None = None
         self.confirmed_offset = 0  # the highest offset a getUpdates call confirmed updates with
 
         self._messages: dict[int, list[Message]] = {}
@@ -200,7 +201,6 @@ class FakeBotApi:
         self._delivered_update_id = 0
         self._poll_generation = 0
         self._changed_event = asyncio.Event()
-        self._last_activity = time.monotonic()
         self._closing = False
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -295,14 +295,15 @@ class FakeBotApi:
                 name = spec_name
                 record.params, errors = self.spec.decode_and_check(name, raw)
             record.method = name
-            if name != "getUpdates":
-                self._last_activity = time.monotonic()
             if errors:
                 self.spec_errors.extend(errors)
                 raise ApiError(400, "Bad Request: " + "; ".join(errors))
             if self.on_request is not None and self.on_request(name, record.params):
                 raise ApiError(502, "Bad Gateway: dropped")
-            if self.latency is not None and (delay := self.latency(name, record.params)) > 0:
+            delay = self.latency(name, record.params) if self.latency is not None else 0.0
+            if inspect.isawaitable(delay):
+                await delay
+            elif delay > 0:
                 await asyncio.sleep(delay)
             self._inject_failure(name, record.params)
             if handler is None:
@@ -698,7 +699,6 @@ class FakeBotApi:
         self._self_check("Update", update, f"{kind} update")
         self.updates.append(update)
         self._queue.append(update)
-        self._last_activity = time.monotonic()
         self._changed()
         return update
 
@@ -780,6 +780,12 @@ class FakeBotApi:
         """Updates queued and not yet fetched by the bot."""
         return [u for u in self._queue if u["update_id"] > self._delivered_update_id]
 
+    @property
+    def queued(self) -> list[JSON]:
+        """Updates Telegram still holds for the bot: not fetched yet, or fetched and not yet confirmed
+        by a later getUpdates (a poller confirms what it fetched only once it has taken it in)."""
+        return list(self._queue)
+
     def unconfirm(self, updates: list[JSON]) -> None:
         """Telegram never got the getUpdates that confirmed these (it was lost with the process
         that sent it): they are delivered again."""
@@ -832,14 +838,6 @@ class FakeBotApi:
             ),
             timeout,
             f"a new message in {chat}",
-        )
-
-    async def settle(self, quiet: float = 0.15, timeout: float = 5.0) -> None:
-        """Wait until the bot has fetched every queued update and made no request for `quiet` seconds."""
-        await self.wait_for(
-            lambda: not self.pending_updates and time.monotonic() - self._last_activity >= quiet,
-            timeout,
-            "the bot to settle",
         )
 
     def _changed(self) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dtm
-import time
 
 import pytest
 from telegram import (
@@ -305,13 +304,11 @@ async def test_get_updates_waits_and_returns_early_and_offsets_confirm(
 ) -> None:
     bot = await open_bot(fake_api)
     try:
-        waiting = asyncio.create_task(bot.get_updates(timeout=5))
-        await asyncio.sleep(0.1)
-        assert not waiting.done()
-        started = time.monotonic()
+        waiting = asyncio.create_task(bot.get_updates(timeout=600))
+        await fake_api.wait_for(lambda: fake_api.calls("getUpdates"), what="the long poll to arrive")
+        assert not waiting.done()  # held: nothing to answer yet
         fake_api.send_text(alice, group, "/one")
-        first = await waiting
-        assert time.monotonic() - started < 1
+        first = await asyncio.wait_for(waiting, 10)  # answered at once, not after its 600 s
         fake_api.send_text(alice, group, "/two")
         again = await bot.get_updates(timeout=0)
         assert [u.message.text for u in again] == ["/one", "/two"]  # unconfirmed ones come again
@@ -357,7 +354,7 @@ async def test_a_second_poller_terminates_the_first(fake_api: FakeBotApi) -> Non
     first_bot, second_bot = await open_bot(fake_api), await open_bot(fake_api)  # two bot processes
     try:
         first = asyncio.create_task(first_bot.get_updates(timeout=5))
-        await asyncio.sleep(0.05)
+        await fake_api.wait_for(lambda: fake_api.calls("getUpdates"), what="the first long poll to arrive")
         second = asyncio.create_task(second_bot.get_updates(timeout=0))
         with pytest.raises(Conflict, match="terminated by other getUpdates request"):
             await first

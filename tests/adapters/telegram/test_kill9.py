@@ -60,16 +60,20 @@ T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[3]
 SEED = 9
-KILLS = 50  # SIGKILLs in the run, at least
+KILLS = 25  # SIGKILLs in the run, at least: each kind of kill about four times
 GROUPS = 3  # Svolota tables played at once, one per group
 PLAYERS = 3
 LIVE = (("speed", 2), ("demon", 2))  # real-time games played beside them: the game, its people
-LAST_GAMES = 12  # a new game starts only while more kills than this are to come
+LAST_GAMES = 6  # a new game starts only while more kills than this are to come
 GRACE = 0.5  # s a restarted bot polls (its restore redraws done) before an unseen outcome counts as lost
 PATIENCE = 45.0  # s a bot that was not killed may take to show an outcome, else it is stuck
 SETUP_UP = 0.7  # s each start at least polls while the first games are being set up
+# s a start serves, at most, before the kill is aimed: the kills spread over the games (a Racing
+# Demon round, bound by its computer's pace, outlasts the Svolota games anyway)
+SERVING = 1.0
 NAMES = ("Anna", "Boris", "Chen", "Dasha", "Emil", "Fyodor", "Greta", "Hiro", "Ines", "Jana", "Kofi", "Lena", "Milo")
-# Where kills land (see `killer`; and "the_end" as a game's result is drawn).
+# Where kills land, each about as often as the others (see `killer`; and "the_end" as a game's
+# result is drawn, whenever a game is about to end).
 MODES = ("after_update", "mid_answer", "idle", "random", "startup", "unconfirmed")
 MID_ANSWER = ("answerCallbackQuery", "answerInlineQuery", "editMessageText", "getUpdates")
 
@@ -95,6 +99,7 @@ class BotProcess:
             "TELEGRAM_MINUTE": "1",  # Telegram's pace, 60 times faster: it never holds the test back
             "TELEGRAM_PRIVATE_PER_SECOND": "60",
             "TELEGRAM_OVERALL_PER_SECOND": "1800",
+            "TELEGRAM_WINDOW_SECONDS": "0.25",  # real-time games an eighth as long as in a chat
         }
         self.process: asyncio.subprocess.Process | None = None
         self.generation = 0  # starts so far; the current process is the latest
@@ -109,6 +114,7 @@ class BotProcess:
         self.last_confirmed: list[dict[str, Any]] = []  # the updates the latest getUpdates confirmed
         self.drop = False  # whether the request the trigger kills at is lost with the process
         self.triggered = asyncio.Event()
+        self.killed = False  # the current process was sent its SIGKILL
         self._offsets: list[int] = []  # confirming getUpdates offsets in order (they never decrease) ...
         self._confirmers: list[int] = []  # ... and the start that sent each
         self._log: IO[bytes] | None = None
@@ -133,7 +139,7 @@ class BotProcess:
                 self._offsets.append(offset)
                 self._confirmers.append(self.generation)
         if self.trigger is not None and self.trigger(method, params):
-            self.trigger = None
+            self.trigger, self.killed = None, True
             self.process.send_signal(signal.SIGKILL)  # before the fake handles the request ...
             self.triggered.set()
             return self.drop  # ... which then never reaches "Telegram", or does
@@ -142,7 +148,7 @@ class BotProcess:
     async def start(self) -> None:
         assert self.process is None
         self.generation += 1
-        self.polling_since, self.requests, self.trigger = None, 0, None
+        self.polling_since, self.requests, self.trigger, self.killed = None, 0, None, False
         if self._log is not None:
             self._log.close()
         self._log = open(self.logs / f"bot-{self.generation:03}.log", "wb")  # noqa: SIM115 (closed at the next start)
@@ -167,7 +173,9 @@ class BotProcess:
 
     async def kill(self, mode: str) -> None:
         assert self.process is not None
-        if self.process.returncode is None:
+        # never a second signal: sending one polls the process, which can reap the killed one before
+        # asyncio's watcher does (it then reports 255, as for a process it never knew)
+        if self.process.returncode is None and not self.killed:
             self.process.send_signal(signal.SIGKILL)
         code = await self.process.wait()
         if code != -signal.SIGKILL:
@@ -549,29 +557,45 @@ class LiveGroup(Group):
 
 
 def eagerness(token: Token) -> int:
-    """How keen a person is on a move: emptying their demon or stacks first, turning the stock last."""
+    """How keen a person is on a move: emptying their demon or stacks first, turning the stock
+    late, and moving a run between their work piles (`w1>w3`) last, as a whim: done whenever it is
+    offered, runs go to and fro and the Racing Demon round, never stuck, lasts for minutes."""
     move = token.arg
     if move.startswith(("demon>f", "play")):
         return 0
     if move.endswith(">f") or move.startswith(("demon>", "fill", "flip")):
         return 1
-    return 3 if move == "turn" else 2
+    if move == "turn":
+        return 3
+    return 4 if re.fullmatch(r"w\d>w\d", move) else 2
 
 
 # --- killing ------------------------------------------------------------------------------------
 
 
+def next_kill(plan: list[str], possible: set[str], rng: random.Random) -> str:
+    """The next kind of kill in the plan that can happen now (the plan keeps the others for later)."""
+    i = next((i for i, mode in enumerate(plan) if mode in possible), None)
+    return plan.pop(i) if i is not None else rng.choice(sorted(possible))
+
+
 async def killer(api: FakeBotApi, bot: BotProcess, rng: random.Random, groups: list[Group], record: Record) -> None:
-    """Kill the bot at random points, KILLS times, starting it again after each kill."""
+    """Kill the bot KILLS times, the kinds of kill in a shuffled plan that has each about equally
+    often, starting it again after each kill."""
     loop = asyncio.get_running_loop()
+    plan = [MODES[i % len(MODES)] for i in range(KILLS)]
+    rng.shuffle(plan)
     while bot.kills < KILLS:
         playing = [g for g in groups if g.table is not None and not g.done]
         setting_up = any(g.table is None for g in groups)  # commands and lobbies: one step at a time
-        mode = rng.choice(MODES) if playing or setting_up else rng.choice(("idle", "startup"))
-        if mode == "startup" and setting_up:
-            mode = "random"
-        if any(g.ending() for g in playing) and rng.random() < 0.5:
-            mode = "the_end"  # as the result is drawn, and the drawing lost with the process
+        possible = set(MODES) if playing or setting_up else {"idle", "startup"}
+        if setting_up:
+            possible.discard("startup")  # each start gets something done first
+        if not any(isinstance(g, LiveGroup) and g.game_name == "demon" for g in playing):
+            possible.discard("unconfirmed")  # no Racing Demon stock to turn
+        ending = any(g.ending() for g in playing) and rng.random() < 0.5
+        # "the_end": as the result is drawn, and the drawing lost with the process
+        mode = "the_end" if ending else next_kill(plan, possible, rng)
         if mode == "startup":  # at one of its first requests: getMe, the menu, deleteWebhook, redraws, polls
             n = rng.randint(1, 14)
             await kill_at(bot, lambda _method, _params, n=n: bot.requests >= n, rng.random() < 0.5, timeout=30)
@@ -579,6 +603,7 @@ async def killer(api: FakeBotApi, bot: BotProcess, rng: random.Random, groups: l
             await bot.wait_polling()
             while setting_up and bot.polled_for() < SETUP_UP:  # each start gets something done
                 await asyncio.sleep(0.01)
+            await asyncio.sleep(rng.uniform(0, SERVING))
             if mode == "after_update":
                 queued = len(api.updates)
                 deadline = loop.time() + 1.5
@@ -656,7 +681,9 @@ async def test_the_bot_survives_sigkill_at_random_points(fake_api: FakeBotApi, t
             done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_EXCEPTION)
             for task in done:
                 task.result()  # a failure ends the run here
-        await api.settle(quiet=0.3, timeout=60)
+        # everything people sent is fetched before the SIGTERM: the last process then handles and
+        # draws it before it stops
+        await api.wait_for(lambda: not api.queued, 60, "the last bot to fetch every update")
         code = await bot.stop()
         assert code == 0, f"the last bot did not stop cleanly ({code}):\n{bot.log_tail()}"
     finally:

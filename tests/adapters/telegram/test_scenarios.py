@@ -27,6 +27,7 @@ from bot.settings import ServiceConfig
 from bot.tables import Status, Table
 from bot.tokens import Token, decode
 from core import load_game
+from tests.adapters.idle import InFlight, until_idle
 from tests.adapters.telegram.fake_api import FakeBotApi
 from tests.adapters.telegram.world import Chat, Message, User
 from tests.sql.databases import fresh_sqlite
@@ -51,6 +52,8 @@ class Running:
         self.store = SqlStore(url)
         self.tg = TelegramBot(TelegramSettings(**values), self.store, clock, config, seed=7, poll_timeout=1)
         self.service, self.notifier = self.tg.service, self.tg.notifier
+        self.firing = InFlight()  # the scheduler's redraws on start and its deadlines
+        self.firing.watch(self.service, "restore", "tick")
 
     async def __aenter__(self) -> Running:
         await self.tg.start()
@@ -60,11 +63,26 @@ class Running:
         await self.tg.stop()
         await self.store.close()
 
-    async def settled(self) -> None:
-        """Every update handled and every queued screen drawn."""
-        for _ in range(2):
-            await self.api.settle(quiet=0.1, timeout=15)
-            await self.notifier.idle()
+    async def settled(self, timeout: float = 15.0) -> None:
+        """Every update people sent fetched and handled, nothing being fired, every queued screen
+        drawn (tests/adapters/idle.py). An update counts as taken in once a later getUpdates has
+        confirmed it: python-telegram-bot queues what it fetched before it polls again."""
+        updates = self.tg.application.update_queue
+
+        def fetched() -> bool:
+            return not self.api.queued
+
+        def idle() -> bool:
+            # asyncio.Queue counts the updates put and not yet marked done (join() waits on it)
+            return fetched() and not updates._unfinished_tasks and not self.firing.count  # type: ignore[attr-defined]
+
+        waits = (
+            lambda: self.api.wait_for(fetched, timeout, "the bot to fetch every update"),
+            updates.join,
+            self.firing.none,
+            self.notifier.idle,
+        )
+        await until_idle(waits, idle, timeout, "the Telegram bot")
 
     async def advance(self, seconds: float, pause: float = 0.0) -> None:
         end = self.clock.now() + seconds
@@ -482,9 +500,9 @@ async def test_a_fast_game_stays_within_the_group_limit(
     coalesces the boards to the group's pace: no "minute" holds more than 20 messages and edits.
 
     Each step of the clock is one beat of the game (a computer's move, a window), so the board is
-    redrawn at every step, every 80 ms or so: more often than the pace allows (one write in 150 ms)
-    on any machine that fires a deadline in less than 70 ms.
-    The game goes on until the group has had more writes than one "minute" allows."""
+    redrawn at every step, every 80 ms at most: the game lasts long enough for the group to have
+    more writes than one "minute" allows. Redraws that come while the board's edit is on its way
+    are coalesced into the newest: checked with an edit held until three redraws have come."""
     fast = ServiceConfig(window_seconds=1.5, computer_think=0.2)
     async with Running(fake_api, url, clock, fast) as bot:
         fake_api.send_text(alice, group, f"/{'demon' if game == 'racing_demon' else game}")
@@ -500,6 +518,25 @@ async def test_a_fast_game_stays_within_the_group_limit(
         await answer(fake_api, fake_api.press(alice, panel, text="Leave"))
         beat = fast.computer_think if game == "svolota" else fast.window_seconds
 
+        redraws = 0
+        show = bot.notifier.show
+
+        async def counted(chat: Any, screens: Any) -> None:
+            nonlocal redraws
+            redraws += sum(1 for s in screens if s.table_id == table_id and s.audience is None)
+            await show(chat, screens)
+
+        bot.notifier.show = counted  # type: ignore[method-assign]
+        coalesced, held = bot.notifier.stats["coalesced"], asyncio.Event()
+        board_edit = lambda method, params: method == "editMessageText" and params.get("chat_id") == group.id  # noqa: E731
+        fake_api.latency = lambda method, params: held.wait() if board_edit(method, params) else 0.0
+        while redraws < 3 and (await bot.table(table_id)).status is Status.PLAYING:
+            await bot.advance(beat)
+        held.set()
+        fake_api.latency = None
+        await bot.settled()
+        assert redraws >= 3 and bot.notifier.stats["coalesced"] > coalesced, bot.notifier.stats
+
         def writes() -> list[float]:
             return [r.time for r in fake_api.calls(chat=group) if r.method in ("sendMessage", "editMessageText")]
 
@@ -514,7 +551,6 @@ async def test_a_fast_game_stays_within_the_group_limit(
         busiest = max(sum(1 for w in times if start <= w < start + minute) for start in times)
         assert busiest <= 20
         assert len(times) > 20, "the game was over within one minute of the group's pace"
-        assert bot.notifier.stats["coalesced"] > 0, bot.notifier.stats
         table = await bot.table(table_id)
         if table.status is Status.FINISHED:
             assert "is over" in (await bot.message_of(group, table_id)).text

@@ -48,7 +48,11 @@ class Together:
             try:
                 async with self.store._turns:
                     results = await self.store._run(self._write, [writes for writes, _ in batch])
-            except BaseException as e:  # (the writer's thread itself failing)
+            except asyncio.CancelledError:  # the loop is closing: none of them is known to be committed
+                for _, done in batch:
+                    done.cancel()
+                raise
+            except Exception as e:  # (the writer's thread itself failing)
                 results = [e] * len(batch)
             for (_, done), result in zip(batch, results, strict=True):
                 if isinstance(result, BaseException):

@@ -1,7 +1,7 @@
 """Crash safety (issue #9): the real bot process (`cardbot telegram` on a SQLite file, polling the fake
 Bot API) is killed with SIGKILL at random points and started again, at least KILLS times, while
 people play Svolota at several tables at once, one per group, game after game (rematch), and Speed
-and Racing Demon (with a computer) in groups of their own, where the reaction windows and the
+(against a computer) and Racing Demon in groups of their own, where the reaction windows and the
 computer's deadlines run on the bot's clock across the kills.
 
 People play from what the bot shows them: the board says whose turn it is, and that person asks for
@@ -63,7 +63,11 @@ SEED = 9
 KILLS = 25  # SIGKILLs in the run, at least: each kind of kill about four times
 GROUPS = 3  # Svolota tables played at once, one per group
 PLAYERS = 3
-LIVE = (("speed", 2), ("demon", 2))  # real-time games played beside them: the game, its people
+# real-time games played beside them: the game, its people, its computers. Short games, so that the
+# last kills land on their ends too: Speed against a computer (it never keeps a person waiting for
+# long), Racing Demon alone (with a second player a round lasts minutes: people who are stuck
+# wait for the one who is not)
+LIVE = (("speed", 1, 1), ("demon", 1, 0))
 LAST_GAMES = 6  # a new game starts only while more kills than this are to come
 GRACE = 0.5  # s a restarted bot polls (its restore redraws done) before an unseen outcome counts as lost
 PATIENCE = 45.0  # s a bot that was not killed may take to show an outcome, else it is stuck
@@ -257,6 +261,7 @@ class Record:
     repeats: Counter[str] = field(default_factory=Counter)  # actions made again after a lost outcome
     while_down: list[int] = field(default_factory=list)  # updates sent while no bot was polling
     doubles: int = 0  # moves pressed or chosen twice at once
+    lasted: list[str] = field(default_factory=list)  # each game's length, for the summary
 
 
 class Stuck(AssertionError):
@@ -398,7 +403,9 @@ class Group:
         while True:
             assert self.table is not None
             self.played()[self.table] = self.chat
+            began = time.monotonic()
             await self.game()
+            self.record.lasted.append(f"{getattr(self, 'game_name', 'svolota')} {time.monotonic() - began:.0f} s")
             if self.bot.kills >= KILLS - LAST_GAMES:
                 self.done = True
                 return
@@ -491,13 +498,15 @@ class Group:
 class LiveGroup(Group):
     """One group playing Speed or Racing Demon, game after game, with its people pressing moves on
     their private panels as the panels show them (mostly the most useful, sometimes any: turning
-    the stock can be pressed again and again), while the reaction windows, the computer (Racing
-    Demon) and the idle timers run on the bot's clock across the kills."""
+    the stock can be pressed again and again), while the reaction windows, the computer (Speed)
+    and the idle timers run on the bot's clock across the kills."""
 
-    def __init__(self, api: FakeBotApi, bot: BotProcess, record: Record, n: int, game: str, players: int) -> None:
-        first = GROUPS * PLAYERS + sum(p for _, p in LIVE[: n - GROUPS])
+    def __init__(
+        self, api: FakeBotApi, bot: BotProcess, record: Record, n: int, game: str, players: int, computers: int
+    ) -> None:
+        first = GROUPS * PLAYERS + sum(p for _, p, _ in LIVE[: n - GROUPS])
         super().__init__(api, bot, record, n, NAMES[first : first + players])
-        self.game_name = game
+        self.game_name, self.computers = game, computers
 
     async def open(self) -> None:
         creator = self.people[0]
@@ -505,9 +514,9 @@ class LiveGroup(Group):
         self.table = tokens((await self.wait_board()).buttons)[0].table_id
         for person in self.people[1:]:
             await self.press(person, "Join", lambda b, p=person: p.first_name in b.text or "⚡" in b.text)  # type: ignore[misc]
-        if self.game_name == "demon":
-            await self.press(creator, "Computer", lambda b: "🤖" in b.text)
-            await self.press(creator, "Start", lambda b: "⚡" in b.text)
+        if self.computers:
+            await self.press(creator, "Computer", lambda b: "🤖" in b.text or "⚡" in b.text)
+        await self.press(creator, "Start", lambda b: "⚡" in b.text)
 
     def played(self) -> dict[int, Chat]:
         return self.record.live
@@ -671,7 +680,7 @@ async def test_the_bot_survives_sigkill_at_random_points(fake_api: FakeBotApi, t
     bot = BotProcess(api, url, logs)
     record = Record()
     groups = [Group(api, bot, record, n) for n in range(GROUPS)]
-    groups += [LiveGroup(api, bot, record, GROUPS + i, game, players) for i, (game, players) in enumerate(LIVE)]
+    groups += [LiveGroup(api, bot, record, GROUPS + i, *live) for i, live in enumerate(LIVE)]
     await bot.start()
     players = [asyncio.create_task(g.play()) for g in groups]
     kills = asyncio.create_task(killer(api, bot, random.Random(SEED), groups, record))
@@ -710,7 +719,7 @@ async def test_the_bot_survives_sigkill_at_random_points(fake_api: FakeBotApi, t
         f"{len(record.actions)} moves sent ({record.doubles} twice at once), "
         f"{sum(map(acknowledged, record.actions))} acknowledged; {len(record.while_down)} updates sent while "
         f"the bot was down, {sum(n > 1 for n in fetched.values())} delivered again after a kill; "
-        f"made again after a loss: {dict(record.repeats)}"
+        f"made again after a loss: {dict(record.repeats)}; games lasted {', '.join(record.lasted)}"
     )
 
 
@@ -790,7 +799,7 @@ async def check_live_table(store: SqlStore, table_id: int, record: Record, ackno
     assert not extra, f"table {table_id}: people's moves logged more often than pressed and not refused: {dict(extra)}"
     missing = Counter((a.seat, a.move) for a in pressed if acknowledged(a)) - logged
     assert not missing, f"table {table_id}: acknowledged presses not in the log: {dict(missing)}"
-    if table.game == "racing_demon":  # its computer moves when its deadlines fire
+    if table.game == "speed":  # its computer moves when its deadlines fire
         assert any(m.by == "computer" for m in log), f"table {table_id}: the computer never moved"
 
 

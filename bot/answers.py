@@ -45,7 +45,7 @@ def settings_lines(settings: ChatSettings, t: Translator) -> list[str]:
     return [
         t.gettext("⚙️ Language: {lang} · turn timer: {seconds} s · several tables: {many}").format(
             lang=settings.lang,
-            seconds=settings.turn_seconds,
+            seconds=settings.turn_seconds or "∞",
             many=t.gettext("on") if settings.many_tables else t.gettext("off"),
         ),
         t.gettext("House rules: {rules}").format(rules=rules or "—"),

@@ -10,7 +10,9 @@ from bot.screens.model import Screen
 
 class Notifier(Protocol):
     async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
-        """Draw or redraw these screens (edit the table's message, a person's panel)."""
+        """Draw or redraw these screens (edit the table's message, a person's panel; a turn alert,
+        slot ALERT, is a new message that replaces the table's previous one, and a final one
+        deletes it: bot/screens/model.py)."""
         ...
 
 

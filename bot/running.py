@@ -7,6 +7,7 @@ import random
 from collections import OrderedDict
 from typing import Any
 
+from bot import sight
 from bot.deadlines import Deadline, Kind
 from bot.games import game_info
 from bot.settings import ChatSettings, ServiceConfig
@@ -108,19 +109,32 @@ def arm_turn(table: Table, game: Game[Any, Any], now: float, chat: ChatSettings,
         level = game_info(table.game).levels[table.seats[seat].level]
         pause = config.computer_think * level.reaction.sample(computer_rng(table, seat)) / level.reaction.median
         table.arm(Deadline(table.id, Kind.COMPUTER, now + pause, table.version, seat))
-    else:
+    elif chat.turn_seconds is not None:
         table.arm(Deadline(table.id, Kind.TURN, now + chat.turn_seconds, table.version, seat))
 
 
+def reaction(table: Table, seat: int) -> float:
+    """A reaction time of the computer at `seat`, sampled from its level (the same for the same
+    table version: a look armed and fired with nothing changed between uses the same time)."""
+    level = game_info(table.game).levels[table.seats[seat].level]
+    return level.reaction.sample(computer_rng(table, seat))
+
+
 def arm_real_time(table: Table, now: float, config: ServiceConfig) -> None:
-    """The window is always running while the game does; each computer seat has its next look."""
+    """The window is always running while the game does; each computer seat has its next look, a
+    reaction time after the board was last drawn (bot/sight.py), not after the position arose."""
     if not any(d.kind == Kind.WINDOW for d in table.deadlines):
         table.arm(Deadline(table.id, Kind.WINDOW, now + config.window_seconds))
-    levels = game_info(table.game).levels
+    drawn = sight.last_drawing(table, config.window_seconds, now)
     for i, seat in enumerate(table.seats):
         armed = any(d.kind == Kind.COMPUTER and d.seat == i for d in table.deadlines)
         if seat.computer and not armed:
-            delay = levels[seat.level].reaction.sample(computer_rng(table, i))
-            table.arm(Deadline(table.id, Kind.COMPUTER, now + delay, None, i))
+            table.arm(Deadline(table.id, Kind.COMPUTER, max(now, drawn + reaction(table, i)), None, i))
         if not seat.computer and armed:
             table.deadlines = [d for d in table.deadlines if not (d.kind == Kind.COMPUTER and d.seat == i)]
+
+
+def look_again(table: Table, seat: int, now: float, config: ServiceConfig) -> None:
+    """After a computer's look: its next one reacts to the next drawing of the board."""
+    drawing = sight.next_drawing(table, config.window_seconds, now)
+    table.arm(Deadline(table.id, Kind.COMPUTER, drawing + reaction(table, seat), None, seat))

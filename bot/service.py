@@ -41,7 +41,7 @@ from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
 from bot.screens.ratings import leaderboard_screen, stats_screen
-from bot.screens.render import table_screens
+from bot.screens.render import panel_screens, table_screens
 from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig, apply_setting
 from bot.store import Changes, Store, StoreUnavailable
@@ -110,7 +110,7 @@ class Service(Firing, TableActions):
             case Press():
                 return await self._press(command)
             case Play():
-                move = lambda t, _work: self._move(t, command)  # noqa: E731
+                move = lambda t, work: self._move(t, command, work)  # noqa: E731
                 return await self._change(command.table_id, command.actor, move, command.once)
             case Open():
                 return await self._open(command)
@@ -191,6 +191,8 @@ class Service(Firing, TableActions):
             table, reply, work, before, was_live = done
             if table.version != before and not (was_live and self._live(table)):
                 await self.redraw(table)  # live real-time boards wait for the window
+            elif work.panels and self._live(table):
+                await self.redraw_panels(table, work.panels)  # ... but a mover sees their own move at once
             for other in work.redraw:
                 await self.redraw(other)
             self._trouble.ok(table_id)
@@ -349,6 +351,18 @@ class Service(Firing, TableActions):
         settings = await self.chat_settings(table.chat)
         screens = table_screens(table, settings.lang, self.clock.now())
         await self.notifier.show(table.chat, screens)
+
+    async def redraw_panels(self, table: Table, seats: list[int]) -> None:
+        """The private panels of these seats' people (the notifier keeps each private chat's pace)."""
+        lang = (await self.chat_settings(table.chat)).lang
+        screens = [
+            screen
+            for seat in dict.fromkeys(seats)
+            if table.seats[seat].person is not None
+            for screen in panel_screens(table, seat, table.seats[seat].lang or lang)
+        ]
+        if screens:
+            await self.notifier.show(table.chat, screens)
 
     async def restore(self) -> None:
         """On start: redraw every open table (deadlines are in the store and fire on the next

@@ -16,7 +16,9 @@ from core.options import resolve_options
 @dataclass(slots=True)
 class ChatSettings:
     lang: str = "en"
-    turn_seconds: int = 60  # Svolota turn timer
+    # Svolota turn timer; None: none (the console's practice game waits for its one person; a
+    # chat's admin sets 15 to 600 s)
+    turn_seconds: int | None = 60
     many_tables: bool = False  # more than one open table per chat/thread
     house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> options
 
@@ -41,7 +43,9 @@ class ServiceConfig:
     idle_seconds: float = 60.0  # a real-time player idle this long gets a computer stand-in
     missed_turns: int = 2  # Svolota: turns missed in a row before a computer stands in
     computer_think: float = 1.2  # Svolota: a computer's pause before moving (scaled by level)
-    stalemate_windows: int = 1  # Speed: windows a stalemate is offered before `new` is called
+    # Speed: windows a stalemate is offered before `new` is called (never fewer than two windows
+    # and 3 s: bot/timers.py)
+    stalemate_windows: int = 1
 
 
 # How people write a setting's value in a command, in the three languages.

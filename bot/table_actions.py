@@ -25,10 +25,13 @@ from core import IllegalMove
 
 @dataclass(slots=True)
 class Work:
-    """One change in progress: its transaction, and other tables to redraw once it is committed."""
+    """One change in progress: its transaction, other tables to redraw once it is committed, and
+    the seats whose private panels are redrawn then although the board waits for its window (a
+    person's own real-time move: they see its effect at once)."""
 
     tx: Changes
     redraw: list[Table] = field(default_factory=list)
+    panels: list[int] = field(default_factory=list)
 
 
 PRIVATE_ACTIONS = frozenset({"panel", "move", "leave"})  # a person's own seat: what their panel holds
@@ -102,7 +105,7 @@ class TableActions:
                 if lobby.challenge_settled(table):
                     await self._settle_challenge(table)
             case "move":
-                return await self._move(table, Play(actor, table.id, token.arg, where=where))
+                return await self._move(table, Play(actor, table.id, token.arg, where=where), work)
             case "rematch":
                 return await self._rematch(table, work, actor)
             case "cancel":
@@ -128,7 +131,7 @@ class TableActions:
         lang = await self.lang_of(actor, table.chat)
         return Reply(screens=tuple(panel_screens(table, seat, lang)))
 
-    async def _move(self, table: Table, play: Play) -> Reply | None:
+    async def _move(self, table: Table, play: Play, work: Work | None = None) -> Reply | None:
         judge_place(table, play.where, "move")
         if table.status is not Status.PLAYING:
             raise Refused("the game is not running")
@@ -147,6 +150,8 @@ class TableActions:
         table.seats[seat].stand_in = False
         table.seats[seat].last_active = now
         running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
+        if work is not None and self._live(table):
+            work.panels.append(seat)
         return None
 
     async def _leave(self, table: Table, actor: Actor) -> Reply | None:

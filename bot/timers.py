@@ -3,11 +3,13 @@ deadline armed for an older version, or for a turn that has passed, does nothing
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from bot import sight
 from bot.deadlines import Deadline, Kind
 from bot.games import game_info
-from bot.running import apply, arm_next, arm_real_time, computer_rng, game_of
+from bot.running import apply, arm_next, arm_real_time, computer_rng, game_of, look_again, reaction
 from bot.settings import ChatSettings, ServiceConfig
 from bot.tables import Status, Table
 from core import Game
@@ -61,23 +63,49 @@ def computer_move(table: Table, deadline: Deadline, now: float, chat: ChatSettin
     if table.status is not Status.PLAYING or seat is None or not table.seats[seat].computer:
         return False
     game = game_of(table)
-    real_time = game_info(table.game).real_time
-    if not real_time and getattr(game, "turn", None) != seat:
+    if game_info(table.game).real_time:
+        return look(table, game, seat, now, config)
+    if getattr(game, "turn", None) != seat:
         return False
     move = choose(table, game, seat)
     if move is not None:  # chosen from the position as it is now, under the table's lock: legal
         apply(table, game, seat, game.format_move(move), now, "computer")
-    if real_time:
-        if table.status is Status.PLAYING:  # (not if that move ended the game)
-            arm_real_time(table, now, config)
-        return False  # the window redraws
     arm_next(table, game, now, chat, config)
     return move is not None
+
+
+def look(table: Table, game: Game[Any, Any], seat: int, now: float, config: ServiceConfig) -> bool:
+    """Real time: the computer at `seat` looks at the board as it was drawn and makes at most one
+    move, resting only on what was drawn at least a reaction time ago (bot/sight.py); its next
+    look follows the next drawing. Never redraws: the window does."""
+    legal = game.legal_moves(seat)
+    shown = sight.seen(table, game, seat, legal, now, config.window_seconds, reaction(table, seat))
+    if len(shown) < len(legal):  # something it cannot see yet: no turning the stock over it meanwhile
+        shown = [m for m in shown if game.format_move(m) != "turn"]
+    level = game_info(table.game).levels[table.seats[seat].level]
+    move = level.policy.choose(game.view(seat), shown, computer_rng(table, seat)) if shown else None
+    if move is not None:  # chosen from the position as it is now, under the table's lock: legal
+        apply(table, game, seat, game.format_move(move), now, "computer")
+    if table.status is Status.PLAYING:  # (not if that move ended the game)
+        look_again(table, seat, now, config)
+    return False
 
 
 def choose(table: Table, game: Game[Any, Any], seat: int) -> Any:
     level = game_info(table.game).levels[table.seats[seat].level]
     return level.policy.choose(game.view(seat), game.legal_moves(seat), computer_rng(table, seat))
+
+
+STALEMATE_OFFER_WINDOWS = 2  # Speed: a stalemate's "New pile" stays offered at least this many windows ...
+STALEMATE_OFFER_SECONDS = 3.0  # ... and at least this long, so that people can press it
+
+
+def stalemate_offer(config: ServiceConfig) -> int:
+    """The windows a stalemate is offered, after the one that shows it, before `new` is called for
+    whoever may: `config.stalemate_windows`, but never under two windows nor three seconds (a
+    press made in the meantime ends the offer: the first `new` is applied)."""
+    floor = math.ceil(STALEMATE_OFFER_SECONDS / config.window_seconds - 1e-9)
+    return max(config.stalemate_windows, STALEMATE_OFFER_WINDOWS, floor)
 
 
 def close_window(table: Table, now: float, config: ServiceConfig) -> bool:
@@ -88,10 +116,12 @@ def close_window(table: Table, now: float, config: ServiceConfig) -> bool:
     game = game_of(table)
     changed = table.moves > table.shown
     if getattr(game, "stalemate", False):
+        if any(m.move == "new" for m in table.recent[max(0, len(table.recent) - (table.moves - table.shown)) :]):
+            table.stalemate_windows = 0  # someone started a pile in this window: a new offer
         table.stalemate_windows += 1
         changed = changed or table.stalemate_windows == 1  # show the offer
         callers: tuple[int, ...] = getattr(game, "new_callers", ())
-        if table.stalemate_windows > config.stalemate_windows and callers:
+        if table.stalemate_windows > stalemate_offer(config) and callers:
             apply(table, game, callers[0], "new", now, "window")
             table.stalemate_windows = 0
             changed = True

@@ -1,8 +1,10 @@
 """`cardbot`: the console command. Arguments in, a session out; the game itself is the service's.
 
-`cardbot play [GAME]`: when GAME is left out and a person is at the terminal, it asks which game;
-with piped input it plays Svolota. A terminal plays in real time (prompt_toolkit keeps your line
-while screens print); piped input plays in virtual time (see `session`).
+`cardbot play [GAME]`: when GAME is left out and a person is at the terminal, it asks which game
+(one line on what each is); with piped input it plays Svolota. Likewise without `--difficulty` it
+asks how well the computers play (an empty answer: normal), and piped input plays normal.
+A terminal plays in real time (prompt_toolkit keeps your line while screens print); piped input
+plays in virtual time (see `session`).
 """
 
 from __future__ import annotations
@@ -19,16 +21,17 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from adapters.console.commands import Empty, Number, Quit, read_command
+from adapters.console.guide import level_name, one_line
 from adapters.console.lines import Interrupted, Lines, PipedLines, PromptLines, ThreadLines, printable
 from adapters.console.seating import SetupFailed
 from adapters.console.session import PROMPT, Setup, play
 from bot.games import game_info
 from bot.i18n import LANGUAGES, Translator, pick_language, translator
-from bot.screens.words import game_name
 from bot.settings import ServiceConfig
 from core.registry import GAMES
 
 DEFAULT_GAME = "svolota"
+DEFAULT_LEVEL = "normal"
 DEFAULT_PLAYERS = {"svolota": 4, "speed": 2, "racing_demon": 3}
 LEVELS = ("easy", "normal", "hard")
 MAX_NAME = 24
@@ -94,7 +97,12 @@ def _play(ns: argparse.Namespace, t: Translator) -> int:
     name = ns.name if ns.name is not None else _login_name() or t.gettext("you")
     seed = ns.seed if ns.seed is not None else random.randrange(1_000_000)
     config = ServiceConfig() if ns.delay is None else ServiceConfig(computer_think=ns.delay)
-    setup = Setup(game, players, ns.difficulty, name, ns.lang, seed)
+    level = ns.difficulty
+    if level is None:
+        level = choose_level(t, input, print) if live else DEFAULT_LEVEL
+        if level is None:
+            return 0
+    setup = Setup(game, players, level, name, ns.lang, seed)
     try:
         return asyncio.run(play(setup, _lines(live), live, config))
     except SetupFailed as failed:
@@ -112,26 +120,49 @@ def _lines(live: bool) -> Lines:
 
 def choose_game(t: Translator, read: Callable[[str], str], say: Callable[[str], object]) -> str | None:
     """Ask which game, by number or name; None if the person quits or the input ends."""
-    games = list(GAMES)
     say(t.gettext("Which game?"))
-    for i, game in enumerate(games, 1):
-        say(f"  {i}. {game_name(game, t)}")
+    return _choose(t, read, say, {game: one_line(game, t) for game in GAMES}, on_empty=None)
+
+
+def choose_level(t: Translator, read: Callable[[str], str], say: Callable[[str], object]) -> str | None:
+    """Ask how well the computer players play, by number or name; an empty answer is normal.
+    None if the person quits or the input ends."""
+    say(t.gettext("How well do the computers play? (Enter: {level})").format(level=level_name(DEFAULT_LEVEL, t)))
+    return _choose(t, read, say, {level: level_name(level, t) for level in LEVELS}, on_empty=DEFAULT_LEVEL)
+
+
+def _choose(
+    t: Translator,
+    read: Callable[[str], str],
+    say: Callable[[str], object],
+    options: dict[str, str],
+    on_empty: str | None,
+) -> str | None:
+    """List `options` (value: what is shown) numbered and read the choice: a number, the value or
+    (for a short label) the label itself; an empty line is `on_empty` (None: ask again). None if
+    the person quits or the input ends."""
+    values = list(options)
+    for i, label in enumerate(options.values(), 1):
+        say(f"  {i}. {label}")
     while True:
         try:
             line = read(PROMPT)
         except EOFError:
             return None
-        command = read_command(line)
+        command, word = read_command(line), line.strip().lower()
         if isinstance(command, Empty):
+            if on_empty is not None:
+                return on_empty
             continue
         if isinstance(command, Quit):
             return None
-        if isinstance(command, Number) and 1 <= command.n <= len(games):
-            return games[command.n - 1]
-        if line.strip().lower() in GAMES:
-            return line.strip().lower()
+        if isinstance(command, Number) and 1 <= command.n <= len(values):
+            return values[command.n - 1]
+        for value, label in options.items():
+            if word in (value, label.lower()):
+                return value
         message = t.gettext("There is no option {number}: choose from 1 to {last}.")
-        say("✗ " + message.format(number=printable(line.strip()[:20]), last=len(games)))
+        say("✗ " + message.format(number=printable(line.strip()[:20]), last=len(values)))
 
 
 def _parser(t: Translator) -> _Parser:
@@ -166,7 +197,7 @@ def _parser(t: Translator) -> _Parser:
     play.add_argument(
         "--difficulty",
         type=_choice(LEVELS, t),
-        default="normal",
+        default=None,
         metavar="|".join(LEVELS),
         help=t.gettext("how well the computer players play (default: normal)"),
     )

@@ -1,4 +1,5 @@
-"""What a line typed at the console asks for: an option's number, a move, help, or leaving."""
+"""What a line typed at the console asks for: an option's number, a move, help, the rules, the
+whole board again, or leaving. The command words are accepted in English, Russian and Ukrainian."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Final
 
 QUIT_WORDS: Final = frozenset({"quit", "exit", "q", "выход", "выйти", "вихід", "вийти"})
 HELP_WORDS: Final = frozenset({"help", "?", "h", "помощь", "справка", "допомога", "довідка"})
+RULES_WORDS: Final = frozenset({"rules", "правила"})
+BOARD_WORDS: Final = frozenset({"board", "стол", "доска", "стіл", "дошка"})
 _NUMBER: Final = re.compile(r"[0-9]+")
 _MAX_DIGITS: Final = 6
 
@@ -20,6 +23,16 @@ class Quit:
 @dataclass(frozen=True, slots=True)
 class Help:
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Show the whole board and my panel again (so does an empty line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +55,7 @@ class Move:
     text: str
 
 
-Command = Quit | Help | Empty | Number | Move
+Command = Quit | Help | Rules | Board | Empty | Number | Move
 
 
 def read_command(line: str) -> Command:
@@ -54,6 +67,10 @@ def read_command(line: str) -> Command:
         return Quit()
     if word in HELP_WORDS:
         return Help()
+    if word in RULES_WORDS:
+        return Rules()
+    if word in BOARD_WORDS:
+        return Board()
     if _NUMBER.fullmatch(text):
         if len(text) > _MAX_DIGITS:
             return Number(0, text[:_MAX_DIGITS] + "…")

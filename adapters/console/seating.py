@@ -1,5 +1,7 @@
 """Setting the console's table up through the service, as a person in a chat would: open a table,
-press "+ Computer" for each opponent (with the chosen level as the button's argument), and start."""
+press "+ Computer" for each opponent (with the chosen level as the button's argument), and start.
+The console's chat has no turn timer (`ChatSettings.turn_seconds` None): a practice game waits for
+its person."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from bot.commands import ChangeSettings, Command, Open, Press
 from bot.people import Actor, ChatRef
 from bot.screens.model import Reply
 from bot.service import Service
+from bot.settings import ChatSettings
 
 
 class SetupFailed(Exception):
@@ -20,6 +23,8 @@ async def seat_table(
     """Open a `game` table in `where` with `me` and `players - 1` computer players at `level`,
     start it, and return its id. The chat is muted meanwhile: the lobby is not the console's to show."""
     chat.muted = True
+    # a practice game: one person, whom nobody else waits for, so no turn timer plays for them
+    await service.store.save_chat_settings(where, ChatSettings(turn_seconds=None))
     if me.lang:
         await _send(service, ChangeSettings(where, me, "lang", me.lang))  # the board speaks it too
     table_id = (await _send(service, Open(where, me, game))).table_id

@@ -1,8 +1,18 @@
 """The console's game: one person's table, set up through the service, then a loop of typed lines
 in and commands out, while the chat prints the screens the service sends.
 
-A line is an option's number (the button is pressed), `help`, `quit`, or else a move in the
-game's notation (sent as a typed move). A refusal or a toast is printed on one line.
+A line is an option's number (the button is pressed), `help` (with a legend of the screen's
+signs), `rules` (the game's rules in short), `board` or an empty line (the whole board and panel
+again), `quit`, or else a move in the game's notation (sent as a typed move). A refusal or a toast
+is printed on one line.
+
+A number means the option shown with it when the prompt was: if the screen has been redrawn with
+another option under that number since (live, computers move while you type), the number is
+refused with a short line and the options as they are now are shown. In virtual time nothing
+changes between the prompt and the line, so a piped game is never refused this way.
+
+After a computer's move only the lines that changed are printed; the whole board comes when it is
+your turn again (see `chat`). A practice game has no turn timer (see `seating`).
 
 Time runs one of two ways:
 
@@ -26,7 +36,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
-from adapters.console.commands import Empty, Help, Move, Number, Quit, read_command
+from adapters.console.commands import Board, Empty, Help, Move, Number, Quit, Rules, read_command
+from adapters.console.guide import legend, level_name, rules
 from adapters.console.lines import Lines
 from adapters.console.seating import seat_table
 from bot.clock import Clock, FakeClock, SystemClock
@@ -79,11 +90,7 @@ class Session:
 
     async def open(self) -> None:
         s, t = self.setup, self.t
-        level = {
-            "easy": t.pgettext("difficulty", "easy"),
-            "normal": t.pgettext("difficulty", "normal"),
-            "hard": t.pgettext("difficulty", "hard"),
-        }.get(s.level, s.level)
+        level = level_name(s.level, t)
         head = t.ngettext(
             "{game} · {count} player · difficulty: {level} · seed {seed}",
             "{game} · {count} players · difficulty: {level} · seed {seed}",
@@ -106,12 +113,18 @@ class Session:
             case Quit():
                 return False
             case Help():
-                self.chat.say(self._help())
-            case Empty():
-                pass
+                self.chat.say(self._help(), *legend(self.setup.game, self.t))
+            case Rules():
+                self.chat.say(*rules(self.setup.game, self.t))
+            case Board() | Empty():
+                self.chat.show_all()
             case Number(n, text):
                 token = self.chat.token(n)
-                if token is None:
+                if self.chat.changed(n):
+                    self.chat.say("✗ " + self.t.gettext("The options changed since you looked; here they are now."))
+                    self.chat.show_all()
+                    self.chat.look()
+                elif token is None:
                     self.chat.say("✗ " + self._no_such_option(text))
                 else:
                     await self._send(Press(self.me, token, where=WHERE))
@@ -135,9 +148,13 @@ class Session:
         return self.t.gettext("There is no option {number}: choose from 1 to {last}.").format(number=number, last=count)
 
     def _help(self) -> str:
-        return self.t.gettext(
-            "Type an option's number to press it, or a move as the game writes it (Svolota: 8h 8c, pass,"
-            " joker; Speed: play 1 2, flip 1, new; Racing Demon: waste>f, w1>w2, turn). quit leaves."
+        return (
+            self.t.gettext(
+                "Type an option's number to press it, or a move as the game writes it (Svolota: 8h 8c, pass,"
+                " joker; Speed: play 1 2, flip 1, new; Racing Demon: waste>f, w1>w2, turn). quit leaves."
+            )
+            + "\n"
+            + self.t.gettext("rules: the game's rules in short; board, or an empty line: the whole board again.")
         )
 
     def _bye(self, end_of_input: bool) -> int:
@@ -151,6 +168,7 @@ class Session:
         await self._let_time_pass(self.clock, 0.0)
         while not await self.over():
             try:
+                self.chat.look()
                 line = await lines.read(PROMPT)
             except EOFError:
                 return self._bye(end_of_input=True)
@@ -192,6 +210,7 @@ class Session:
 
     async def _read_unless_over(self, lines: Lines) -> str | None:
         """The next line, or None if the game ends first (its result is on the screen by then)."""
+        self.chat.look()
         read = asyncio.ensure_future(lines.read(PROMPT))
         try:
             while True:

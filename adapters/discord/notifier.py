@@ -14,6 +14,14 @@ so does the writer for a 429 that reaches it) replaces the one waiting, so only 
 drawn: a real-time board is edited once per reaction window at most, fewer times when Discord
 says slow down. An edit that would change nothing is skipped.
 
+Marked spans of a screen's text are drawn the Discord way (texts.marked): a time left as a
+`<t:UNIX:R>` timestamp. The turn alert (slot ALERT) is a new message naming the person with
+`<@id>`, its allowed mentions limited to that one user: a new alert deletes the table's previous one
+first, so the channel holds at most one; the same person keeping the turn gets theirs edited
+(`Alert.new_message`); the final alert screen deletes it. The store's message row keeps its id with
+whose turn it announced (`alert_note`), so a restart or another process carries on with the same
+alert. All of it goes through discord.py's rate-limit buckets like any other write.
+
 Normal events, not failures: a deleted message (sent again), a channel the bot may not write in or
 that is gone (`Forbidden`, `NotFound`: logged, skipped), a panel dismissed or whose interaction
 expired (forgotten).
@@ -30,12 +38,12 @@ import aiohttp
 import discord
 
 from adapters.discord import texts
-from adapters.discord.components import layout, refresh_button, text_of, view_of
+from adapters.discord.components import MAX_TEXT, layout, refresh_button, text_of, view_of
 from adapters.discord.panels import Panel, PanelKey, Panels
 from adapters.discord.people import PLATFORM, channel_of
 from bot.i18n import translator
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import Screen
+from bot.screens.model import ALERT, NO_ALERT, Screen, alert_note, read_alert_note
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -67,6 +75,13 @@ class Post:
     @property
     def key(self) -> Key:
         return (self.channel, self.screen.table_id, self.audience, self.screen.slot)
+
+
+def only(person: PersonRef) -> discord.AllowedMentions:
+    """Mentions that notify this one person: no roles, not everyone, no one replied to."""
+    return discord.AllowedMentions(
+        everyone=False, users=[discord.Object(int(person.user_id))], roles=False, replied_user=False
+    )
 
 
 def retry_after(error: discord.HTTPException) -> float:
@@ -101,7 +116,7 @@ class DiscordNotifier:
             elif screen.slot == PANEL:
                 self._queue_panel(screen)
         for public in screens:
-            if public.audience is not None or public.table_id == NOT_A_TABLE:
+            if public.audience is not None or public.table_id == NOT_A_TABLE or public.slot == ALERT:
                 continue
             for key in self.panels.of_table(public.table_id):
                 if key not in panels_drawn:  # the game is over for them, or they left it
@@ -239,7 +254,9 @@ class DiscordNotifier:
 
     async def _draw_public(self, key: Key, post: Post) -> None:
         screen = post.screen
-        content, view = text_of(screen), view_of(screen)
+        content, view = texts.marked(screen) if screen.marks else text_of(screen), view_of(screen)
+        if len(content) > MAX_TEXT:
+            content = text_of(screen)
         shown = (content, tuple(layout(screen.buttons)))
         channel = self.client.get_partial_messageable(post.channel)
         remembered = screen.table_id != NOT_A_TABLE
@@ -247,6 +264,10 @@ class DiscordNotifier:
             self.stats["outdated"] += 1  # another process has drawn a newer one
             return
         message_id = await self.store.message_id(screen.table_id, "", screen.slot) if remembered else None
+        if screen.slot == ALERT:
+            message_id = await self._alert(key, post, message_id)
+            if message_id is None and screen.alert is None:
+                return
         if message_id is not None:
             if self._unchanged(key, shown):
                 return
@@ -259,18 +280,42 @@ class DiscordNotifier:
             except discord.NotFound:
                 log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
         try:
-            message = await channel.send(content, view=view, allowed_mentions=NO_MENTIONS)  # type: ignore[arg-type]
+            mentions = NO_MENTIONS if screen.alert is None else only(screen.alert.person)
+            message = await channel.send(content, view=view, allowed_mentions=mentions)  # type: ignore[arg-type]
         except discord.Forbidden as e:
             self.stats["skipped"] += 1
-            if not screen.final:
+            if not screen.final and screen.slot != ALERT:
                 self._forbidden.add((post.channel, screen.table_id))
             log.warning("the bot may not write in channel %s: %s", post.channel, e)
             return
         self.stats["sent"] += 1
-        self._forbidden.discard((post.channel, screen.table_id))
+        if screen.slot != ALERT:
+            self._forbidden.discard((post.channel, screen.table_id))
         self._shows(key, shown, screen.final)
         if remembered:
-            await self.store.remember_message(screen.table_id, "", screen.slot, str(message.id), screen.version)
+            note = str(message.id) if screen.alert is None else alert_note(str(message.id), screen.alert)
+            await self.store.remember_message(screen.table_id, "", screen.slot, note, screen.version)
+
+    async def _alert(self, key: Key, post: Post, stored: str | None) -> str | None:
+        """A turn alert: the message to edit (the same person keeps the turn), or None after
+        deleting the one shown (a new alert is sent; a final one only deletes)."""
+        screen, (message_id, shown) = post.screen, read_alert_note(stored)
+        alert = screen.alert
+        if message_id is not None and alert is not None and not alert.new_message(shown):
+            if shown is None or shown.since != alert.since:
+                await self.store.remember_message(
+                    screen.table_id, "", ALERT, alert_note(message_id, alert), screen.version
+                )
+            return message_id
+        self._drawn.pop(key, None)
+        if message_id is not None:
+            channel = self.client.get_partial_messageable(post.channel)
+            try:
+                await channel.get_partial_message(int(message_id)).delete()
+            except (discord.NotFound, discord.Forbidden) as e:  # deleted already (by people, or by another process)
+                log.info("table %s: its alert %s could not be deleted: %s", screen.table_id, message_id, e)
+            await self.store.remember_message(screen.table_id, "", ALERT, NO_ALERT, screen.version)
+        return None
 
     async def _draw_panel(self, key: Key, post: Post) -> None:
         screen = post.screen

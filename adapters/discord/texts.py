@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.answers import settings_lines
 from bot.i18n import Translator
+from bot.screens.model import Countdown, Mention, Screen
 from bot.settings import ChatSettings
 
 
@@ -45,3 +46,19 @@ def panel_expires(t: Translator) -> str:
 
 def failed(t: Translator) -> str:
     return t.gettext("Something went wrong: please try again.")
+
+
+def marked(screen: Screen) -> str:
+    """The screen's text with its marked spans the Discord way: a person named is a mention
+    `<@id>` (it notifies them only where the message's allowed mentions name them), a time left a
+    timestamp `<t:UNIX:R>` that clients count down themselves."""
+    out, at = [], 0
+    for mark in sorted(screen.marks, key=lambda m: m.start):
+        out.append(screen.text[at : mark.start])
+        if isinstance(mark, Mention):
+            out.append(f"<@{mark.person.user_id}>")
+        elif isinstance(mark, Countdown):
+            out.append(f"<t:{round(mark.at)}:R>")
+        at = mark.end
+    out.append(screen.text[at:])
+    return "".join(out)

@@ -95,7 +95,8 @@ class TelegramBot:
         group = Pacer(settings.group_per_minute, settings.minute, settings.group_burst)
         private = Pacer(settings.private_per_second, 1.0)
         self.store = store
-        self.notifier = TelegramNotifier(self.application.bot, store, group, private)
+        self.directory = Directory()  # people by @username, and their @username for turn alerts
+        self.notifier = TelegramNotifier(self.application.bot, store, group, private, self.directory.username)
         self.service = Service(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler(self.service, clock)
         self._timers: asyncio.Task[None] | None = None
@@ -103,7 +104,7 @@ class TelegramBot:
 
     def _add_handlers(self) -> None:
         app = self.application
-        commands = Commands(self.service, self.notifier, Directory())
+        commands = Commands(self.service, self.notifier, self.directory)
         presses, inline = Presses(self.service, self.notifier), InlineMode(self.service, self.notifier)
         app.add_handler(TypeHandler(Update, commands.remember), group=-1)
         app.add_handler(CommandHandler(["svolota", "speed", "demon"], commands.game))

@@ -7,6 +7,18 @@ its screens one at a time; a screen that arrives while the writer waits for its 
 pace, pacing.py) or while an edit is in flight replaces the one waiting, so only the newest is
 drawn (a fast game edits its board as often as the group's limit allows, never more).
 
+An edit that would show exactly what the message shows already is not sent (Telegram would answer
+"message is not modified", and the call would spend the chat's pace). Marked spans of a screen's
+text become entities: a person named becomes a `text_mention` (it notifies them; `@username` in
+the text when `usernames` knows theirs), a time left a `date_time` entity with relative format that
+clients count down themselves (Bot API 10.0).
+
+The turn alert (slot ALERT) is a new message, not an edit: a new alert deletes the table's previous
+one first, so the chat holds at most one; the same person keeping the turn gets their alert edited
+(`Alert.new_message`); the final alert screen deletes it. The store's message row keeps its id with
+whose turn it announced (`alert_note`), so a restart or another process carries on with the same
+alert.
+
 Normal events, not failures: "message is not modified" (drawn already), a message that was
 deleted or can no longer be edited (a new one is sent), a person who never started the bot or
 blocked it (their panel is skipped; they are told how to start it when they press a button), a
@@ -18,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dtm
+import json
 import logging
 import warnings
 from collections import Counter
@@ -25,14 +38,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
-from telegram.constants import ChatAction
+from telegram import Bot, InlineKeyboardMarkup, MessageEntity, ReplyParameters, User
+from telegram.constants import ChatAction, MessageEntityDateTimeFormats, MessageEntityType
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from adapters.telegram.keyboards import MAX_TEXT, markup_of, text_of
 from adapters.telegram.pacing import Pacer
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import Screen
+from bot.screens.model import ALERT, NO_ALERT, Countdown, Mention, Screen, alert_note, read_alert_note
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -43,6 +56,46 @@ NETWORK_ATTEMPTS: Final = 3
 NOT_A_TABLE: Final = 0  # leaderboards and stats: never edited, never remembered
 
 Key = tuple[str, int, str, str]  # (chat it is drawn in, table, audience, slot)
+Shown = tuple[str, str, object]  # text, entities (as JSON: PTB compares entities by type and place only), buttons
+REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
+
+
+def utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def rendered(screen: Screen, usernames: Callable[[str], str | None]) -> tuple[str, list[MessageEntity]]:
+    """The screen's text with its marked spans as entities (offsets in UTF-16 code units)."""
+    text = text_of(screen)
+    if not screen.marks or text != screen.text:
+        return text, []
+    out, entities, at = [], [], 0
+    for mark in sorted(screen.marks, key=lambda m: m.start):
+        out.append(text[at : mark.start])
+        piece = text[mark.start : mark.end]
+        offset = utf16("".join(out))
+        if isinstance(mark, Mention):
+            username = usernames(mark.person.user_id)
+            if username:
+                piece = "@" + username
+                entities.append(MessageEntity(MessageEntityType.MENTION, offset, utf16(piece)))
+            else:
+                user = User(int(mark.person.user_id), piece, False)
+                entities.append(MessageEntity(MessageEntityType.TEXT_MENTION, offset, utf16(piece), user=user))
+        elif isinstance(mark, Countdown):
+            entities.append(
+                MessageEntity(
+                    MessageEntityType.DATE_TIME,
+                    offset,
+                    utf16(piece),
+                    unix_time=dtm.datetime.fromtimestamp(round(mark.at), dtm.UTC),
+                    date_time_format=MessageEntityDateTimeFormats.RELATIVE,
+                )
+            )
+        out.append(piece)
+        at = mark.end
+    out.append(text[at:])
+    return "".join(out), entities
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +133,17 @@ def retry_seconds(exc: RetryAfter) -> float:
 
 
 class TelegramNotifier:
-    def __init__(self, bot: Bot, store: Store, group: Pacer, private: Pacer) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        store: Store,
+        group: Pacer,
+        private: Pacer,
+        usernames: Callable[[str], str | None] = lambda user_id: None,
+    ) -> None:
         self.bot = bot
+        self.usernames = usernames  # a person's @username by their id, where known
+        self._drawn: dict[Key, tuple[str, Shown]] = {}  # what each message shows now: (message id, content)
         self.store = store
         self.group = group
         self.private = private
@@ -251,18 +313,33 @@ class TelegramNotifier:
 
     async def _draw(self, post: Post) -> None:
         screen = post.screen
-        text, markup = text_of(screen), markup_of(screen)
+        text, entities = rendered(screen, self.usernames)
+        markup = markup_of(screen)
+        shown: Shown = (text, json.dumps([e.to_dict() for e in entities], sort_keys=True), markup)
         remembered, place = screen.table_id != NOT_A_TABLE, (screen.table_id, post.audience, screen.slot)
         if remembered and not await self.store.claim_screen(*place, screen.version):
             self.stats["outdated"] += 1  # another process has drawn a newer one
             return
         message_id = await self.store.message_id(screen.table_id, post.audience, screen.slot) if remembered else None
+        if screen.slot == ALERT:
+            message_id = await self._alert(post, message_id)
+            if message_id is None and screen.alert is None:
+                return
         if message_id is not None:
+            if self._drawn.get(post.key) == (message_id, shown):
+                self.stats["unchanged"] += 1
+                return
+            self._drawn.pop(post.key, None)  # until it is drawn again
             try:
                 await self.bot.edit_message_text(
-                    text, chat_id=int(post.chat_id), message_id=int(message_id), reply_markup=markup
+                    text,
+                    chat_id=int(post.chat_id),
+                    message_id=int(message_id),
+                    reply_markup=markup,
+                    entities=entities or None,
                 )
                 self.stats["edited"] += 1
+                self._shows(post.key, message_id, shown)
                 self._reached(screen)
                 return
             except BadRequest as e:
@@ -273,13 +350,41 @@ class TelegramNotifier:
                     raise
                 log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
         thread = int(post.thread_id) if post.thread_id else None
-        sent = await self.bot.send_message(int(post.chat_id), text, message_thread_id=thread, reply_markup=markup)
+        sent = await self.bot.send_message(
+            int(post.chat_id), text, message_thread_id=thread, reply_markup=markup, entities=entities or None
+        )
         self.stats["sent"] += 1
         self._reached(screen)
+        self._shows(post.key, str(sent.message_id), shown)
         if remembered:
-            await self.store.remember_message(
-                screen.table_id, post.audience, screen.slot, str(sent.message_id), screen.version
-            )
+            note = str(sent.message_id) if screen.alert is None else alert_note(str(sent.message_id), screen.alert)
+            await self.store.remember_message(screen.table_id, post.audience, screen.slot, note, screen.version)
+
+    async def _alert(self, post: Post, stored: str | None) -> str | None:
+        """A turn alert: the message to edit (the same person keeps the turn), or None after
+        deleting the one shown (a new alert is sent; a final one only deletes)."""
+        screen, (message_id, shown) = post.screen, read_alert_note(stored)
+        alert = screen.alert
+        if message_id is not None and alert is not None and not alert.new_message(shown):
+            if shown is None or shown.since != alert.since:
+                note = alert_note(message_id, alert)
+                await self.store.remember_message(screen.table_id, post.audience, ALERT, note, screen.version)
+            return message_id
+        self._drawn.pop(post.key, None)
+        if message_id is not None:
+            try:
+                await self.bot.delete_message(int(post.chat_id), int(message_id))
+            except TelegramError as e:  # deleted already (by people, or by another process)
+                log.info("table %s: its alert %s could not be deleted: %s", screen.table_id, message_id, e)
+            await self.store.remember_message(screen.table_id, post.audience, ALERT, NO_ALERT, screen.version)
+        return None
+
+    def _shows(self, key: Key, message_id: str, shown: Shown) -> None:
+        """The message now shows this (the newest few messages are kept)."""
+        self._drawn.pop(key, None)
+        self._drawn[key] = (message_id, shown)
+        if len(self._drawn) > REMEMBERED:
+            del self._drawn[next(iter(self._drawn))]
 
     def _reached(self, screen: Screen) -> None:
         if screen.audience is not None:

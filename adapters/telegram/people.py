@@ -56,16 +56,23 @@ class Directory:
     def __init__(self, size: int = 100_000) -> None:
         self.size = size
         self._people: dict[str, tuple[PersonRef, str]] = {}
+        self._usernames: dict[str, str] = {}  # Telegram user id -> their @username (as they spell it)
 
     def remember(self, user: User | None) -> None:
         if user is None or user.is_bot or not user.username:
             return
         if len(self._people) >= self.size:
-            self._people.pop(next(iter(self._people)))
+            person, _ = self._people.pop(next(iter(self._people)))
+            self._usernames.pop(person.user_id, None)
         self._people[user.username.lower()] = (person_of(user), name_of(user))
+        self._usernames[str(user.id)] = user.username
 
     def find(self, username: str) -> tuple[PersonRef, str] | None:
         return self._people.get(username.lstrip("@").lower())
+
+    def username(self, user_id: str) -> str | None:
+        """The @username (without @) of someone seen in this process, to mention them by it."""
+        return self._usernames.get(user_id)
 
 
 def replied_to(message: Message) -> Message | None:

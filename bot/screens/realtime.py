@@ -32,7 +32,10 @@ def board(table: Table, game: Game[Any, Any], t: Translator) -> Screen:
 
 def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Screen:
     lines = speed.panel_lines(game, seat, t) if table.game == "speed" else demon.panel_lines(game, seat, t)
-    moves = game.moves(str(seat))[:MAX_MOVE_BUTTONS]
+    moves = game.moves(str(seat))
+    if table.game == "speed":  # fills only where they help (bot/screens/speed.py `offered`)
+        moves = [m for m in moves if speed.offered(game, seat, m)]
+    moves = moves[:MAX_MOVE_BUTTONS]
     labels = speed.move_label if table.game == "speed" else demon.move_label
     buttons = [Button(labels(game, seat, m, t), token(table, "move", m)) for m in moves]
     if table.seats[seat].stand_in:

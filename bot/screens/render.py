@@ -39,13 +39,16 @@ def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
             return [lobby_screen(table, t)]
         case Status.CHALLENGE:
             return [challenge_screen(table, t)]
-        case Status.CANCELLED | Status.EXPIRED:
-            return [closed_screen(table, t)]
+        case Status.CANCELLED | Status.EXPIRED:  # (a Svolota game cancelled while played: its alert goes)
+            return [closed_screen(table, t), *([svolota.alert_gone(table)] if table.game == "svolota" else [])]
     game = game_of(table)
+    alerts: list[Screen] = []  # Svolota's turn alert, or its deletion at the end
     if table.status is Status.FINISHED:
         public = result_screen(table, game.winner_seat, higher_wins(table.game, game.options), t)
+        alerts = [svolota.alert_gone(table)] if isinstance(game, Svolota) else []
     elif isinstance(game, Svolota):
         public = svolota.board(table, game, t, now)
+        alerts = [a for a in (svolota.turn_alert(table, game, t, now),) if a is not None]
     else:
         public = realtime.board(table, game, t)
     panels = [
@@ -54,7 +57,7 @@ def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
         if s.person is not None and table.status is Status.PLAYING
         for p in panel_screens(table, seat, s.lang or lang)
     ]
-    return [public, *panels]
+    return [public, *alerts, *panels]
 
 
 def panel_screens(table: Table, seat: int, lang: str) -> list[Screen]:

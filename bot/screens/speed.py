@@ -44,10 +44,35 @@ def board_lines(table: Table, game: Game[Any, Any], t: Translator) -> list[str]:
 
 def panel_lines(game: Game[Any, Any], seat: int, t: Translator) -> list[str]:
     v: SpeedView = game.view(seat)
-    return [
+    lines = [
         t.gettext("Your stacks: {stacks}").format(stacks=_layout(v.mine)),
         t.gettext("Centre: {piles}").format(piles="  ".join(f"[{i}] {p.top.pretty}" for i, p in enumerate(v.piles, 1))),
     ]
+    if v.mine.reserve and any(s.cards == 0 for s in v.mine.stacks) and not v.over:
+        lines.append(_fill_hint(v, t))
+    return lines
+
+
+def _fill_hint(v: SpeedView, t: Translator) -> str:
+    """Why one would fill an empty stack, or not: the reserve counts only in a points match."""
+    if v.target:
+        return t.gettext(
+            "Fill an empty stack from your reserve: every card left in your reserve "
+            "when the deal ends scores a point for your opponent."
+        )
+    return t.gettext("No need to fill: the first to empty every stack wins, and the reserve does not count.")
+
+
+def offered(game: Game[Any, Any], seat: int, move: str) -> bool:
+    """Whether `move` (legal) gets a button. `fill N` is legal on an empty or a face-down stack,
+    but is offered only where it helps: on an empty stack in a points match, where every card left
+    in the reserve scores for the opponent. On a face-down stack a flip comes first; in a single
+    deal filling only adds a card to the stacks one must empty. (Typed, it is still played.)"""
+    if not move.startswith("fill"):
+        return True
+    v: SpeedView = game.view(seat)
+    stack = v.mine.stacks[int(move.split()[1]) - 1]
+    return bool(v.target) and stack.cards == 0 and v.mine.reserve > 0
 
 
 def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str:

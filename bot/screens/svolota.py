@@ -5,9 +5,9 @@ from __future__ import annotations
 from bot.deadlines import Kind
 from bot.i18n import Translator
 from bot.screens.buttons import button, rows, token
-from bot.screens.model import Button, Screen
-from bot.screens.words import describe_move, game_name, pretty_move, seat_name
-from bot.tables import Table
+from bot.screens.model import ALERT, ALERT_AGAIN, Alert, Button, Countdown, Mention, Screen
+from bot.screens.words import compose, describe_move, game_name, pretty_move, seat_name
+from bot.tables import LoggedMove, Table
 from core.games.svolota.game import Svolota
 
 RECENT = 4  # moves listed under the board
@@ -31,23 +31,74 @@ def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
         passed = " " + t.gettext("(passed)") if i in v.passed else ""
         cards = t.ngettext("{count} card", "{count} cards", v.hand_sizes[i]).format(count=v.hand_sizes[i])
         lines.append(f"{mark} {seat_name(seat, t)} — {cards}{passed}")
-    recent = [f"{table.seats[m.seat].name} {describe_move('svolota', m.move, t)}" for m in table.recent[-RECENT:]]
+    recent = [logged(table, m, t) for m in table.recent[-RECENT:]]
     if recent:
         lines.append("· " + "\n· ".join(recent))
-    timer = next((d for d in table.deadlines if d.kind == Kind.TURN), None)
+    marks: tuple[Countdown, ...] = ()
+    timer = turn_timer(table)
     if timer is not None:
-        lines.append(
-            t.gettext("⏱ {name}, your move: {seconds} s").format(
-                name=table.seats[v.turn].name, seconds=max(0, round(timer.due - now))
-            )
+        line, spans = compose(
+            t.gettext("⏱ {name}, your move: {seconds} s"),
+            name=table.seats[v.turn].name,
+            seconds=str(max(0, round(timer - now))),
         )
+        start = len("\n".join(lines)) + 1
+        # the countdown covers the seconds and their unit, which end the line in every language
+        marks = (Countdown(start + spans["seconds"][0], start + len(line), timer),)
+        lines.append(line)
     buttons = (
         (
             Button(t.gettext("🂠 Choose cards"), inline_query=f"t{table.id}"),
             button(t, "My cards", table, "panel"),
         ),
     )
-    return Screen(table.id, "\n".join(lines), buttons)
+    return Screen(table.id, "\n".join(lines), buttons, marks=marks)
+
+
+def logged(table: Table, move: LoggedMove, t: Translator) -> str:
+    """A move in the log under the board; one the turn timer played says so."""
+    name, what = table.seats[move.seat].name, describe_move("svolota", move.move, t)
+    if move.by == "timer":
+        return t.gettext("⏰ {name} ran out of time — {move}").format(name=name, move=what)
+    return f"{name} {what}"
+
+
+def turn_timer(table: Table) -> float | None:
+    """When the turn timer plays for the person to act (UNIX time), if it runs."""
+    return next((d.due for d in table.deadlines if d.kind == Kind.TURN), None)
+
+
+def turn_alert(table: Table, game: Svolota, t: Translator, now: float) -> Screen | None:
+    """The turn alert: a short message naming the person whose turn it is, so that they are
+    notified (edits of the board notify no one). None when a computer is to act (a seat of the
+    computers', or a person's with a computer standing in). The same person keeping the turn
+    (it comes back to them within ALERT_AGAIN seconds of their own move, the others having moved
+    quickly) keeps the alert they have: `Alert.anew` is False."""
+    seat = game.turn
+    if seat is None or game.over:
+        return None
+    player = table.seats[seat]
+    if player.person is None or player.stand_in:
+        return None
+    since = table.recent[-1].at if table.recent else table.created_at
+    own = next((m.at for m in reversed(table.recent) if m.seat == seat), None)
+    anew = own is None or since - own > ALERT_AGAIN
+    deadline = turn_timer(table)
+    if deadline is None:
+        text, spans = compose(t.gettext("🔔 {name}, your move"), name=player.name)
+        marks: tuple[Mention | Countdown, ...] = ()
+    else:
+        seconds = t.gettext("{seconds} s").format(seconds=max(0, round(deadline - now)))
+        text, spans = compose(t.gettext("🔔 {name}, your move · {left}"), name=player.name, left=seconds)
+        marks = (Countdown(*spans["left"], deadline),)
+    marks = (Mention(*spans["name"], player.person), *marks)
+    alert = Alert(seat, player.person, since, deadline, anew)
+    return Screen(table.id, text, slot=ALERT, marks=marks, alert=alert)
+
+
+def alert_gone(table: Table) -> Screen:
+    """The table's turn alert is to be deleted (the game is over, or no person is to act)."""
+    return Screen(table.id, "", slot=ALERT, final=True)
 
 
 def hand_panel(table: Table, game: Svolota, seat: int, t: Translator) -> Screen:

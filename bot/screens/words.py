@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import string
+
 from bot.i18n import Translator
 from bot.tables import Seat
 from core.cards import parse_card
@@ -55,3 +57,21 @@ def describe_move(game: str, move: str, t: Translator) -> str:
     if game == "svolota":
         return t.gettext("plays {cards}").format(cards=pretty_move(move))
     return move
+
+
+def compose(template: str, **values: str) -> tuple[str, dict[str, tuple[int, int]]]:
+    """`template.format(**values)`, and where each field's value landed in the result: (start, end)
+    by field name, so that a screen can mark a span (a name to mention, a time left) for the
+    adapters. Only plain `{name}` fields."""
+    out: list[str] = []
+    spans: dict[str, tuple[int, int]] = {}
+    at = 0
+    for literal, field_name, _, _ in string.Formatter().parse(template):
+        out.append(literal)
+        at += len(literal)
+        if field_name is not None:
+            value = values[field_name]
+            spans[field_name] = (at, at + len(value))
+            out.append(value)
+            at += len(value)
+    return "".join(out), spans

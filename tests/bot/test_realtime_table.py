@@ -85,7 +85,7 @@ def test_a_speed_match_between_computers_ends():
     assert any(m.move == "new" for m in h.log(t))  # stalemates were called by someone
 
 
-def test_a_stalemate_is_offered_for_one_window_and_then_called():
+def test_a_stalemate_is_offered_for_two_windows_and_then_called():
     h = Harness(ServiceConfig(idle_seconds=10_000, window_seconds=1.5))
     t = speed_table(h)
     table = h.table(t)
@@ -103,6 +103,7 @@ def test_a_stalemate_is_offered_for_one_window_and_then_called():
     log = len(h.log(t))
     h.advance(1.5)
     assert "Stalemate" in h.screen(t).text
+    h.advance(1.5)
     assert len(h.log(t)) == log  # offered, not yet called
     h.advance(1.5)
     assert h.log(t)[-1].move == "new" and h.log(t)[-1].by == "window"

@@ -223,6 +223,8 @@ def a_svolota_game_from_lobby_to_rematch(looks: Looks) -> None:
             choice = "pass" if "pass" in moves and h.table(t).moves % 2 else moves[0]
             assert h.play(people[seat], t, choice).ok
         step(h, looks, t)
+    h.advance(61)  # the turn timer plays for the person to act: the log says so
+    step(h, looks, t)
     h.advance(1000)  # nobody acts: default moves, then stand-ins
     step(h, looks, t)
     for actor in (ANN, BOB, CY):  # everyone leaves: the computers play it out
@@ -241,6 +243,8 @@ def a_svolota_game_from_lobby_to_rematch(looks: Looks) -> None:
         "passes",
         "plays {cards}",
         "⏱ {name}, your move: {seconds} s",
+        "⏰ {name} ran out of time — {move}",
+        "🔔 {name}, your move · {left}",
         "🂠 Choose cards",
         "My cards",
         "Your cards: {cards}",
@@ -417,6 +421,7 @@ RARE = {
     "plays a joker 🃏",
     "starts a new pile",  # describe_move is used for Svolota's moves only
     "turns the stock",
+    "🔔 {name}, your move",  # a turn alert without a turn timer (a chat that switched it off)
 }
 
 

@@ -32,10 +32,10 @@ from core import load_game
 from core.computer import RandomPolicy
 
 CONFIG = ServiceConfig(window_seconds=0.2, computer_think=0.05, idle_seconds=5.0)
-# People play Racing Demon this long, then leave it to the deadlines: a round of scripted people who
-# turn their stock hundreds of times a second can last long; idle, they get computer stand-ins,
-# which end it.
-PEOPLE_SECONDS = 10.0
+# People play Racing Demon this long, then leave it to the deadlines: a round whose people are
+# stuck waits on a computer; idle, they get computer stand-ins, which end it (slowly: a computer
+# moves at most once a drawing of the board).
+PEOPLE_SECONDS = 30.0
 
 
 class Quiet(RecordingNotifier):
@@ -57,6 +57,7 @@ async def main(url: str, seed: int, out: str, seconds: float) -> None:
     service_module.fire = fire_and_note  # type: ignore[assignment]
     start = time.monotonic()
     end = start + seconds
+    last_press: dict[int, float] = {}  # table id -> when a person of this process last moved there
     while time.monotonic() < end:
         people_play = time.monotonic() - start < PEOPLE_SECONDS
         try:
@@ -68,6 +69,11 @@ async def main(url: str, seed: int, out: str, seconds: float) -> None:
                 if table.status is not Status.PLAYING or table.state is None:
                     continue
                 if table.game == "racing_demon" and not people_play:
+                    continue
+                # at a person's pace in a real-time game: no more than a move a window (pressing
+                # hundreds a second, people keep every computer looking at a board already old)
+                pressed = last_press.get(table.id, 0.0)
+                if game_info(table.game).real_time and time.monotonic() - pressed < CONFIG.window_seconds:
                     continue
                 game = load_game(table.state)
                 people = [(i, s) for i, s in enumerate(table.seats) if s.person is not None]
@@ -82,6 +88,7 @@ async def main(url: str, seed: int, out: str, seconds: float) -> None:
                 move = game.format_move(policy.choose(game.view(seat), legal, rng))
                 assert person.person is not None
                 reply = await service.handle(Play(Actor(person.person, person.name), table.id, move))
+                last_press[table.id] = time.monotonic()
                 if reply.ok:
                     seen["accepted"].append([table.id, seat, move])
             await service.tick()

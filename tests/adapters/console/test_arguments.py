@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.console.cli import choose_game
+from adapters.console.cli import choose_game, choose_level
 from bot.i18n import translator
 
 
@@ -76,7 +76,12 @@ def test_a_terminal_is_asked_which_game():
     said: list[str] = []
     answers = iter(["", "7", "xyz", "2"])
     assert choose_game(translator("en"), lambda _prompt: next(answers), said.append) == "speed"
-    assert said[:4] == ["Which game?", "  1. Svolota", "  2. Speed", "  3. Racing Demon"]
+    assert said[:4] == [
+        "Which game?",
+        "  1. Svolota — shed your cards first · 3–6 players · turn by turn",
+        "  2. Speed — empty your stacks first · 2 players · real time: everyone plays at once",
+        "  3. Racing Demon — race to empty your demon pile · 1–8 players · real time: everyone plays at once",
+    ]
     assert said[4:] == [
         "✗ There is no option 7: choose from 1 to 3.",
         "✗ There is no option xyz: choose from 1 to 3.",
@@ -115,3 +120,51 @@ def test_the_delay_is_how_long_a_computer_thinks(cardbot, monkeypatch):
     )
     assert cardbot("play").code == 0
     assert seen[-1][2] == 1.2  # the service's own pause by default
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_game_list_says_in_one_line_what_each_game_is(lang):
+    said: list[str] = []
+    choose_game(translator(lang), lambda _prompt: "quit", said.append)
+    games = said[1:]
+    assert len(games) == 3
+    for line, players in zip(games, ("3–6", "2", "1–8"), strict=True):
+        assert line.count("\n") == 0 and " — " in line and players in line
+
+
+def test_a_terminal_is_asked_the_difficulty_and_an_empty_answer_is_normal():
+    said: list[str] = []
+    answers = iter(["4", "3"])
+    assert choose_level(translator("en"), lambda _prompt: next(answers), said.append) == "hard"
+    assert said == [
+        "How well do the computers play? (Enter: normal)",
+        "  1. easy",
+        "  2. normal",
+        "  3. hard",
+        "✗ There is no option 4: choose from 1 to 3.",
+    ]
+    assert choose_level(translator("en"), lambda _prompt: "", lambda _line: None) == "normal"
+    assert choose_level(translator("ru"), lambda _prompt: "лёгкая", lambda _line: None) == "easy"
+    assert choose_level(translator("uk"), lambda _prompt: "Easy", lambda _line: None) == "easy"
+    assert choose_level(translator("en"), lambda _prompt: "quit", lambda _line: None) is None
+
+
+def test_the_difficulty_is_asked_only_at_a_terminal_and_only_when_not_given(cardbot, monkeypatch):
+    seen, asked = [], []
+
+    async def play(setup, lines, live, config):
+        seen.append(setup.level)
+        return 0
+
+    def choose(t, read, say):
+        asked.append(True)
+        return "easy"
+
+    monkeypatch.setattr("adapters.console.cli.play", play)
+    monkeypatch.setattr("adapters.console.cli.choose_level", choose)
+    assert cardbot("play", "svolota").code == 0  # piped: normal, not asked
+    assert (seen, asked) == (["normal"], [])
+    monkeypatch.setattr("adapters.console.cli._isatty", lambda stream: True)
+    assert cardbot("play", "svolota").code == 0
+    assert cardbot("play", "svolota", "--difficulty", "hard").code == 0
+    assert (seen, asked) == (["normal", "easy", "hard"], [True])

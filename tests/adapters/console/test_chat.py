@@ -103,3 +103,58 @@ def test_a_lobby_button_is_drawn_again_with_an_argument():
     token = decode(chat.lobby_token("add_computer", "hard") or "")
     assert token == Token(7, 5, "add_computer", "hard")
     assert chat.lobby_token("start") is None
+
+
+def test_a_number_means_the_option_seen_with_it_when_the_prompt_was_shown():
+    chat, _ = chat_showing(board(), panel((Button("🚪 Leave", tok("leave")),)))
+    chat.look()  # the prompt: 1 is "Leave"
+    chat.take([board(text="your turn"), panel((Button("8♥", tok("move", "play 8H", version=4)),))])
+    assert chat.changed(1)  # 1 is now a card: not what was seen
+    chat.look()
+    chat.take([board(text="again"), panel((Button("8♥", tok("move", "play 8H", version=5)),))])
+    assert not chat.changed(1)  # the same option, drawn again for a newer version
+    assert chat.token(1) == tok("move", "play 8H", version=5)
+    assert not chat.changed(2)  # there was none and there is none: simply no such option
+
+
+def test_a_number_whose_option_is_gone_or_new_is_not_the_one_seen():
+    chat, _ = chat_showing(board(), panel((Button("8♥", tok("move", "play 8H")), Button("pass", tok("move", "pass")))))
+    chat.look()
+    chat.take([board(), panel((Button("8♥", tok("move", "play 8H", version=4)),))])
+    assert not chat.changed(1) and chat.changed(2)
+    chat.look()
+    chat.take([board(), panel((Button("8♥", tok("move", "play 8H")), Button("9♥", tok("move", "play 9H"))))])
+    assert chat.changed(2)
+
+
+def test_after_a_computer_move_only_the_new_lines_of_the_board_are_printed():
+    seats = "▶ Ann — 7 cards\n   Bob — 7 cards"
+    waiting = panel((Button("🚪 Leave", tok("leave")),), text="Waiting for Ann.")
+    chat, out = chat_showing(board(text=f"🎴 Svolota\nPile: 8♠\n{seats}"), waiting)
+    before = out.getvalue()
+    moved = "🎴 Svolota\nPile: 9♥ (by Ann)\n   Ann — 6 cards\n▶ Bob — 7 cards\n· Ann plays 9♥"
+    chat.take([board(text=moved), panel((Button("🚪 Leave", tok("leave")),), text="Waiting for Bob.")])
+    # the pile, Ann's count, the new turn line and the log line; not the title, not my waiting panel
+    assert out.getvalue() == before + "\nPile: 9♥ (by Ann)\n   Ann — 6 cards\n▶ Bob — 7 cards\n· Ann plays 9♥\n"
+
+
+def test_the_whole_board_when_my_turn_comes():
+    chat, out = chat_showing(board(text="title\n▶ Ann"), panel((Button("🚪 Leave", tok("leave")),), text="wait"))
+    before = out.getvalue()
+    chat.take([board(text="title\n▶ me"), panel((Button("8♥", tok("move", "play 8H")),), text="your move")])
+    assert out.getvalue() == before + "\ntitle\n▶ me\n\nyour move\n  1. 8♥\n"
+
+
+def test_a_turn_alert_is_not_the_board():
+    chat, out = chat_showing(board(text="the board"), panel((Button("8♥", tok("move", "play 8H")),)))
+    before = out.getvalue()
+    chat.take([Screen(7, "🔔 pat, your move", slot="alert")])
+    assert out.getvalue() == before
+    assert chat.board is not None and chat.board.text == "the board" and chat.panel is not None
+
+
+def test_the_result_at_the_end_is_printed_whole():
+    chat, out = chat_showing(board(text="🎴 Svolota\n▶ Ann — 1 card\n· Bob passes"))
+    before = out.getvalue()
+    chat.take([Screen(7, "🏁 Svolota is over.\n· Bob passes\n1. Ann", final=True)])
+    assert out.getvalue() == before + "\n🏁 Svolota is over.\n· Bob passes\n1. Ann\n"

@@ -116,3 +116,27 @@ def test_prompt_toolkit_reads_the_terminal(keys, last):
 def test_ctrl_c_at_the_prompt_is_an_interruption():
     with pytest.raises(Interrupted):
         prompt_toolkit_game("speed", 2, "\x03")
+
+
+def test_a_number_typed_against_an_older_screen_is_refused_and_the_new_options_shown():
+    """You are asked while you wait (1 is "Leave the game"); the computers move and your turn
+    comes, so 1 is now a card: the 1 you typed meant Leave, and neither is done."""
+    lines = iter(["1", "wait for my turn, then 1", "quit"])
+
+    async def script(chat: ConsoleChat) -> str:
+        line = next(lines)
+        if line.startswith("wait"):
+            assert chat.options()[0].action == "leave"  # the options as the prompt showed them
+            while not chat.offers_move():
+                await asyncio.sleep(0.002)
+            return "1"
+        return line
+
+    code, out = live("svolota", Typist(script))
+    assert code == 0
+    refused = out.index("✗ The options changed since you looked; here they are now.")
+    again = out[refused:]
+    assert again.index("🎴 Svolota") < again.index("Your move:") < again.index("\n  1. ")
+    assert again.count("· pat plays") == 1  # in the board's log: your first move only
+    assert "Svolota is over" not in out  # nor did you leave
+    assert again.rstrip().endswith("Bye.")

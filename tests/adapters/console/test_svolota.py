@@ -3,13 +3,20 @@ moves typed in notation, clear answers to bad lines, and the result at the end."
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 
 import pytest
 
 from adapters.console.cli import main
+from adapters.console.guide import rules
 from adapters.console.lines import printable
+from adapters.console.session import Session, Setup
+from bot.clock import FakeClock
+from bot.deadlines import Kind
+from bot.i18n import translator
+from bot.settings import ServiceConfig
 from core.cards import STANDARD_DECK, parse_card
 
 ALWAYS_ONE = "1\n" * 3000
@@ -72,11 +79,32 @@ def test_a_move_can_be_typed_in_notation(cardbot, form):
     assert "✗" not in out
 
 
-def test_computer_turns_are_shown_as_they_happen(cardbot):
+def test_computer_turns_are_shown_as_they_happen_without_the_whole_board_each_time(cardbot):
     out = cardbot("play", "--seed", "1", stdin="1\n1\n").out
     between = out.split("\n> 1\n", 2)[1]
-    assert between.count("🎴 Svolota") >= 4  # your move, then each computer's, each on its own board
+    # each computer's move as it happens: what they did, and whose turn it is now
     assert between.index("▶ 🤖 Ada") < between.index("▶ 🤖 Bo") < between.index("▶ 🤖 Cy")
+    assert between.index("· Ada ") < between.index("· Bo ")
+    assert between.index("▶ 🤖 Bo") < between.index("· Ada ") < between.index("▶ 🤖 Cy")
+    # the whole board (its title, every seat) comes once: when it is your turn again
+    assert between.count("🎴 Svolota") == 1
+    your_turn = between.index("🎴 Svolota")
+    assert between.index("· Cy ") > your_turn
+    assert between[your_turn:].index("▶ pat — ") < between[your_turn:].index("Your move:")
+
+
+def test_board_or_an_empty_line_shows_the_whole_board_again(cardbot):
+    once = cardbot("play", "--seed", "1", stdin="").out.count("🎴 Svolota")
+    assert cardbot("play", "--seed", "1", stdin="board\n").out.count("🎴 Svolota") == once + 1
+    assert cardbot("play", "--seed", "1", stdin="\n").out.count("🎴 Svolota") == once + 1
+    assert cardbot("play", "--seed", "1", "--lang", "uk", stdin="стіл\n").out.count("🎴 Сволота") == once + 1
+
+
+def test_a_practice_game_has_no_turn_timer(cardbot):
+    """Nobody waits for you at the console: no timer is shown, and none plays for you."""
+    out = cardbot("play", "--seed", "1", stdin=ALWAYS_ONE).out
+    assert "🏁 Svolota is over." in out
+    assert "⏱" not in out and "ran out of time" not in out
 
 
 def test_quit_leaves_at_once(cardbot):
@@ -213,3 +241,45 @@ def test_a_reader_that_goes_away_at_any_point_ends_the_game_quietly(monkeypatch,
     monkeypatch.setattr("sys.stdout", ClosingPipe(flushes))
     assert main(["play", "svolota", "--seed", "1"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("game", ["svolota", "speed", "racing_demon"])
+def test_rules_prints_the_rules_of_the_game_in_its_language(cardbot, game, lang):
+    word = {"en": "rules", "ru": "правила", "uk": "правила"}[lang]
+    out = cardbot("play", game, "--seed", "1", "--lang", lang, stdin=f"{word}\n").out
+    expected = rules(game, translator(lang))
+    assert len(expected) >= 3
+    assert "\n".join(expected) in out
+    if lang != "en":
+        assert rules(game, translator("en"))[0] not in out
+    typed_in_english = cardbot("play", game, "--seed", "1", "--lang", lang, stdin="rules\n").out
+    assert typed_in_english.replace("> rules\n", f"> {word}\n") == out  # the English word does the same
+
+
+@pytest.mark.parametrize(
+    ("game", "signs"),
+    [
+        ("svolota", ["↑", "▶", "face up"]),
+        ("speed", ["1:J♥+1", "🂠", "reserve"]),
+        ("racing_demon", ["w1", "stock 35", "·"]),
+    ],
+)
+def test_help_explains_what_the_screens_write(cardbot, game, signs):
+    out = cardbot("play", game, "--seed", "1", stdin="help\n").out
+    legend = out.split("> help\n", 1)[1]
+    assert "rules: the game's rules in short" in legend
+    for sign in signs:
+        assert sign in legend
+
+
+def test_a_practice_game_arms_no_turn_timer():
+    async def deadlines_on_my_turn() -> list[str]:
+        session = Session(Setup("svolota", 4, "normal", "pat", "en", 1), FakeClock(), ServiceConfig(), io.StringIO())
+        await session.open()
+        assert session.chat.offers_move()  # you lead: it is your turn
+        table = await session.store.load(session.table_id)
+        assert table is not None
+        return [d.kind for d in table.deadlines]
+
+    assert Kind.TURN not in asyncio.run(deadlines_on_my_turn())

@@ -19,7 +19,7 @@ from adapters.discord.components import REFRESH
 from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.panels import Panels
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import Button, Screen
+from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
 from bot.store import MemoryStore
 
 CHAT = ChatRef("discord", "500", "600")
@@ -36,6 +36,7 @@ class StubChannel:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Any, str, Any]] = []
+        self.mentions: list[Any] = []  # the allowed mentions of each send
         self.fail: list[Exception] = []
         self.gate: asyncio.Event | None = None
         self.next_id = 100
@@ -49,6 +50,7 @@ class StubChannel:
 
     async def send(self, content: str, view: Any = None, allowed_mentions: Any = None) -> Any:
         await self._call("send", None, content, view)
+        self.mentions.append(allowed_mentions)
         self.next_id += 1
         return SimpleNamespace(id=self.next_id)
 
@@ -56,7 +58,10 @@ class StubChannel:
         async def edit(content: str, view: Any) -> None:
             await self._call("edit", message_id, content, view)
 
-        return SimpleNamespace(edit=edit)
+        async def delete() -> None:
+            await self._call("delete", message_id, "", None)
+
+        return SimpleNamespace(edit=edit, delete=delete)
 
 
 class StubClient:
@@ -218,3 +223,46 @@ async def test_a_panel_says_so_before_its_interaction_runs_out_and_keeps_its_but
     await n.show(CHAT, [board("b2"), hand("hand 2")])
     await n.idle()
     assert len(edits.drawn) == 2
+
+
+BEA = PersonRef("discord", "12")
+
+
+def alert(person: PersonRef, name: str, since: float, anew: bool = True) -> Screen:
+    """ "🔔 NAME, your move · 60 s" with its marks, as bot/screens/svolota.py draws it."""
+    text = f"🔔 {name}, your move · 60 s"
+    left = text.index("60 s")
+    marks = (Mention(2, 2 + len(name), person), Countdown(left, len(text), since + 60))
+    return Screen(7, text, slot=ALERT, marks=marks, alert=Alert(0, person, since, since + 60, anew))
+
+
+async def test_a_turn_alert_mentions_only_its_person_counts_down_and_the_channel_keeps_one():
+    n, channel, _ = notifier()
+    for screen in (
+        alert(ANN, "Ann", 1000),
+        alert(ANN, "Ann", 1000),  # a redraw of the same turn: nothing
+        alert(BEA, "Bea", 1010),  # Bea's turn: Ann's alert goes, Bea's is sent
+        alert(BEA, "Bea", 1012, anew=False),  # back to Bea within seconds: hers is brought up to date
+        Screen(7, "", slot=ALERT, final=True),  # the game is over: the alert goes
+    ):
+        await n.show(CHAT, [screen])
+        await n.idle()
+    assert [(c[0], c[1], c[2]) for c in channel.calls] == [
+        ("send", None, "🔔 <@11>, your move · <t:1060:R>"),
+        ("delete", 101, ""),
+        ("send", None, "🔔 <@12>, your move · <t:1070:R>"),
+        ("edit", 102, "🔔 <@12>, your move · <t:1072:R>"),
+        ("delete", 102, ""),
+    ]
+    first, second = (m.to_dict() for m in channel.mentions)
+    assert first == {"parse": [], "users": [11]}  # Ann alone is notified: no roles, not everyone
+    assert second["users"] == [12]
+
+
+async def test_the_board_shows_the_turn_deadline_as_a_timestamp_and_mentions_no_one():
+    n, channel, _ = notifier()
+    text = "🎴 Svolota\n⏱ Ann, your move: 60 s"
+    await n.show(CHAT, [Screen(7, text, marks=(Countdown(text.index("60 s"), len(text), 1060.4),))])
+    await n.idle()
+    assert channel.calls[0][2] == "🎴 Svolota\n⏱ Ann, your move: <t:1060:R>"
+    assert channel.mentions[0].to_dict() == discord.AllowedMentions.none().to_dict()

@@ -252,6 +252,58 @@ async def _moved(bot: Running, table_id: int, before: int) -> bool:
     return (await bot.table(table_id)).moves > before
 
 
+SENT = "POST /channels/{channel_id}/messages"
+
+
+def alerts(fake: FakeDiscord, channel: Channel) -> list[Message]:
+    """The turn alerts the channel shows now (deleted ones are gone)."""
+    return [m for m in fake.messages(channel, from_bot=True) if m.content.startswith("🔔")]
+
+
+async def test_each_turn_alerts_its_person_only_with_a_countdown_and_the_alert_goes_at_the_end(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, carol: User, channel: Channel
+):
+    fake = fake_discord
+    async with Running(fake, url, clock) as bot:
+        table_id = await open_svolota(fake, bot, channel, alice, bob, carol)
+        seats, turns = [alice, bob, carol], 0
+        board = await bot.board(table_id)
+        panels = {user.id: await open_panel(fake, user, board, "My cards") for user in seats}
+        await bot.settled()
+        while (table := await bot.table(table_id)).status is Status.PLAYING:
+            person = seats[load_game(table.state).turn]
+            timer = next(d.due for d in table.deadlines if d.kind == "turn")
+            shown = alerts(fake, channel)
+            assert len(shown) == 1, [m.content for m in shown]  # one alert per table, the old ones deleted
+            assert f"<@{person.id}>" in shown[0].content and f"<t:{round(timer)}:R>" in shown[0].content
+            sent = next(r for r in reversed(fake.calls(SENT, status=200)) if r.response["id"] == str(shown[0].id))
+            mentions = sent.body["allowed_mentions"]
+            assert [int(u) for u in mentions["users"]] == [person.id]  # it notifies them, and no one else
+            assert mentions["parse"] == [] and not mentions.get("roles")
+            assert f"<t:{round(timer)}:R>" in (await bot.board(table_id)).content
+            await bot.advance(10)  # a while later (people think): each turn is a new alert
+            await play(fake, person, panels[person.id], *moves_on(panels[person.id])[0])
+            await bot.until(lambda: _moved(bot, table_id, table.moves))
+            await bot.settled()
+            turns += 1
+            assert turns < 400
+        assert alerts(fake, channel) == []  # the last alert is deleted with the game's end
+        new_alerts = [r for r in fake.calls(SENT, status=200) if r.body["content"].startswith("🔔")]
+        assert len(new_alerts) == turns  # a new alert for each turn
+
+
+async def test_the_turn_timer_says_in_the_log_that_it_played(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, carol: User, channel: Channel
+):
+    async with Running(fake_discord, url, clock) as bot:
+        table_id = await open_svolota(fake_discord, bot, channel, alice, bob, carol)
+        first = load_game((await bot.table(table_id)).state).turn
+        await bot.advance(61)
+        await bot.settled()
+        name = (await bot.table(table_id)).seats[first].name
+        assert f"⏰ {name} ran out of time — " in (await bot.board(table_id)).content
+
+
 # --- Speed and Racing Demon: ephemeral panels, boards once per window -----------------------------
 
 BOARD_EDITS = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -492,9 +544,11 @@ async def test_a_restart_mid_game_keeps_the_old_buttons_working(
             await play(fake, person, panels[person.id], *moves_on(panels[person.id])[0])
             await bot.until(lambda t=table: _moved(bot, table_id, t.moves))
             await bot.settled()
+        alert = alerts(fake, channel)
     async with Running(fake, url, clock) as bot:
         await bot.settled()
         assert await bot.board(table_id) is board  # redrawn in place on start
+        assert alerts(fake, channel) == alert and len(alert) == 1  # the turn alert too: nobody notified again
         table = await bot.table(table_id)
         person = seats[load_game(table.state).turn]
         await play(fake, person, panels[person.id], *moves_on(panels[person.id])[0])  # an old panel's button

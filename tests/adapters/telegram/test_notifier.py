@@ -15,7 +15,7 @@ from telegram.error import BadRequest, Forbidden, RetryAfter
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import Button, Screen
+from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
 from bot.store import MemoryStore
 
 GROUP = ChatRef("telegram", "-100")
@@ -51,6 +51,10 @@ class StubBot:
 
     async def edit_message_text(self, text: str, **kwargs: Any) -> bool:
         await self._call("edit", {"text": text, **kwargs})
+        return True
+
+    async def delete_message(self, chat_id: int, message_id: int) -> bool:
+        await self._call("delete", {"chat_id": chat_id, "message_id": message_id})
         return True
 
 
@@ -174,3 +178,83 @@ def test_a_screen_older_than_the_one_another_process_drew_is_not_drawn():
     run(go())
     assert [call["text"] for _, call in bot.calls] == ["version 3", "version 6"]
     assert n.stats["outdated"] == 1
+
+
+def test_an_edit_that_would_change_nothing_is_not_sent():
+    n, bot, _ = notifier()
+
+    async def go() -> None:
+        for text in ("one", "one", "two", "two"):
+            await n.show(GROUP, [board(text)])
+            await n.idle()
+
+    run(go())
+    assert [(name, kw["text"]) for name, kw in bot.calls] == [("send", "one"), ("edit", "two")]
+    assert n.stats["unchanged"] == 2
+
+
+BEA = PersonRef("telegram", "12")
+
+
+def alert(person: PersonRef, name: str, since: float, anew: bool = True) -> Screen:
+    """ "🔔 NAME, your move · 60 s" with its marks, as bot/screens/svolota.py draws it."""
+    text = f"🔔 {name}, your move · 60 s"
+    left = text.index("60 s")
+    marks = (Mention(2, 2 + len(name), person), Countdown(left, len(text), since + 60))
+    return Screen(1, text, slot=ALERT, marks=marks, alert=Alert(0, person, since, since + 60, anew))
+
+
+def test_a_turn_alert_mentions_its_person_and_counts_down_and_the_chat_keeps_one():
+    bot, store = StubBot(), MemoryStore()
+    fast = Pacer(1000, 1, burst=1000)
+    n = TelegramNotifier(bot, store, fast, fast, {"12": "bea_b"}.get)  # type: ignore[arg-type]
+
+    async def go() -> None:
+        for screen in (
+            alert(ANN, "Ann 🦊", 1000),  # Ann has no @username (known here): a text mention
+            alert(ANN, "Ann 🦊", 1000),  # a redraw of the same turn: nothing
+            alert(BEA, "Bea", 1010),  # Bea's turn: Ann's alert goes, Bea's is sent
+            alert(BEA, "Bea", 1012, anew=False),  # back to Bea within seconds: hers is brought up to date
+            Screen(1, "", slot=ALERT, final=True),  # the game is over: the alert goes
+        ):
+            await n.show(GROUP, [screen])
+            await n.idle()
+
+    run(go())
+    assert [name for name, _ in bot.calls] == ["send", "delete", "send", "edit", "delete"]
+    first = bot.calls[0][1]
+    assert first["text"] == "🔔 Ann 🦊, your move · 60 s"
+    mention, countdown = first["entities"]
+    # offsets and lengths in UTF-16 code units: 🔔 and 🦊 are two each
+    assert (mention.type, mention.offset, mention.length, mention.user.id) == ("text_mention", 3, 6, 11)
+    assert (countdown.type, countdown.offset, countdown.length) == ("date_time", 23, 4)
+    assert countdown.unix_time.timestamp() == 1060 and countdown.date_time_format == "r"
+    assert bot.calls[1][1]["message_id"] == 101  # Ann's alert
+    bea = bot.calls[2][1]
+    assert bea["text"].startswith("🔔 @bea_b, your move")
+    assert (bea["entities"][0].type, bea["entities"][0].offset, bea["entities"][0].length) == ("mention", 3, 6)
+    assert bot.calls[3][1]["message_id"] == 102 and bot.calls[3][1]["entities"][1].unix_time.timestamp() == 1072
+    assert bot.calls[4][1]["message_id"] == 102
+
+
+def test_after_a_restart_the_alert_shown_is_carried_on_not_sent_again():
+    bot, store = StubBot(), MemoryStore()
+    fast = Pacer(1000, 1, burst=1000)
+
+    async def go() -> None:
+        before = TelegramNotifier(bot, store, fast, fast)  # type: ignore[arg-type]
+        await before.show(GROUP, [alert(ANN, "Ann", 1000)])
+        await before.idle()
+        after = TelegramNotifier(bot, store, fast, fast)  # type: ignore[arg-type]  # the same database
+        await after.show(GROUP, [alert(ANN, "Ann", 1000)])  # the restart's redraw: Ann's turn still
+        await after.idle()
+        await after.show(GROUP, [alert(BEA, "Bea", 1010)])
+        await after.idle()
+
+    run(go())
+    assert [(name, kw.get("message_id")) for name, kw in bot.calls] == [
+        ("send", None),
+        ("edit", 101),
+        ("delete", 101),
+        ("send", None),
+    ]

@@ -28,7 +28,7 @@ from bot.tables import Status, Table
 from bot.tokens import Token, decode
 from core import load_game
 from tests.adapters.idle import InFlight, until_idle
-from tests.adapters.telegram.fake_api import FakeBotApi
+from tests.adapters.telegram.fake_api import FakeBotApi, Request
 from tests.adapters.telegram.world import Chat, Message, User
 from tests.sql.databases import fresh_sqlite
 
@@ -198,6 +198,7 @@ async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
         table = await bot.table(table_id)
         assert table.status is Status.FINISHED
         assert all(m.by == "person" for m in await bot.store.moves(table_id))
+        assert not_modified(fake_api) == []  # no edit that would have changed nothing, all game long
         board = await bot.message_of(group, table_id)
         winner = seats[table.result.index(0)]
         assert winner.first_name in board.text
@@ -279,14 +280,15 @@ async def test_a_speed_challenge_by_reply_accepted_and_played_to_the_end(
         fake_api.start_private(bob, f"t{table_id}")
         await bot.settled()
         redrawn = fake_api.calls(chat=private)[drawn:]
-        assert [r.method for r in redrawn] == ["editMessageText"]
-        assert redrawn[0].ok or "not modified" in (redrawn[0].description or "")
+        # (in place: an edit, or none at all when the panel already shows the position)
+        assert all(r.method == "editMessageText" and r.ok for r in redrawn)
         assert moves_on(await bot.message_of(fake_api.private_chat(bob), table_id, str(bob.id), "panel"))
         table = await finish(bot, table_id)
         assert table.status is Status.FINISHED
         assert "is over" in (await bot.message_of(group, table_id)).text
         log = await bot.store.moves(table_id)
         assert sum(1 for m in log if m.by == "person") == played
+        assert not_modified(fake_api) == []  # no edit that would have changed nothing, all game long
 
 
 def _person(user: User) -> Any:
@@ -323,6 +325,7 @@ async def test_a_racing_demon_round_of_three(
         assert table.status is Status.FINISHED
         result = (await bot.message_of(group, table_id)).text
         assert all(p.first_name in result for p in (alice, bob, carol))
+        assert not_modified(fake_api) == []  # no edit that would have changed nothing, all game long
 
 
 # --- timers -------------------------------------------------------------------------------------
@@ -354,6 +357,67 @@ async def test_a_turn_timeout_plays_the_default_move(
         assert "⏱" in (await bot.message_of(group, table_id)).text
         # and the game goes on: the next person plays through inline mode
         assert await inline_move(fake_api, bot, group, [alice, bob, carol], table_id)
+
+
+def not_modified(api: FakeBotApi) -> list[Request]:
+    """Edits Telegram refused as "message is not modified" (each spends the chat's pace)."""
+    return [r for r in api.calls() if "not modified" in (r.description or "")]
+
+
+def alerts(api: FakeBotApi, group: Chat) -> list[Message]:
+    """The turn alerts the group shows now (deleted ones are gone)."""
+    return [m for m in api.messages(group, from_bot=True) if m.text.startswith("🔔")]
+
+
+def notifies(alert: Message, person: User) -> bool:
+    """The alert mentions the person: by @username, or with a text mention (no username)."""
+    if person.username:
+        at = f"@{person.username}"
+        return at in alert.text and any(e["type"] == "mention" for e in alert.entities)
+    return any(e["type"] == "text_mention" and e["user"]["id"] == person.id for e in alert.entities)
+
+
+async def test_each_turn_alerts_its_person_once_with_a_countdown_and_the_alert_goes_at_the_end(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    # each turn waits until it is drawn: a "minute" of the group's pace is 0.15 s here
+    async with Running(fake_api, url, clock, minute=0.15) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        seats, turns = [alice, bob, carol], 0
+        while (table := await bot.table(table_id)).status is Status.PLAYING:
+            await bot.settled()
+            person = seats[load_game(table.state).turn]
+            shown = alerts(fake_api, group)
+            assert len(shown) == 1, [m.text for m in shown]  # one alert per table, the old ones deleted
+            assert notifies(shown[0], person), (shown[0].text, shown[0].entities, person)
+            timer = next(d.due for d in table.deadlines if d.kind == "turn")
+            countdown = [e for e in shown[0].entities if e["type"] == "date_time"]
+            assert [(e["unix_time"], e["date_time_format"]) for e in countdown] == [(round(timer), "r")]
+            board = await bot.message_of(group, table_id)
+            assert [e["unix_time"] for e in board.entities if e["type"] == "date_time"] == [round(timer)]
+            await bot.advance(10)  # a while later (people think): each turn is a new alert
+            assert await inline_move(fake_api, bot, group, seats, table_id)
+            turns += 1
+            assert turns < 400
+        await bot.settled()
+        assert (await bot.table(table_id)).status is Status.FINISHED
+        assert alerts(fake_api, group) == []  # the last alert is deleted with the game's end
+        sent = [r for r in fake_api.calls("sendMessage", chat=group, ok=True) if r.params["text"].startswith("🔔")]
+        assert len(sent) == turns  # a new alert for each turn
+        assert not_modified(fake_api) == []
+
+
+async def test_the_turn_timer_says_in_the_log_that_it_played(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+):
+    async with Running(fake_api, url, clock) as bot:
+        table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
+        first = load_game((await bot.table(table_id)).state).turn
+        await bot.advance(61)
+        await bot.settled()
+        name = (await bot.table(table_id)).seats[first].name
+        board = await bot.message_of(group, table_id)
+        assert f"⏰ {name} ran out of time — " in board.text
 
 
 # --- presses and queries that change nothing ----------------------------------------------------
@@ -604,12 +668,14 @@ async def test_a_restarted_bot_continues_the_game_in_the_same_messages(
         await bot.settled()
         board = await bot.message_of(group, table_id)
         version = (await bot.table(table_id)).version
+        alert = alerts(fake_api, group)
     # the process is gone; a new one on the same database picks the game up
     bot_messages = len(fake_api.messages(group, from_bot=True))
     async with Running(fake_api, url, clock) as again:
         await again.settled()
         assert (await again.table(table_id)).version == version
         assert await again.message_of(group, table_id) is board  # redrawn in place, not sent anew
+        assert alerts(fake_api, group) == alert and len(alert) == 1  # the turn alert too: nobody notified again
         for _ in range(4):
             assert await inline_move(fake_api, again, group, seats, table_id)
         await again.advance(61)  # and its timers run again: the turn timer moves for the next person

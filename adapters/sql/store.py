@@ -29,7 +29,8 @@ that cannot be reached or cannot write raises `StoreUnavailable` (the service te
 try again), not the driver's error.
 
 Beside it: the statements and row conversions (rows.py), the change in progress (changes.py), the
-saves committed together on SQLite (together.py), results and ratings (ratings.py), and which
+saves committed together on SQLite (together.py), results and ratings (ratings.py), chats, people
+and platform messages (chat_rows.py), and which
 errors mean "unavailable" (engine.py).
 """
 
@@ -46,6 +47,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from adapters.sql import chat_rows
 from adapters.sql.changes import SqlChanges, end
 from adapters.sql.engine import WRITE, make_engine, translated
 from adapters.sql.ratings import leaderboard_of, ratings_of, ratings_of_person, save_outcome, standings_of
@@ -61,15 +63,12 @@ from adapters.sql.rows import (
     OPEN,
     UPDATE_TABLE,
     WITH_TIMERS,
-    chats,
     deliveries,
     load_many,
-    messages,
     moves_t,
     new_table_id_in,
     on_platform,
     open_in,
-    people,
     table_of,
     table_row,
     tables,
@@ -354,70 +353,31 @@ class SqlStore:
         rows = await self._reading(lambda conn: conn.execute(query).all())
         return [(r.id, f"{r.platform}:{r.chat_id}", r.game, r.stopped) for r in rows]
 
-    # ----- chats and people -----------------------------------------------------------------
+    # ----- chats, people and platform messages (chat_rows.py) ----------------------------------
 
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
-        query = select(chats.c.settings).where(chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
-        data = await self._reading(lambda conn: conn.scalar(query))
-        return ChatSettings() if data is None else ChatSettings.from_dict(data)
+        return await self._reading(lambda conn: chat_rows.chat_settings_of(conn, chat))
 
     async def save_chat_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
-        where = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
-
-        def write(conn: Connection) -> None:
-            if conn.execute(update(chats).where(*where).values(settings=settings.to_dict())).rowcount == 0:
-                conn.execute(
-                    insert(chats).values(platform=chat.platform, chat_id=chat.chat_id, settings=settings.to_dict())
-                )
-
-        await self._writing(write)
+        await self._writing(lambda conn: chat_rows.save_chat_settings(conn, chat, settings))
 
     async def person_lang(self, person: PersonRef) -> str | None:
-        query = select(people.c.lang).where(people.c.platform == person.platform, people.c.user_id == person.user_id)
-        lang: str | None = await self._reading(lambda conn: conn.scalar(query))
-        return lang
+        return await self._reading(lambda conn: chat_rows.person_lang_of(conn, person))
 
     async def set_person_lang(self, person: PersonRef, lang: str) -> None:
-        where = (people.c.platform == person.platform, people.c.user_id == person.user_id)
-
-        def write(conn: Connection) -> None:
-            if conn.execute(update(people).where(*where).values(lang=lang)).rowcount == 0:
-                conn.execute(insert(people).values(platform=person.platform, user_id=person.user_id, lang=lang))
-
-        await self._writing(write)
-
-    # ----- platform messages ----------------------------------------------------------------
+        await self._writing(lambda conn: chat_rows.set_person_lang(conn, person, lang))
 
     async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
-        where = (messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot)
-        found: str | None = await self._reading(lambda conn: conn.scalar(select(messages.c.message_id).where(*where)))
-        return found
+        return await self._reading(lambda conn: chat_rows.message_id_of(conn, table_id, audience, slot))
 
     async def remember_message(
         self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
     ) -> None:
-        where = (messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot)
-
-        def write(conn: Connection) -> None:  # (the version was claimed before drawing, unless this is the first)
-            if conn.execute(update(messages).where(*where).values(message_id=message_id)).rowcount == 0:
-                conn.execute(
-                    insert(messages).values(
-                        table_id=table_id, audience=audience, slot=slot, message_id=message_id, version=version
-                    )
-                )
-
-        await self._writing(write)
+        remember = chat_rows.remember_message
+        await self._writing(lambda conn: remember(conn, table_id, audience, slot, message_id, version))
 
     async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
-        where = (messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot)
-
-        def write(conn: Connection) -> bool:  # one conditional UPDATE: two processes cannot both win it
-            claim = update(messages).where(*where, messages.c.version <= version).values(version=version)
-            if conn.execute(claim).rowcount:
-                return True
-            return conn.scalar(select(messages.c.version).where(*where)) is None  # a first drawing
-
-        return await self._writing(write)
+        return await self._writing(lambda conn: chat_rows.claim_screen(conn, table_id, audience, slot, version))
 
     # ----- results and ratings --------------------------------------------------------------
 

@@ -1,0 +1,67 @@
+"""What the store keeps beside the tables, as rows: a chat's settings, a person's language, and the
+platform message that shows each screen of a table (its id and the newest version drawn in it).
+Each function runs on a connection the store gives it (SqlStore._reading / _writing)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import ColumnElement, Connection, Table, insert, select, update
+
+from adapters.sql.rows import chats, messages, people
+from bot.people import ChatRef, PersonRef
+from bot.settings import ChatSettings
+
+
+def _upsert(conn: Connection, table: Table, key: dict[str, Any], values: dict[str, Any]) -> None:
+    """Update the row with `key`, or insert it with `values`."""
+    where = [table.c[name] == value for name, value in key.items()]
+    if conn.execute(update(table).where(*where).values(**values)).rowcount == 0:
+        conn.execute(insert(table).values(**key, **values))
+
+
+def chat_settings_of(conn: Connection, chat: ChatRef) -> ChatSettings:
+    query = select(chats.c.settings).where(chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+    data = conn.scalar(query)
+    return ChatSettings() if data is None else ChatSettings.from_dict(data)
+
+
+def save_chat_settings(conn: Connection, chat: ChatRef, settings: ChatSettings) -> None:
+    _upsert(conn, chats, {"platform": chat.platform, "chat_id": chat.chat_id}, {"settings": settings.to_dict()})
+
+
+def person_lang_of(conn: Connection, person: PersonRef) -> str | None:
+    query = select(people.c.lang).where(people.c.platform == person.platform, people.c.user_id == person.user_id)
+    lang: str | None = conn.scalar(query)
+    return lang
+
+
+def set_person_lang(conn: Connection, person: PersonRef, lang: str) -> None:
+    _upsert(conn, people, {"platform": person.platform, "user_id": person.user_id}, {"lang": lang})
+
+
+def _screen(table_id: int, audience: str, slot: str) -> list[ColumnElement[bool]]:
+    return [messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot]
+
+
+def message_id_of(conn: Connection, table_id: int, audience: str, slot: str) -> str | None:
+    found: str | None = conn.scalar(select(messages.c.message_id).where(*_screen(table_id, audience, slot)))
+    return found
+
+
+def remember_message(conn: Connection, table_id: int, audience: str, slot: str, message_id: str, version: int) -> None:
+    """The message showing a screen. Its version was claimed before drawing, unless this is the
+    first drawing: then the row is made with `version`."""
+    if conn.execute(update(messages).where(*_screen(table_id, audience, slot)).values(message_id=message_id)).rowcount:
+        return
+    conn.execute(
+        insert(messages).values(table_id=table_id, audience=audience, slot=slot, message_id=message_id, version=version)
+    )
+
+
+def claim_screen(conn: Connection, table_id: int, audience: str, slot: str, version: int) -> bool:
+    """One conditional UPDATE: two processes cannot both win it; a screen never drawn is free."""
+    where = _screen(table_id, audience, slot)
+    if conn.execute(update(messages).where(*where, messages.c.version <= version).values(version=version)).rowcount:
+        return True
+    return conn.scalar(select(messages.c.version).where(*where)) is None

@@ -6,7 +6,8 @@ same save as the table (`table.outcome`); leaderboards and stats are read from t
 
 Every change goes the same way: lock the table, load it, check who may do what, change it, save it
 (version + 1, with its deadlines), then redraw. A refusal changes nothing and is answered privately.
-What each button does to a table is in bot/table_actions.py.
+What each button does to a table is in bot/table_actions.py; the commands about a chat or a
+person rather than a table (settings, language, leaderboard, stats) in bot/chat_commands.py.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
 from bot import lobby, ratings, running
+from bot.chat_commands import ChatCommands
 from bot.clock import Clock
 from bot.commands import (
     Cancel,
@@ -40,10 +42,9 @@ from bot.notifier import Notifier
 from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
-from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.render import panel_screens, table_screens
 from bot.screens.words import GAME_NAMES
-from bot.settings import ChatSettings, ServiceConfig, apply_setting
+from bot.settings import ChatSettings, ServiceConfig
 from bot.store import Changes, Store, StoreUnavailable
 from bot.table_actions import TableActions, Work
 from bot.tables import Invite, Seat, Status, Table
@@ -58,11 +59,9 @@ SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read a
 RECENTLY_CLOSED = 120.0  # seconds: a closing screen waits at most a minute or two for the chat's pace
 
 MAX_REFUSAL = 200  # characters: a refusal is a toast (Telegram's callback answer holds 200)
-TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
-TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 
 
-class Service(Firing, TableActions):
+class Service(Firing, TableActions, ChatCommands):
     def __init__(
         self,
         store: Store,
@@ -306,44 +305,6 @@ class Service(Firing, TableActions):
 
         newest = max(tables, key=lambda t: t.id)
         return await self._change(newest.id, cmd.actor, cancel)
-
-    async def _settings(self, cmd: ChangeSettings) -> Reply:
-        if not cmd.actor.admin:
-            raise Refused("only a chat admin can change the settings")
-        settings = await self.store.chat_settings(cmd.chat)
-        apply_setting(settings, cmd)
-        await self.store.save_chat_settings(cmd.chat, settings)
-        self._settings_cache[(cmd.chat.platform, cmd.chat.chat_id)] = (time.monotonic(), settings)
-        return Reply(translator(settings.lang).gettext("Settings saved."))
-
-    async def _set_language(self, cmd: SetLanguage) -> Reply:
-        if cmd.lang not in LANGUAGES:
-            raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
-        await self.store.set_person_lang(cmd.actor.person, cmd.lang)
-        return Reply(translator(cmd.lang).gettext("Language saved."))
-
-    # ----- ratings --------------------------------------------------------------------------
-
-    async def _leaderboard(self, cmd: Leaderboard) -> Reply:
-        if cmd.game is not None:
-            self._check_game(cmd.game, {})
-        games = [cmd.game] if cmd.game is not None else list(GAME_NAMES)
-        limit = TOP_OF_ONE_GAME if cmd.game is not None else TOP_OF_EVERY_GAME
-        scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
-        boards = [(game, await self.store.leaderboard(game, scope, limit)) for game in games]
-        lang = (await self.chat_settings(cmd.chat)).lang
-        return Reply(screens=(leaderboard_screen(boards, cmd.everywhere, translator(lang)),))
-
-    async def _stats(self, cmd: Stats) -> Reply:
-        person = cmd.person or cmd.actor.person
-        scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
-        rows = await self.store.person_stats(person, scope)
-        if rows:
-            name: str | None = max(rows, key=lambda r: r.updated_at).name
-        else:
-            name = cmd.actor.name if person == cmd.actor.person else None
-        t = translator(await self.lang_of(cmd.actor, cmd.chat))
-        return Reply(screens=(stats_screen(rows, name, cmd.everywhere, cmd.actor.person, t),))
 
     # ----- screens --------------------------------------------------------------------------
 

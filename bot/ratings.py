@@ -131,6 +131,15 @@ class Outcome:
     ratings: tuple[Rating, ...]
 
 
+def changes(outcome: Outcome) -> list[int | None]:
+    """Each seat's rating change in the chat's scope, as people read it; None for a computer's
+    seat, and for everyone after a game that is not rated."""
+    result = outcome.result
+    scope = chat_scope(result.chat)
+    trend = {r.person: r.trend for r in outcome.ratings if r.scope == scope}
+    return [shown_change(trend[s.person]) if result.rated and s.person in trend else None for s in result.standings]
+
+
 def higher_wins(game: str, options: Mapping[str, Any]) -> bool:
     """Whether the game's scores are points, higher first: Racing Demon, and a Speed match to a
     target; Svolota and a single Speed deal count cards left, fewest first."""

@@ -7,7 +7,7 @@ import random
 from collections import OrderedDict
 from typing import Any
 
-from bot import sight
+from bot import happened, sight
 from bot.deadlines import Deadline, Kind
 from bot.games import game_info
 from bot.settings import ChatSettings, ServiceConfig
@@ -69,7 +69,7 @@ def game_of(table: Table) -> Game[Any, Any]:
 def apply(table: Table, game: Game[Any, Any], seat: int, text: str, now: float, by: str) -> list[Event]:
     """Play `text` for `seat` (IllegalMove if it may not), log it, and finish the table if it ended."""
     events = game.play(str(seat), text)
-    table.log_move(LoggedMove(seat, game.format_move(game.parse_move(text)), now, by))
+    table.log_move(LoggedMove(seat, game.format_move(game.parse_move(text)), now, by, happened.notes(events)))
     table.state = game.to_json()
     GAMES.put(table, game)
     table.bump(now)

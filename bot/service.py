@@ -206,6 +206,7 @@ class Service(Firing, TableActions, ChatCommands):
         async with self._ratings_lock:  # no other game's ratings change between reading and saving
             await tx.lock("ratings")  # ... in any process
             table.outcome = await self._outcome(tx, table)
+            table.changes = ratings.changes(table.outcome)
             await tx.save(table, before)
 
     async def _outcome(self, tx: Changes, table: Table) -> ratings.Outcome:

@@ -85,6 +85,7 @@ class LoggedMove:
     move: str
     at: float
     by: str = "person"  # person | timer | computer | window
+    notes: tuple[str, ...] = ()  # what the move made happen, for the screens (bot/happened.py)
 
 
 @dataclass(slots=True)
@@ -112,6 +113,7 @@ class Table:
     rematch: int | None = None  # the table that replayed this one
     seed: int | None = None
     result: list[int] | None = None  # final scores by seat
+    changes: list[int | None] | None = None  # rating changes by seat in the chat, as shown (None: not rated)
     stopped: str | None = None  # set aside after repeated errors (why, for the operator): nothing fires or plays
 
     def seat_of(self, person: PersonRef) -> int | None:
@@ -171,7 +173,9 @@ class Table:
             "version": self.version,
             "state": self.state,
             "moves": self.moves,
-            "recent": [{"seat": m.seat, "move": m.move, "at": m.at, "by": m.by} for m in self.recent],
+            "recent": [
+                {"seat": m.seat, "move": m.move, "at": m.at, "by": m.by, "notes": list(m.notes)} for m in self.recent
+            ],
             "invites": [
                 {
                     "person": {"platform": i.person.platform, "user_id": i.person.user_id},
@@ -194,6 +198,7 @@ class Table:
             "rematch": self.rematch,
             "seed": self.seed,
             "result": None if self.result is None else list(self.result),
+            "changes": None if self.changes is None else list(self.changes),
             "stopped": self.stopped,
         }
 
@@ -209,7 +214,7 @@ class Table:
                 "creator": PersonRef(**d["creator"]),
                 "status": Status(d["status"]),
                 "seats": [Seat(**{**s, "person": person(s["person"])}) for s in d["seats"]],
-                "recent": [LoggedMove(**m) for m in d["recent"]],
+                "recent": [LoggedMove(**{**m, "notes": tuple(m.get("notes", ()))}) for m in d["recent"]],
                 "invites": [Invite(**{**i, "person": PersonRef(**i["person"])}) for i in d["invites"]],
                 "deadlines": [Deadline(**x) for x in d["deadlines"]],
                 "options": dict(d["options"]),

@@ -76,7 +76,11 @@ class ConsoleChat:
     def take(self, screens: Iterable[Screen]) -> None:
         """Keep the newest board and panel, and print those that changed. A redraw of the board
         that brings no panel for me means I have none any more (I left, or the game is over)."""
-        mine = [s for s in screens if (s.public and s.slot == BOARD) or s.audience == self.me]
+        boards = {s.text for s in screens if s.public and s.slot == BOARD}
+        # (my panel at the end shows the result the board shows: printed once)
+        mine = [
+            s for s in screens if (s.public and s.slot == BOARD) or (s.audience == self.me and s.text not in boards)
+        ]
         if any(s.public for s in mine):
             self.panel = None
         for screen in mine:

@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from adapters.console.commands import Empty, Number, Quit, read_command
-from adapters.console.guide import level_name, one_line
 from adapters.console.lines import Interrupted, Lines, PipedLines, PromptLines, ThreadLines, printable
 from adapters.console.seating import SetupFailed
 from adapters.console.session import PROMPT, Setup, play
 from bot.games import game_info
+from bot.guide import level_name, one_line
 from bot.i18n import LANGUAGES, Translator, pick_language, translator
 from bot.settings import ServiceConfig
 from core.registry import GAMES

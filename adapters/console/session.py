@@ -37,12 +37,13 @@ from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
 from adapters.console.commands import Board, Empty, Help, Move, Number, Quit, Rules, read_command
-from adapters.console.guide import legend, level_name, rules
+from adapters.console.guide import typing
 from adapters.console.lines import Lines
 from adapters.console.seating import seat_table
 from bot.clock import Clock, FakeClock, SystemClock
 from bot.commands import Command, Play, Press
 from bot.games import game_info
+from bot.guide import cards_line, legend, level_name, one_line, rules
 from bot.i18n import translator
 from bot.people import Actor, ChatRef, PersonRef
 from bot.scheduler import Scheduler
@@ -113,9 +114,10 @@ class Session:
             case Quit():
                 return False
             case Help():
-                self.chat.say(self._help(), *legend(self.setup.game, self.t))
+                game = self.setup.game
+                self.chat.say(self._help(), cards_line(self.t), *legend(game, self.t), *typing(game, self.t))
             case Rules():
-                self.chat.say(*rules(self.setup.game, self.t))
+                self.chat.say(one_line(self.setup.game, self.t), *rules(self.setup.game, self.t))
             case Board() | Empty():
                 self.chat.show_all()
             case Number(n, text):

@@ -65,6 +65,7 @@ class TableRow(Base):
     rematch: Mapped[int | None] = mapped_column(Integer)
     seed: Mapped[int | None] = mapped_column(BigInteger)
     result: Mapped[list[int] | None] = mapped_column(JSON)
+    changes: Mapped[list[int | None] | None] = mapped_column(JSON)  # rating changes by seat, shown at the end
     seats: Mapped[list[Any]] = mapped_column(JSON)  # a few small records, always read with the table
     stopped: Mapped[str | None] = mapped_column(Text)  # set aside after repeated errors: why
     __table_args__ = (

@@ -4,7 +4,7 @@ catalogs (bot/locale/)."""
 
 from __future__ import annotations
 
-from bot.answers import settings_lines
+from bot.answers import rules_text, settings_lines
 from bot.i18n import Translator
 from bot.screens.words import game_name
 from bot.settings import ChatSettings
@@ -40,6 +40,7 @@ def describe(command: str, t: Translator) -> str:
 
 
 def help_text(t: Translator) -> str:
+    """What the bot does, its commands, then every game's rules in short with a legend of its signs."""
     return "\n".join(
         [
             t.gettext("🎴 I deal Svolota, Speed and Racing Demon in group chats."),
@@ -55,6 +56,8 @@ def help_text(t: Translator) -> str:
                 " in our private chat. In Speed and Racing Demon your buttons come in our private chat:"
                 " start it once (press My panel, or open me and press Start)."
             ),
+            "",
+            rules_text(None, t),
         ]
     )
 

@@ -1,51 +1,67 @@
-"""Racing Demon on a screen: the foundations and every player's demon; a player's own layout
-and controls."""
+"""Racing Demon on a screen: the foundations and every player's demon and score; a player's own
+layout and controls. A button names the card and where it goes: "9♠ → 10♥" (onto the work pile
+that shows 10♥), "A♣ → foundation"."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.i18n import Translator
+from bot.screens.words import seat_name
 from bot.tables import Table
 from core import Game
 from core.cards import Card
+from core.games.racing_demon.ranks import run_onto
 from core.games.racing_demon.view import DemonView
 
 MAX_FOUNDATIONS_SHOWN = 16
+EMPTY = "—"
 
 
 def _card(card: Card | None) -> str:
-    return card.pretty if card else "·"
+    return card.pretty if card else EMPTY
+
+
+def _foundations(v: DemonView, t: Translator) -> str:
+    """The open foundations' tops (complete ones only counted)."""
+    tops = [f.top.pretty for f in v.foundations if not f.complete]
+    shown = " ".join(tops[:MAX_FOUNDATIONS_SHOWN]) + (" …" if len(tops) > MAX_FOUNDATIONS_SHOWN else "")
+    done = sum(1 for f in v.foundations if f.complete)
+    line = t.gettext("Foundations: {piles}").format(piles=shown or t.gettext("none yet — an Ace starts one"))
+    return line + (" " + t.gettext("({count} complete)").format(count=done) if done else "")
+
+
+def _demons(table: Table, v: DemonView, t: Translator, skip: int | None = None) -> list[str]:
+    """Each player's demon (cards left, its top) and score as it stands."""
+    demons = {v.seat: (v.own.demon_size, v.own.demon_top)} | {o.seat: (o.demon_size, o.demon_top) for o in v.others}
+    return [
+        t.gettext("{name}: demon {count} ({card}) · score {score}").format(
+            name=seat_name(s, t), count=demons[seat][0], card=_card(demons[seat][1]), score=v.scores[seat]
+        )
+        for seat, s in enumerate(table.seats)
+        if seat != skip
+    ]
 
 
 def board_lines(table: Table, game: Game[Any, Any], t: Translator) -> list[str]:
     v: DemonView = game.view(0)
-    open_piles = [f.top.pretty for f in v.foundations if not f.complete]
-    done = sum(1 for f in v.foundations if f.complete)
-    lines = [
-        t.gettext("Foundations: {piles}").format(piles=" ".join(open_piles[:MAX_FOUNDATIONS_SHOWN]) or "—")
-        + (" " + t.gettext("({count} complete)").format(count=done) if done else "")
-    ]
-    demons = {0: (v.own.demon_size, v.own.demon_top)} | {o.seat: (o.demon_size, o.demon_top) for o in v.others}
-    for seat, s in enumerate(table.seats):
-        size, top = demons[seat]
-        lines.append(
-            t.gettext("{name}: demon {count} ({card}) · score {score}").format(
-                name=s.name, count=size, card=_card(top), score=v.scores[seat]
-            )
-        )
-    return lines
+    return [_foundations(v, t), *_demons(table, v, t)]
 
 
-def panel_lines(game: Game[Any, Any], seat: int, t: Translator) -> list[str]:
+def panel_lines(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> list[str]:
+    """Enough to play from: your layout, the foundations, everyone else's demon and score."""
     v: DemonView = game.view(seat)
-    work = "  ".join(f"w{i}:{_card(p[-1] if p else None)}" for i, p in enumerate(v.own.work, 1))
+    own = v.own
     lines = [
-        t.gettext("Demon: {card} ({count} left)").format(card=_card(v.own.demon_top), count=v.own.demon_size),
-        work,
-        t.gettext("Waste: {card} · stock {count}").format(
-            card=_card(v.own.waste[-1] if v.own.waste else None), count=v.own.stock_size
+        t.gettext("Your demon: {card} ({count} left) · score {score}").format(
+            card=_card(own.demon_top), count=own.demon_size, score=v.scores[seat]
         ),
+        t.gettext("Work piles: {piles}").format(piles=" · ".join(_card(own.work_top(i)) for i in range(1, 5))),
+        t.gettext("Waste: {card} · stock: {count}").format(
+            card=_card(own.waste[-1] if own.waste else None), count=own.stock_size
+        ),
+        _foundations(v, t),
+        *_demons(table, v, t, skip=seat),
     ]
     if v.stuck:
         lines.append(t.gettext("Nothing left to place: wait for the others."))
@@ -53,15 +69,19 @@ def panel_lines(game: Game[Any, Any], seat: int, t: Translator) -> list[str]:
 
 
 def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str:
-    if move == "turn":
-        return t.gettext("Turn 3")
+    """A button, in the imperative where it is not a card and its place."""
     v: DemonView = game.view(seat)
+    if move == "turn":
+        return t.gettext("Turn three cards") if v.own.stock_size else t.gettext("Waste back to the stock")
     source, target = move.split(">")
+    on = None if target == "f" else v.own.work_top(int(target[1:]))
     if source == "demon":
         card = v.own.demon_top
     elif source == "waste":
         card = v.own.waste[-1] if v.own.waste else None
-    else:
-        card = v.own.work_top(int(source[1:]))
-    where = t.gettext("foundation") if target == "f" else target
+    else:  # a run between work piles is named by its base, the card that goes on `on`
+        pile = v.own.work[int(source[1:]) - 1]
+        count = run_onto(pile, on) if on is not None else None
+        card = pile[-(count or 1)] if pile else None
+    where = t.gettext("foundation") if target == "f" else (on.pretty if on else t.gettext("empty pile"))
     return f"{_card(card)} → {where}"

@@ -8,6 +8,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.screens import demon, speed
 from bot.screens.buttons import button, rows, token
+from bot.screens.happened import window_lines
 from bot.screens.model import Button, Screen
 from bot.screens.words import game_name, seat_name
 from bot.tables import Table
@@ -19,19 +20,15 @@ MAX_MOVE_BUTTONS = 24
 def board(table: Table, game: Game[Any, Any], t: Translator) -> Screen:
     body = speed.board_lines(table, game, t) if table.game == "speed" else demon.board_lines(table, game, t)
     lines = [t.gettext("⚡ {game}").format(game=game_name(table.game, t)), *body]
-    window = table.shown - table.summary_from
-    if window:
-        lines.append(
-            t.ngettext("{count} move since the last look", "{count} moves since the last look", window).format(
-                count=window
-            )
-        )
+    said = window_lines(table, t)
+    if said:
+        lines.append("· " + "\n· ".join(said))
     buttons = ((button(t, "🎮 My panel", table, "panel"),),)
     return Screen(table.id, "\n".join(lines), buttons)
 
 
 def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Screen:
-    lines = speed.panel_lines(game, seat, t) if table.game == "speed" else demon.panel_lines(game, seat, t)
+    lines = (speed if table.game == "speed" else demon).panel_lines(table, game, seat, t)
     moves = game.moves(str(seat))
     if table.game == "speed":  # fills only where they help (bot/screens/speed.py `offered`)
         moves = [m for m in moves if speed.offered(game, seat, m)]

@@ -10,7 +10,7 @@ from bot.running import game_of
 from bot.screens import realtime, svolota
 from bot.screens.lobby import challenge_screen, closed_screen, lobby_screen
 from bot.screens.model import Screen
-from bot.screens.result import result_screen
+from bot.screens.result import result_panels, result_screen
 from bot.tables import Status, Table
 from core.games.svolota.game import Svolota
 
@@ -46,6 +46,7 @@ def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
     if table.status is Status.FINISHED:
         public = result_screen(table, game.winner_seat, higher_wins(table.game, game.options), t)
         alerts = [svolota.alert_gone(table)] if isinstance(game, Svolota) else []
+        return [public, *alerts, *result_panels(table, public)]
     elif isinstance(game, Svolota):
         public = svolota.board(table, game, t, now)
         alerts = [a for a in (svolota.turn_alert(table, game, t, now),) if a is not None]
@@ -54,7 +55,7 @@ def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
     panels = [
         p
         for seat, s in enumerate(table.seats)
-        if s.person is not None and table.status is Status.PLAYING
+        if s.person is not None
         for p in panel_screens(table, seat, s.lang or lang)
     ]
     return [public, *alerts, *panels]

@@ -1,9 +1,13 @@
-"""The end of a game: who won, everyone's score, and the rematch button."""
+"""The end of a game: who won, the move that ended it, everyone's score and rating change, and the
+rematch button. Every seated person's private panel shows the same result, without buttons."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.i18n import Translator
 from bot.screens.buttons import button
+from bot.screens.happened import move_line
 from bot.screens.model import Screen
 from bot.screens.words import game_name, seat_name
 from bot.tables import Table
@@ -11,15 +15,40 @@ from bot.tables import Table
 
 def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -> Screen:
     scores = table.result or []
+    changes = table.changes or [None] * len(scores)
     order = sorted(range(len(scores)), key=lambda i: -scores[i] if high else scores[i])
     lines = [t.gettext("🏁 {game} is over.").format(game=game_name(table.game, t))]
     if winner is None:
         lines.append(t.gettext("It's a draw."))
     else:
         lines.append(t.gettext("🏆 {name} wins!").format(name=table.seats[winner].name))
-    lines += [f"{n}. {seat_name(table.seats[i], t)} — {_score(scores[i], high, t)}" for n, i in enumerate(order, 1)]
+    last = table.recent[-1] if table.recent else None
+    said = move_line(table, last, t) if last is not None else None
+    if last is not None and said:  # the move that ended it (in Racing Demon, not always the winner's)
+        last_move = t.gettext("Winning move: {move}") if last.seat == winner else t.gettext("Last move: {move}")
+        lines.append(last_move.format(move=said))
+    lines += [
+        f"{n}. {seat_name(table.seats[i], t)} — {_score(scores[i], high, t)}{_change(changes[i])}"
+        for n, i in enumerate(order, 1)
+    ]
     buttons = () if table.rematch is not None else ((button(t, "🔁 Rematch", table, "rematch"),),)
     return Screen(table.id, "\n".join(lines), buttons, final=table.rematch is not None)
+
+
+def result_panels(table: Table, public: Screen) -> list[Screen]:
+    """The result in every seated person's panel (it showed their moves until now)."""
+    return [
+        replace(public, buttons=(), audience=seat.person, slot="panel", final=True)
+        for seat in table.seats
+        if seat.person is not None
+    ]
+
+
+def _change(change: int | None) -> str:
+    """A rating change as people read it: ▲ 12, ▼ 7, ± 0; nothing for an unrated seat."""
+    if change is None:
+        return ""
+    return f" · ▲ {change}" if change > 0 else f" · ▼ {-change}" if change < 0 else " · ± 0"
 
 
 def _score(score: int, high: bool, t: Translator) -> str:

@@ -1,36 +1,47 @@
-"""Speed on a screen: the centre piles, both layouts, the stalemate offer; a player's controls."""
+"""Speed on a screen: the centre piles, both layouts, the stalemate offer; a player's controls.
+Stacks are shown left to right as stack 1 to 5 (the buttons that flip or fill one name its number)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.i18n import Translator
+from bot.screens.words import seat_name
 from bot.tables import Table
 from core import Game
 from core.games.speed.view import LayoutView, SpeedView
 
-DOWN = "🂠"
+DOWN = "🂠"  # a stack whose top is face down
+EMPTY = "—"  # an empty stack
 
 
-def _layout(layout: LayoutView) -> str:
-    stacks = []
-    for i, s in enumerate(layout.stacks, 1):
-        top = s.up.pretty if s.up else (DOWN if s.down else "·")
-        stacks.append(f"{i}:{top}" + (f"+{s.down}" if s.up and s.down else ""))
-    return " ".join(stacks)
+def _stacks(layout: LayoutView, t: Translator) -> str:
+    """Stack tops left to right, then how many cards the stacks and the reserve hold."""
+    tops = " · ".join(s.up.pretty if s.up else (DOWN if s.down else EMPTY) for s in layout.stacks)
+    counts = t.ngettext(
+        "{count} card in stacks, reserve {reserve}", "{count} cards in stacks, reserve {reserve}", layout.stack_cards
+    ).format(count=layout.stack_cards, reserve=layout.reserve)
+    return f"{tops} ({counts})"
+
+
+def _centre(v: SpeedView, t: Translator) -> str:
+    """The centre piles' tops; in the colours variant, the colour each takes next."""
+    takes = {"red": t.gettext("takes red"), "black": t.gettext("takes black")}
+    piles = [p.top.pretty + (f" ({takes[p.colour]})" if p.colour in takes else "") for p in v.piles]
+    return t.gettext("Centre: {piles}").format(piles=" · ".join(piles))
 
 
 def board_lines(table: Table, game: Game[Any, Any], t: Translator) -> list[str]:
     v: SpeedView = game.view(0)
-    piles = "  ".join(f"[{i}] {p.top.pretty}" for i, p in enumerate(v.piles, 1))
-    lines = [t.gettext("Centre: {piles}").format(piles=piles)]
+    lines = [_centre(v, t)]
     for seat, layout in enumerate(v.layouts):
-        name = table.seats[seat].name
-        lines.append(
-            t.gettext("{name}: {stacks} · reserve {count}").format(
-                name=name, stacks=_layout(layout), count=layout.reserve
-            )
-        )
+        lines.append(f"{seat_name(table.seats[seat], t)}: {_stacks(layout, t)}")
+    lines += _match_lines(v, t)
+    return lines
+
+
+def _match_lines(v: SpeedView, t: Translator) -> list[str]:
+    lines = []
     if v.target:
         lines.append(
             t.gettext("Deal {deal} · points {a}:{b} (to {target})").format(
@@ -38,15 +49,19 @@ def board_lines(table: Table, game: Game[Any, Any], t: Translator) -> list[str]:
             )
         )
     if v.stalemate:
-        lines.append(t.gettext("Stalemate! Press “New pile”, or it is called for you."))
+        lines.append(t.gettext("Nobody can play: press “New centre cards”, or it is done for you."))
     return lines
 
 
-def panel_lines(game: Game[Any, Any], seat: int, t: Translator) -> list[str]:
+def panel_lines(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> list[str]:
+    """Enough to play from: both layouts and the centre."""
     v: SpeedView = game.view(seat)
+    other = 1 - seat
     lines = [
-        t.gettext("Your stacks: {stacks}").format(stacks=_layout(v.mine)),
-        t.gettext("Centre: {piles}").format(piles="  ".join(f"[{i}] {p.top.pretty}" for i, p in enumerate(v.piles, 1))),
+        _centre(v, t),
+        t.gettext("You: {stacks}").format(stacks=_stacks(v.mine, t)),
+        f"{seat_name(table.seats[other], t)}: {_stacks(v.layouts[other], t)}",
+        *_match_lines(v, t),
     ]
     if v.mine.reserve and any(s.cards == 0 for s in v.mine.stacks) and not v.over:
         lines.append(_fill_hint(v, t))
@@ -76,14 +91,15 @@ def offered(game: Game[Any, Any], seat: int, move: str) -> bool:
 
 
 def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str:
+    """A button: the card and the centre card it goes on, or what to do, in the imperative."""
     v: SpeedView = game.view(seat)
     words = move.split()
     if words[0] == "play":
-        stack, pile = int(words[1]), int(words[2])
-        card = v.mine.stacks[stack - 1].up
-        return f"{card.pretty if card else stack} → [{pile}]"
+        card = v.mine.stacks[int(words[1]) - 1].up
+        on = v.piles[int(words[2]) - 1].top
+        return f"{card.pretty if card else words[1]} → {on.pretty}"
     if words[0] == "flip":
-        return t.gettext("flip {stack}").format(stack=words[1])
+        return t.gettext("Turn up stack {stack}").format(stack=words[1])
     if words[0] == "fill":
-        return t.gettext("fill {stack}").format(stack=words[1])
-    return t.gettext("New pile")
+        return t.gettext("Fill stack {stack}").format(stack=words[1])
+    return t.gettext("New centre cards")

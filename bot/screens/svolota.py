@@ -5,33 +5,25 @@ from __future__ import annotations
 from bot.deadlines import Kind
 from bot.i18n import Translator
 from bot.screens.buttons import button, rows, token
+from bot.screens.happened import move_line
 from bot.screens.model import ALERT, ALERT_AGAIN, Alert, Button, Countdown, Mention, Screen
-from bot.screens.words import compose, describe_move, game_name, pretty_move, seat_name
-from bot.tables import LoggedMove, Table
+from bot.screens.words import compose, game_name, pretty_move, seat_name
+from bot.tables import Table
 from core.games.svolota.game import Svolota
+from core.games.svolota.view import SvolotaView
 
 RECENT = 4  # moves listed under the board
 
 
 def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
     v = game.view(0)
-    arrow = "↑" if v.up else "↓"
-    lines = [t.gettext("🎴 {game} · the pile goes {arrow}").format(game=game_name("svolota", t), arrow=arrow)]
-    if v.last_play:
-        by = table.seats[v.last_player].name if v.last_player is not None else ""
-        lines.append(
-            t.gettext("Pile: {cards} (by {name})").format(cards=" ".join(c.pretty for c in v.last_play), name=by)
-        )
-    else:
-        lines.append(t.gettext("Pile: empty, a new pile starts"))
-    face_up = v.face_up.pretty if v.face_up else "—"
-    lines.append(t.gettext("Reserve: {count} · face up: {card}").format(count=v.reserve_size, card=face_up))
+    lines = [t.gettext("🎴 {game}").format(game=game_name("svolota", t)), *pile_lines(table, v, t), reserve_line(v, t)]
     for i, seat in enumerate(table.seats):
         mark = "▶" if i == v.turn else "  "
         passed = " " + t.gettext("(passed)") if i in v.passed else ""
         cards = t.ngettext("{count} card", "{count} cards", v.hand_sizes[i]).format(count=v.hand_sizes[i])
         lines.append(f"{mark} {seat_name(seat, t)} — {cards}{passed}")
-    recent = [logged(table, m, t) for m in table.recent[-RECENT:]]
+    recent = [line for m in table.recent[-RECENT:] if (line := move_line(table, m, t))]
     if recent:
         lines.append("· " + "\n· ".join(recent))
     marks: tuple[Countdown, ...] = ()
@@ -55,12 +47,65 @@ def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
     return Screen(table.id, "\n".join(lines), buttons, marks=marks)
 
 
-def logged(table: Table, move: LoggedMove, t: Translator) -> str:
-    """A move in the log under the board; one the turn timer played says so."""
-    name, what = table.seats[move.seat].name, describe_move("svolota", move.move, t)
-    if move.by == "timer":
-        return t.gettext("⏰ {name} ran out of time — {move}").format(name=name, move=what)
-    return f"{name} {what}"
+def pile_lines(table: Table, v: SvolotaView, t: Translator) -> list[str]:
+    """The pile, which way it goes, who laid its last play, and what beats it, in words."""
+    if not v.last_play:
+        return [t.gettext("Pile: empty — {name} leads with any cards").format(name=table.seats[v.turn].name)]
+    by = table.seats[v.last_player].name if v.last_player is not None else ""
+    cards = " ".join(c.pretty for c in v.last_play)
+    pile = (t.gettext("Pile ↑: {cards} (by {name})") if v.up else t.gettext("Pile ↓: {cards} (by {name})")).format(
+        cards=cards, name=by
+    )
+    return [pile, to_beat(v, t)]
+
+
+def to_beat(v: SvolotaView, t: Translator) -> str:
+    """What beats the last play: as many cards or more, of one rank above it (below it going ↓),
+    the first of the colour the pile's top card is not. Whole sentences, one per case, so that
+    each language words them its own way."""
+    n, red = len(v.last_play or ()), not (v.top is not None and v.top.red)
+    if n == 1:
+        return {
+            (True, True): t.gettext("Beat it with a higher red card."),
+            (True, False): t.gettext("Beat it with a higher black card."),
+            (False, True): t.gettext("Beat it with a lower red card."),
+            (False, False): t.gettext("Beat it with a lower black card."),
+        }[v.up, red]
+    if v.up:
+        sentence = (
+            t.ngettext(
+                "Beat it with {count} or more higher cards of one rank, red first.",
+                "Beat it with {count} or more higher cards of one rank, red first.",
+                n,
+            )
+            if red
+            else t.ngettext(
+                "Beat it with {count} or more higher cards of one rank, black first.",
+                "Beat it with {count} or more higher cards of one rank, black first.",
+                n,
+            )
+        )
+    else:
+        sentence = (
+            t.ngettext(
+                "Beat it with {count} or more lower cards of one rank, red first.",
+                "Beat it with {count} or more lower cards of one rank, red first.",
+                n,
+            )
+            if red
+            else t.ngettext(
+                "Beat it with {count} or more lower cards of one rank, black first.",
+                "Beat it with {count} or more lower cards of one rank, black first.",
+                n,
+            )
+        )
+    return sentence.format(count=n)
+
+
+def reserve_line(v: SvolotaView, t: Translator) -> str:
+    if v.face_up is None:
+        return t.gettext("Reserve: empty")
+    return t.gettext("Reserve: {count} · face up: {card}").format(count=v.reserve_size, card=v.face_up.pretty)
 
 
 def turn_timer(table: Table) -> float | None:
@@ -102,12 +147,21 @@ def alert_gone(table: Table) -> Screen:
 
 
 def hand_panel(table: Table, game: Svolota, seat: int, t: Translator) -> Screen:
+    """Enough to play from: your cards, the pile and what beats it, every player's card count,
+    the reserve; and your moves as buttons."""
     v = game.view(seat)
+    counts = " · ".join(
+        ("▶" if i == v.turn else "")
+        + f"{seat_name(s, t)} {v.hand_sizes[i]}"
+        + (" " + t.gettext("(passed)") if i in v.passed else "")
+        for i, s in enumerate(table.seats)
+    )
     lines = [
         t.gettext("Your cards: {cards}").format(cards=" ".join(c.pretty for c in v.hand) or "—"),
+        *pile_lines(table, v, t),
+        t.gettext("Cards in hand: {counts}").format(counts=counts),
+        reserve_line(v, t),
     ]
-    if v.last_play:
-        lines.append(t.gettext("On the pile: {cards}").format(cards=" ".join(c.pretty for c in v.last_play)))
     moves = game.moves(str(seat))
     if moves:
         lines.append(t.gettext("Your move:"))
@@ -119,4 +173,9 @@ def hand_panel(table: Table, game: Svolota, seat: int, t: Translator) -> Screen:
 
 
 def _label(move: str, t: Translator) -> str:
-    return describe_move("svolota", move, t) if move in ("pass", "joker") else pretty_move(move)
+    """A button: the cards to lay, or what to do, in the imperative."""
+    if move == "pass":
+        return t.gettext("Pass")
+    if move == "joker":
+        return t.gettext("🃏 Play the joker")
+    return pretty_move(move)

@@ -171,7 +171,7 @@ def offer_shown_at(h: Harness, t: int) -> float:
     """Let windows pass until the board shows the stalemate; when it did."""
     for _ in range(3):
         h.advance(h.service.config.window_seconds)
-        if "Stalemate" in h.screen(t).text:
+        if "Nobody can play" in h.screen(t).text:
             return h.clock.now()
     raise AssertionError("the stalemate was never shown")
 
@@ -219,8 +219,8 @@ def test_fill_is_never_offered_on_a_face_down_stack():
     game.play("0", "play 2 2")  # stack 2's top is now face down: flip it (filling it is legal, and no use)
     assert "fill 2" in game.moves("0")
     labels = panel_buttons(game)
-    assert "flip 2" in labels
-    assert "fill 2" not in labels
+    assert "Turn up stack 2" in labels
+    assert "Fill stack 2" not in labels
 
 
 def test_fill_is_offered_on_an_empty_stack_only_in_a_points_match():
@@ -229,8 +229,8 @@ def test_fill_is_offered_on_an_empty_stack_only_in_a_points_match():
     for game in (match, single):
         game.play("0", "play 1 1")  # stack 1 is empty now
         assert "fill 1" in game.moves("0")
-    assert "fill 1" in panel_buttons(match)  # each card left in the reserve scores for the opponent
-    assert "fill 1" not in panel_buttons(single)  # the reserve does not count: filling only adds a card
+    assert "Fill stack 1" in panel_buttons(match)  # each card left in the reserve scores for the opponent
+    assert "Fill stack 1" not in panel_buttons(single)  # the reserve does not count: filling only adds a card
 
 
 def test_the_panel_says_why_one_would_fill_or_not():

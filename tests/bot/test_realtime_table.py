@@ -33,7 +33,9 @@ def test_moves_apply_at_once_but_the_board_is_redrawn_once_per_window():
     assert public_draws(h, t) == draws  # nothing redrawn yet
     h.advance(1.5)
     assert public_draws(h, t) == draws + 1  # one redraw for the whole window
-    assert "since the last look" in h.screen(t).text
+    said = [line for line in h.screen(t).text.splitlines() if line.startswith("· ")]
+    assert len(said) == made  # the window's moves, each in words naming who moved
+    assert all(line[2:].startswith(("Ann", "Bob")) for line in said)
     h.advance(1.5)
     assert public_draws(h, t) == draws + 1  # a quiet window draws nothing
 
@@ -102,7 +104,7 @@ def test_a_stalemate_is_offered_for_two_windows_and_then_called():
         return
     log = len(h.log(t))
     h.advance(1.5)
-    assert "Stalemate" in h.screen(t).text
+    assert "Nobody can play" in h.screen(t).text
     h.advance(1.5)
     assert len(h.log(t)) == log  # offered, not yet called
     h.advance(1.5)

@@ -10,6 +10,7 @@ import gettext
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import cache
 from unittest import mock
 
@@ -23,13 +24,16 @@ from bot.i18n import Translator
 from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
 from bot.screens import render
+from bot.screens.happened import move_line, window_lines
 from bot.screens.model import Screen
 from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.result import result_screen
+from bot.screens.svolota import pile_lines, reserve_line
 from bot.screens.words import GAME_NAMES
 from bot.settings import ServiceConfig
-from bot.tables import Status, Table
-from core import load_game
+from bot.tables import LoggedMove, Seat, Status, Table
+from core import load_game, new_game
+from core.cards import parse_card
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
 from tests.bot.test_catalogs import used_messages
 
@@ -234,10 +238,12 @@ def a_svolota_game_from_lobby_to_rematch(looks: Looks) -> None:
     assert h.press(ANN, t, "Rematch").ok
     step(h, looks, t, h.table(t).rematch or 0)
     looks.has_drawn(
-        "🎴 {game} · the pile goes {arrow}",
-        "Pile: empty, a new pile starts",
-        "Pile: {cards} (by {name})",
+        "🎴 {game}",
+        "Pile: empty — {name} leads with any cards",
+        "Pile ↑: {cards} (by {name})",
         "Reserve: {count} · face up: {card}",
+        "Cards in hand: {counts}",
+        "Pass",
         ("{count} card", "{count} cards"),
         "(passed)",
         "passes",
@@ -248,13 +254,13 @@ def a_svolota_game_from_lobby_to_rematch(looks: Looks) -> None:
         "🂠 Choose cards",
         "My cards",
         "Your cards: {cards}",
-        "On the pile: {cards}",
         "Your move:",
         "Waiting for {name}.",
         "🚪 Leave the game",
         "(🤖 standing in)",
         "🏁 {game} is over.",
         "🏆 {name} wins!",
+        "Winning move: {move}",
         ("{count} card left", "{count} cards left"),
         "🔁 Rematch",
     )
@@ -288,11 +294,12 @@ def a_speed_challenge_and_a_points_match(looks: Looks) -> None:
     looks.has_drawn(
         "⚡ {game}",
         "Centre: {piles}",
-        "{name}: {stacks} · reserve {count}",
+        ("{count} card in stacks, reserve {reserve}", "{count} cards in stacks, reserve {reserve}"),
         "Deal {deal} · points {a}:{b} (to {target})",
-        ("{count} move since the last look", "{count} moves since the last look"),
+        "{name}: {card} on {on}",
+        "{name} turns up {card}",
         "🎮 My panel",
-        "Your stacks: {stacks}",
+        "You: {stacks}",
         "A computer is playing for you; press any move to take over.",
         "✅ Accept",
         "❌ Decline",
@@ -316,10 +323,13 @@ def a_racing_demon_round(looks: Looks) -> None:
     looks.has_drawn(
         "Foundations: {piles}",
         "{name}: demon {count} ({card}) · score {score}",
-        "Demon: {card} ({count} left)",
-        "Waste: {card} · stock {count}",
-        "Turn 3",
+        "Your demon: {card} ({count} left) · score {score}",
+        "Work piles: {piles}",
+        "Waste: {card} · stock: {count}",
+        "Turn three cards",
         "foundation",
+        "{name}: {card} starts foundation {number}",
+        "Out! {name}'s demon is empty",
         ("{count} point", "{count} points"),
         "+ Computer",
         "▶ Start",
@@ -403,7 +413,42 @@ def a_table_set_aside(looks: Looks) -> None:
     looks.check(table, lambda lang: render.table_screens(table, lang, h.clock.now()))
 
 
+def every_event_and_pile_in_words(looks: Looks) -> None:
+    """What a move can make happen, one line each (bot/happened.py notes), and every Svolota pile
+    (each way, each colour to follow, one card and several): most need a deal that plays into them."""
+    seats = [Seat("Ann", ANN.person), Seat("Bob", BOB.person), Seat("Cy", CY.person)]
+    table = Table(1, CHAT, "speed", ANN.person, Status.PLAYING, seats=seats)
+    notes = [
+        "up", "down", "closed 1", "leads 2", "played 9H 10S", "flipped KD", "filled 3C", "new", "recycled",
+        "dealt 1 -", "dealt 2 0", "deal 3", "started 1 AC 2", "built 2 5D 1", "rotated", "out 1", "stuck",
+    ]  # fmt: skip
+    moves = [LoggedMove(0, "play 1 1", 0.0, "person", (note,)) for note in notes]
+    moves += [LoggedMove(1, "pass", 0.0, "timer"), LoggedMove(0, "new", 0.0, "window", ("new",))]
+    busy = replace(table, recent=moves[-8:], moves=30, shown=30, summary_from=10)  # a window of 20 moves
+    game = load_game(new_game("svolota", ["0", "1", "2"], seed=7).to_json())
+    view = game.view(0)
+    red, black = parse_card("8H"), parse_card("8S")
+    piles = [
+        replace(view, last_play=cards, top=cards[-1], up=up)
+        for up in (True, False)
+        for cards in ((red,), (black,), (black, red), (red, black))
+    ]
+
+    def lines(lang: str) -> list[Screen]:
+        t = render.translator(lang)
+        said = [move_line(replace(table, game=g), m, t) or "" for m in moves for g in ("svolota", "speed")]
+        said += [line for v in piles for line in pile_lines(table, v, t)]
+        said.append(reserve_line(replace(view, face_up=None, reserve_size=0), t))
+        said += window_lines(busy, t)
+        return [Screen(1, "\n".join(said))]
+
+    looks.check(table, lines)
+    looks.has_drawn(*(message for _, message in used_messages(("bot/screens/happened.py",))))
+    looks.has_drawn("Reserve: empty", "Pile ↓: {cards} (by {name})")
+
+
 RUNS = (
+    every_event_and_pile_in_words,
     a_table_set_aside,
     lobbies_challenges_and_closed_tables,
     a_svolota_game_from_lobby_to_rematch,
@@ -415,13 +460,14 @@ RUNS = (
 # Screen messages the runs above may not reach: they need a position the deal and the computer
 # players decide (the catalog checks still see that they are translated), or no game makes them yet.
 RARE = {
-    "Stalemate! Press “New pile”, or it is called for you.",
+    "Nobody can play: press “New centre cards”, or it is done for you.",
     "Nothing left to place: wait for the others.",
     "({count} complete)",
     "plays a joker 🃏",
     "starts a new pile",  # describe_move is used for Svolota's moves only
     "turns the stock",
     "🔔 {name}, your move",  # a turn alert without a turn timer (a chat that switched it off)
+    "empty pile",  # Racing Demon: a work pile is empty only once the demon is
 }
 
 

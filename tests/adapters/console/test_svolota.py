@@ -10,11 +10,11 @@ import re
 import pytest
 
 from adapters.console.cli import main
-from adapters.console.guide import rules
 from adapters.console.lines import printable
 from adapters.console.session import Session, Setup
 from bot.clock import FakeClock
 from bot.deadlines import Kind
+from bot.guide import rules
 from bot.i18n import translator
 from bot.settings import ServiceConfig
 from core.cards import STANDARD_DECK, parse_card
@@ -261,8 +261,8 @@ def test_rules_prints_the_rules_of_the_game_in_its_language(cardbot, game, lang)
     ("game", "signs"),
     [
         ("svolota", ["↑", "▶", "face up"]),
-        ("speed", ["1:J♥+1", "🂠", "reserve"]),
-        ("racing_demon", ["w1", "stock 35", "·"]),
+        ("speed", ["🂠", "J♥ → Q♦", "play 1 2"]),
+        ("racing_demon", ["9♠ → 10♥", "Stock", "w1"]),
     ],
 )
 def test_help_explains_what_the_screens_write(cardbot, game, signs):

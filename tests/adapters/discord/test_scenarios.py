@@ -18,6 +18,7 @@ from adapters.discord.app import DiscordBot
 from adapters.discord.logs import MaskToken
 from adapters.discord.settings import DiscordSettings
 from adapters.sql.store import SqlStore
+from bot.answers import rules_text
 from bot.clock import FakeClock
 from bot.i18n import translator
 from bot.settings import ServiceConfig
@@ -340,7 +341,7 @@ async def test_a_speed_challenge_accepted_and_played_to_the_end(
         assert (await bot.table(table_id)).status is Status.PLAYING
         board = await bot.board(table_id)
         panels = {u.id: await open_panel(fake, u, board, "🎮 My panel") for u in (alice, bob)}
-        your_stacks = translator("ru").gettext("Your stacks: {stacks}").split(":")[0]
+        your_stacks = translator("ru").gettext("You: {stacks}").split(":")[0]
         assert your_stacks in panels[bob.id].content  # bob's client speaks Russian
         await bot.settled()
         played, before = 0, edits_of(fake, board)
@@ -633,12 +634,7 @@ async def test_commands_are_synced_localised_and_settings_changed_by_admins(
         mine = await slash(fake, alice, channel, "language", language="uk")
         assert mine.ephemeral and mine.original.content == translator("uk").gettext("Language saved.")  # type: ignore[union-attr]
         rules = await slash(fake, alice, channel, "rules", game="speed")
-        assert rules.original.content == translator("uk").gettext(  # type: ignore[union-attr]
-            "Speed (2 players, real time). You have 5 stacks and a reserve; two piles lie in the middle."
-            " Put a face-up stack top on a pile when it is one rank above or below the pile's top (A on K,"
-            " 2 on A). Flip a face-down top; fill an empty stack from your reserve. Nobody can play? Press"
-            " New pile. The first to empty all stacks wins. Both play at once: the faster move counts."
-        )
+        assert rules.original.content == rules_text("speed", translator("uk"))  # type: ignore[union-attr]
         everything = await slash(fake, bob, channel, "rules")
         assert all(len(m.content) <= 2000 for m in everything.messages)
         await slash(fake, alice, channel, "svolota")

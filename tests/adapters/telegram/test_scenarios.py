@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import socket
 import time
 from typing import Any
@@ -203,6 +204,8 @@ async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
         winner = seats[table.result.index(0)]
         assert winner.first_name in board.text
         assert any("Rematch" in b["text"] for row in board.buttons for b in row)
+        assert re.search(r"Winning move: \w+ plays .+", board.text), board.text
+        await panels_show_the_result(fake_api, bot, group, table_id, seats)
         # the plays were posted "via" the bot by the people themselves
         via = [m for m in fake_api.messages(group, from_bot=False) if m.via_bot is not None]
         assert len(via) == moves and via[0].text.startswith("🎴 ")
@@ -216,6 +219,18 @@ async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
 
 
 # --- Speed and Racing Demon: private panels ---------------------------------------------------
+
+
+async def panels_show_the_result(api: FakeBotApi, bot: Running, group: Chat, table_id: int, people: list[User]) -> None:
+    """At the end every person's private panel shows the result the group board shows (it showed
+    "your move" until then), without buttons; the result has everyone's rating change."""
+    board = await bot.message_of(group, table_id)
+    assert re.search(r"[▲▼±] \d+", board.text), board.text
+    for person in people:
+        if bot.notifier.reachable(_person(person)) is False:
+            continue  # never started the bot: no panel
+        panel = await bot.message_of(api.private_chat(person), table_id, str(person.id), "panel")
+        assert panel.text == board.text and not panel.buttons, panel.text
 
 
 def moves_on(panel: Message) -> list[str]:
@@ -286,6 +301,7 @@ async def test_a_speed_challenge_by_reply_accepted_and_played_to_the_end(
         table = await finish(bot, table_id)
         assert table.status is Status.FINISHED
         assert "is over" in (await bot.message_of(group, table_id)).text
+        await panels_show_the_result(fake_api, bot, group, table_id, [alice, bob])
         log = await bot.store.moves(table_id)
         assert sum(1 for m in log if m.by == "person") == played
         assert not_modified(fake_api) == []  # no edit that would have changed nothing, all game long
@@ -325,6 +341,7 @@ async def test_a_racing_demon_round_of_three(
         assert table.status is Status.FINISHED
         result = (await bot.message_of(group, table_id)).text
         assert all(p.first_name in result for p in (alice, bob, carol))
+        await panels_show_the_result(fake_api, bot, group, table_id, [alice, bob, carol])
         assert not_modified(fake_api) == []  # no edit that would have changed nothing, all game long
 
 
@@ -739,9 +756,10 @@ async def test_the_command_menu_in_three_languages_and_help_rules_settings(
         private = fake_api.visible_commands(alice, fake_api.private_chat(alice))
         assert [c["command"] for c in private] == ["start", "help", "rules", "stats"]
         fake_api.send_text(bob, group, "/rules demon")
-        assert (await fake_api.next_message(group)).text.startswith("Демон наперегонки")
+        assert (await fake_api.next_message(group)).text.startswith("🎴 Демон наперегонки")
         fake_api.send_text(alice, group, "/help")
-        assert "/leaderboard" in (await fake_api.next_message(group)).text
+        helped = (await fake_api.next_message(group)).text
+        assert "/leaderboard" in helped and "🂠" in helped  # the commands, then the rules with their signs
         # settings: a member is refused, the group's creator changes the turn timer
         fake_api.send_text(bob, group, "/settings timer 30")
         refused = await fake_api.next_message(group)

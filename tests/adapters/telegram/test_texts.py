@@ -10,6 +10,7 @@ import pytest
 from adapters.telegram.menu import commands
 from adapters.telegram.texts import MENU, PRIVATE_MENU, help_text
 from bot.answers import rules_text
+from bot.guide import legend
 from bot.i18n import LANGUAGES, translator
 from tests.bot.test_catalogs import catalog, used_messages
 
@@ -36,3 +37,5 @@ def test_help_and_rules_fit_one_message(lang):
     t = translator(lang)
     assert len(help_text(t)) < 4096
     assert len(rules_text(None, t)) < 4096
+    for game in ("svolota", "speed", "racing_demon"):  # /help explains what every game's screens write
+        assert all(line in help_text(t) for line in legend(game, t))

@@ -1,0 +1,27 @@
+"""a table that has finished keeps each seat's rating change in the chat, for its result screen
+
+Revision ID: 0005
+Revises: 0004
+Create Date: 2026-12-03 10:00:00
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0005"
+down_revision: str | None = "0004"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.add_column("tables", sa.Column("changes", sa.JSON(), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.drop_column("changes")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 import time
 from typing import Any
 
@@ -237,6 +238,7 @@ async def test_a_whole_svolota_game_of_three_people_through_ephemeral_hands(
         result = (await bot.board(table_id)).content
         winner = seats[table.result.index(0)]  # type: ignore[union-attr]
         assert winner.global_name in result and "is over" in result
+        assert "Winning move: " in result and re.search(r"[▲▼±] \d+", result)  # a rated game: each change
         assert [b.label for row in (await bot.board(table_id)).buttons for b in row] == ["🔁 Rematch"]
         for person in seats:  # the panels show the result, without buttons
             assert panels[person.id].content == result and panels[person.id].buttons == []

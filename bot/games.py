@@ -45,6 +45,8 @@ GAME_WORDS: Final = {
     "racing_demon": "racing_demon",
     "racingdemon": "racing_demon",
     "демон": "racing_demon",
+    "гонка": "racing_demon",  # «Гонка демонов»
+    "перегони": "racing_demon",  # «Перегони демонів»
 }
 
 

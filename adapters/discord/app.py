@@ -7,8 +7,9 @@ scheduler, which first redraws every open table (`Service.restore`: their messag
 buttons rebuilt; so is every table that closed just before the last stop) and then fires their
 deadlines (every deadline is in the database, so a restarted bot goes on where it stopped), and
 connect to the gateway at once: interactions are answered while the tables are redrawn. No
-privileged intent is needed: interactions come to every bot, and only the `guilds` intent is asked
-for (the channel cache).
+privileged intent is needed: interactions come to every bot; the `guilds` intent is asked for (the
+channel cache) and `guild_messages`, to know that messages are posted (and deleted) below a board,
+which may bury it (without message content, and discord.py keeps no message cache).
 """
 
 from __future__ import annotations
@@ -45,7 +46,14 @@ log = logging.getLogger(__name__)
 def intents() -> discord.Intents:
     wanted = discord.Intents.none()
     wanted.guilds = True
+    wanted.guild_messages = True  # MESSAGE_CREATE / MESSAGE_DELETE: what buries a board (notifier.py)
     return wanted
+
+
+def no_prefix(bot: Any, message: discord.Message) -> list[str]:
+    """No text commands (every command is a slash command): a message mentioning the bot, which
+    the guild messages intent brings with its content, is no command to look for."""
+    return []
 
 
 def dispatchable(interaction: discord.Interaction[Any], custom_id: str) -> bool:
@@ -81,20 +89,22 @@ class DiscordBot:
             if settings.shard_ids is not None:
                 shards["shard_ids"] = settings.shard_ids
             self.client = commands.AutoShardedBot(
-                command_prefix=commands.when_mentioned,
+                command_prefix=no_prefix,
                 intents=intents(),
                 help_command=None,
                 allowed_mentions=quiet,
                 guild_ready_timeout=settings.guild_ready_timeout,
+                max_messages=None,  # keep no messages: nothing reads them
                 **shards,
             )
         else:
             self.client = commands.Bot(
-                command_prefix=commands.when_mentioned,
+                command_prefix=no_prefix,
                 intents=intents(),
                 help_command=None,
                 allowed_mentions=quiet,
                 guild_ready_timeout=settings.guild_ready_timeout,
+                max_messages=None,  # keep no messages: nothing reads them
             )
         clock = clock or SystemClock()
         config = config or ServiceConfig(window_seconds=settings.window_seconds)
@@ -107,6 +117,8 @@ class DiscordBot:
         add_commands(self.client.tree, Handlers(self.service, self.notifier))
         register(self.client, self.presses)
         self.client.add_listener(self._unclaimed, "on_interaction")
+        self.client.add_listener(self._posted, "on_message")
+        self.client.add_listener(self._deleted, "on_raw_message_delete")
         self._timers: asyncio.Task[None] | None = None
         self._gateway: asyncio.Task[None] | None = None
 
@@ -121,6 +133,13 @@ class DiscordBot:
         data: Any = interaction.data or {}
         values = data.get("values") or []
         await self.presses.press(interaction, str(values[0]) if values else custom_id)
+
+    async def _posted(self, message: discord.Message) -> None:
+        """A message in a channel (anyone's, the bot's own too): it may bury a board."""
+        self.notifier.posted(message.channel.id, message.id)
+
+    async def _deleted(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.notifier.deleted(payload.channel_id, payload.message_id)
 
     # ----- life ------------------------------------------------------------------------------
 

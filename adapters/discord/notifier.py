@@ -22,6 +22,13 @@ first, so the channel holds at most one; the same person keeping the turn gets t
 whose turn it announced (`alert_note`), so a restart or another process carries on with the same
 alert. All of it goes through discord.py's rate-limit buckets like any other write.
 
+A board buried under the channel's messages (more than `buried.BURIED` of them below it, as the
+gateway announced them: people's messages, the bot's own that stay; not turn alerts) is sent again
+at the bottom instead of being edited, silently (no push notification), and the old message
+deleted; its buttons carry the table, not the message, so both work. What is below a board is
+known in memory only (buried.py): a restart starts counting afresh, and each process counts what
+its shards see.
+
 Normal events, not failures: a deleted message (sent again), a channel the bot may not write in or
 that is gone (`Forbidden`, `NotFound`: logged, skipped), a panel dismissed or whose interaction
 expired (forgotten).
@@ -32,12 +39,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import aiohttp
 import discord
 
 from adapters.discord import texts
+from adapters.discord.buried import Below
 from adapters.discord.components import MAX_TEXT, layout, refresh_button, text_of, view_of
 from adapters.discord.panels import Panel, PanelKey, Panels
 from adapters.discord.people import PLATFORM, channel_of
@@ -55,6 +63,7 @@ NOTE_SECONDS: Final = 6.0  # a refused move's reason stays above the panel this 
 GONE: Final = frozenset({401, 403, 404})  # a panel that can no longer be edited
 NO_MENTIONS: Final = discord.AllowedMentions.none()
 REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
+BOARD: Final = "table"  # the slot of a table's public board
 
 Key = tuple[int, int, str, str]  # (channel, or 0 for a panel; table; audience; slot)
 
@@ -102,7 +111,8 @@ class DiscordNotifier:
         self._drawn: dict[Key, tuple[str, object]] = {}  # what each message shows now (the newest few)
         self._forbidden: set[tuple[int, int]] = set()  # (channel, table) whose message the bot may not send
         self._farewells: dict[PanelKey, asyncio.Task[None]] = {}
-        self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0, "outdated": 0}
+        self.below = Below()  # the messages that stay in each channel, to tell a buried board
+        self.stats = dict.fromkeys(("sent", "edited", "unchanged", "coalesced", "skipped", "outdated", "reposted"), 0)
 
     # ----- the port -------------------------------------------------------------------------
 
@@ -124,6 +134,13 @@ class DiscordNotifier:
                     self._queue(Post(0, Screen(public.table_id, public.text, (), person, PANEL, final=True)))
 
     # ----- for the handlers -----------------------------------------------------------------
+
+    def posted(self, channel: int, message_id: int) -> None:
+        """A message was posted in the channel (the gateway said so): it may bury a board."""
+        self.below.seen(channel, message_id)
+
+    def deleted(self, channel: int, message_id: int) -> None:
+        self.below.gone(channel, message_id)
 
     def opened(self, key: PanelKey, panel: Panel) -> None:
         """A panel was just opened or touched: draw it through this interaction from now on, and
@@ -268,20 +285,27 @@ class DiscordNotifier:
             message_id = await self._alert(key, post, message_id)
             if message_id is None and screen.alert is None:
                 return
+        buried = False  # the board is sent again below what buried it
         if message_id is not None:
             if self._unchanged(key, shown):
                 return
             self._drawn.pop(key, None)  # until it is drawn again
-            try:
-                await channel.get_partial_message(int(message_id)).edit(content=content, view=view)
-                self.stats["edited"] += 1
-                self._shows(key, shown, screen.final)
-                return
-            except discord.NotFound:
-                log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
+            board = screen.slot == BOARD and not screen.final
+            if board and self.below.buried(post.channel, int(message_id)):
+                buried = True
+                await self._delete_buried(post, message_id)
+            else:
+                try:
+                    await channel.get_partial_message(int(message_id)).edit(content=content, view=view)
+                    self.stats["edited"] += 1
+                    self._shows(key, shown, screen.final)
+                    return
+                except discord.NotFound:
+                    log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
         try:
             mentions = NO_MENTIONS if screen.alert is None else only(screen.alert.person)
-            message = await channel.send(content, view=view, allowed_mentions=mentions)  # type: ignore[arg-type]
+            silently: dict[str, Any] = {"silent": True} if buried else {}  # a board sent again notifies no one
+            message = await channel.send(content, view=view, allowed_mentions=mentions, **silently)  # type: ignore[arg-type]
         except discord.Forbidden as e:
             self.stats["skipped"] += 1
             if not screen.final and screen.slot != ALERT:
@@ -289,12 +313,26 @@ class DiscordNotifier:
             log.warning("the bot may not write in channel %s: %s", post.channel, e)
             return
         self.stats["sent"] += 1
-        if screen.slot != ALERT:
+        if screen.slot == ALERT:
+            self.below.alert(post.channel, message.id)
+        else:
             self._forbidden.discard((post.channel, screen.table_id))
         self._shows(key, shown, screen.final)
         if remembered:
             note = str(message.id) if screen.alert is None else alert_note(str(message.id), screen.alert)
             await self.store.remember_message(screen.table_id, "", screen.slot, note, screen.version)
+        if buried:
+            self.stats["reposted"] += 1
+
+    async def _delete_buried(self, post: Post, message_id: str) -> None:
+        """The board's old message, before it is sent again below: deleted first, so that a process
+        stopped in between (or a failed send) leaves no stale board below the one drawn on (the
+        next draw finds the message gone and sends it anew)."""
+        channel = self.client.get_partial_messageable(post.channel)
+        try:
+            await channel.get_partial_message(int(message_id)).delete()
+        except (discord.NotFound, discord.Forbidden) as e:  # deleted already (by people, or another process)
+            log.info("table %s: its old board %s could not be deleted: %s", post.screen.table_id, message_id, e)
 
     async def _alert(self, key: Key, post: Post, stored: str | None) -> str | None:
         """A turn alert: the message to edit (the same person keeps the turn), or None after

@@ -38,7 +38,7 @@ from adapters.telegram.logs import quiet_urls
 from adapters.telegram.menu import set_menu
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
-from adapters.telegram.people import PLATFORM, Directory
+from adapters.telegram.people import PLATFORM, Directory, chat_of
 from adapters.telegram.presses import Presses
 from adapters.telegram.settings import TelegramSettings
 from bot.clock import Clock, SystemClock
@@ -106,6 +106,7 @@ class TelegramBot:
         app = self.application
         commands = Commands(self.service, self.notifier, self.directory)
         presses, inline = Presses(self.service, self.notifier), InlineMode(self.service, self.notifier)
+        app.add_handler(TypeHandler(Update, self._seen), group=-2)
         app.add_handler(TypeHandler(Update, commands.remember), group=-1)
         app.add_handler(CommandHandler(["svolota", "speed", "demon"], commands.game))
         app.add_handler(CommandHandler("leaderboard", commands.leaderboard))
@@ -120,6 +121,12 @@ class TelegramBot:
         app.add_handler(InlineQueryHandler(inline.query))
         app.add_handler(MessageHandler(filters.VIA_BOT & filters.TEXT, inline.played))
         app.add_error_handler(self._failed)
+
+    async def _seen(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Every message the bot receives in a chat (a play sent "via" it too) stays there, below
+        the boards before it: the notifier counts them to tell a buried board."""
+        if update.message is not None:
+            self.notifier.seen(chat_of(update.message), update.message.message_id)
 
     # ----- life ------------------------------------------------------------------------------
 

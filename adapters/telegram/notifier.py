@@ -19,6 +19,12 @@ one first, so the chat holds at most one; the same person keeping the turn gets 
 whose turn it announced (`alert_note`), so a restart or another process carries on with the same
 alert.
 
+A board buried under the chat's messages (more than `buried.BURIED` of them below it: people's
+messages the bot received, its own that stay; not turn alerts) is sent again at the bottom instead
+of being edited, without a notification, and the old message deleted; its buttons carry the table,
+not the message, so both work. What is below a board is known in memory only (buried.py): a restart
+starts counting afresh, and each process counts what it sees.
+
 Normal events, not failures: "message is not modified" (drawn already), a message that was
 deleted or can no longer be edited (a new one is sent), a person who never started the bot or
 blocked it (their panel is skipped; they are told how to start it when they press a button), a
@@ -42,6 +48,7 @@ from telegram import Bot, InlineKeyboardMarkup, MessageEntity, ReplyParameters, 
 from telegram.constants import ChatAction, MessageEntityDateTimeFormats, MessageEntityType
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
+from adapters.telegram.buried import Below, Place
 from adapters.telegram.keyboards import MAX_TEXT, markup_of, text_of
 from adapters.telegram.pacing import Pacer
 from bot.people import ChatRef, PersonRef
@@ -58,6 +65,7 @@ NOT_A_TABLE: Final = 0  # leaderboards and stats: never edited, never remembered
 Key = tuple[str, int, str, str]  # (chat it is drawn in, table, audience, slot)
 Shown = tuple[str, str, object]  # text, entities (as JSON: PTB compares entities by type and place only), buttons
 REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
+BOARD: Final = "table"  # the slot of a table's public board
 
 
 def utf16(text: str) -> int:
@@ -115,6 +123,16 @@ class Post:
     def key(self) -> Key:
         return (self.chat_id, self.screen.table_id, self.audience, self.screen.slot)
 
+    @property
+    def place(self) -> Place:
+        return (self.chat_id, self.thread_id)
+
+    @property
+    def is_board(self) -> bool:
+        """The table's public message, which messages below it may bury (not an alert, not the end)."""
+        screen = self.screen
+        return screen.audience is None and screen.slot == BOARD and not screen.final
+
 
 def post_of(chat: ChatRef | None, screen: Screen) -> Post:
     """A public screen goes to the chat (and topic); a private one to the person's own chat."""
@@ -153,7 +171,8 @@ class TelegramNotifier:
         self._saying = 0  # one-off messages on their way
         self._holds: Counter[str] = Counter()  # chat -> presses being answered there (see `hold`)
         self._released: dict[str, asyncio.Event] = {}  # chat -> set when its last hold ends
-        self.stats = {"sent": 0, "edited": 0, "unchanged": 0, "coalesced": 0, "skipped": 0, "outdated": 0}
+        self.below = Below()  # the messages that stay in each group chat, to tell a buried board
+        self.stats = dict.fromkeys(("sent", "edited", "unchanged", "coalesced", "skipped", "outdated", "reposted"), 0)
 
     # ----- the port -------------------------------------------------------------------------
 
@@ -178,10 +197,11 @@ class TelegramNotifier:
             await self._pace(chat.chat_id)
             thread = int(chat.thread_id) if chat.thread_id else None
             reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
-            await self.bot.send_message(
+            sent = await self.bot.send_message(
                 int(chat.chat_id), text[:MAX_TEXT], message_thread_id=thread, reply_parameters=reply
             )
             self.stats["sent"] += 1
+            self.seen(chat, sent.message_id)
         except TelegramError as e:
             log.warning("could not answer in chat %s: %s", chat.chat_id, e)
         finally:
@@ -219,6 +239,10 @@ class TelegramNotifier:
     async def _unheld(self, chat_id: str) -> None:
         while (released := self._released.get(chat_id)) is not None:
             await released.wait()
+
+    def seen(self, chat: ChatRef, message_id: int) -> None:
+        """A message that stays in the chat: the bot received it, or sent it (a board may be buried)."""
+        self.below.seen((chat.chat_id, chat.thread_id), message_id)
 
     def reachable(self, person: PersonRef) -> bool | None:
         """Whether the person's private chat takes messages (None: not known yet)."""
@@ -325,40 +349,63 @@ class TelegramNotifier:
             message_id = await self._alert(post, message_id)
             if message_id is None and screen.alert is None:
                 return
+        buried = False  # the board is sent again below what buried it
         if message_id is not None:
             if self._drawn.get(post.key) == (message_id, shown):
                 self.stats["unchanged"] += 1
                 return
             self._drawn.pop(post.key, None)  # until it is drawn again
-            try:
-                await self.bot.edit_message_text(
-                    text,
-                    chat_id=int(post.chat_id),
-                    message_id=int(message_id),
-                    reply_markup=markup,
-                    entities=entities or None,
-                )
-                self.stats["edited"] += 1
-                self._shows(post.key, message_id, shown)
-                self._reached(screen)
-                return
-            except BadRequest as e:
-                if NOT_MODIFIED in e.message.lower():
-                    self.stats["unchanged"] += 1
+            if post.is_board and self.below.buried(post.place, int(message_id)):
+                buried = True
+                await self._delete_buried(post, message_id)
+            else:
+                try:
+                    await self.bot.edit_message_text(
+                        text,
+                        chat_id=int(post.chat_id),
+                        message_id=int(message_id),
+                        reply_markup=markup,
+                        entities=entities or None,
+                    )
+                    self.stats["edited"] += 1
+                    self._shows(post.key, message_id, shown)
+                    self._reached(screen)
                     return
-                if not any(words in e.message.lower() for words in GONE):
-                    raise
-                log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
+                except BadRequest as e:
+                    if NOT_MODIFIED in e.message.lower():
+                        self.stats["unchanged"] += 1
+                        return
+                    if not any(words in e.message.lower() for words in GONE):
+                        raise
+                    log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
         thread = int(post.thread_id) if post.thread_id else None
         sent = await self.bot.send_message(
-            int(post.chat_id), text, message_thread_id=thread, reply_markup=markup, entities=entities or None
+            int(post.chat_id),
+            text,
+            message_thread_id=thread,
+            reply_markup=markup,
+            entities=entities or None,
+            disable_notification=buried or None,  # a board sent again rings no one's phone
         )
         self.stats["sent"] += 1
         self._reached(screen)
         self._shows(post.key, str(sent.message_id), shown)
+        if screen.audience is None and screen.slot != ALERT:
+            self.below.seen(post.place, sent.message_id)
         if remembered:
             note = str(sent.message_id) if screen.alert is None else alert_note(str(sent.message_id), screen.alert)
             await self.store.remember_message(screen.table_id, post.audience, screen.slot, note, screen.version)
+        if buried:
+            self.stats["reposted"] += 1
+
+    async def _delete_buried(self, post: Post, message_id: str) -> None:
+        """The board's old message, before it is sent again below: deleted first, so that a process
+        stopped in between (or a failed send) leaves no stale board below the one drawn on (the
+        next draw finds the message gone and sends it anew)."""
+        try:
+            await self.bot.delete_message(int(post.chat_id), int(message_id))
+        except TelegramError as e:  # deleted already, or too old to delete (48 hours)
+            log.info("table %s: its old board %s could not be deleted: %s", post.screen.table_id, message_id, e)
 
     async def _alert(self, post: Post, stored: str | None) -> str | None:
         """A turn alert: the message to edit (the same person keeps the turn), or None after

@@ -503,7 +503,8 @@ def test_the_runs_draw_every_screen_message():
                 "stale button": "поздно: на столе уже всё изменилось",
                 "not an admin": "менять настройки может только админ чата",
                 "speed: no such stack": "столбика 9 нет: ваши столбики — от 1 до 5",
-                "speed: not a move": "xyz — не ход; нужно play S P, flip S, fill S или new (S — столбик, P — стопка)",
+                "speed: not a move": "xyz — не ход; нужно play S P, flip S, fill S или new (S — номер столбика, "
+                "P — номер стопки в центре)",
                 "demon: onto itself": "стопку нельзя переложить саму на себя",
                 "demon: not a move": "'hello' — не ход; нужно demon>f, waste>f, w1>f … w4>f, demon>w1, "
                 "waste>w2, w1>w3 или turn",
@@ -514,14 +515,15 @@ def test_the_runs_draw_every_screen_message():
             {
                 "unknown game": "невідома гра chess",
                 "already seated": "ви вже за цим столом",
-                "too few": "Сволота: потрібно щонайменше 3 гравців",
+                "too few": "Сволота: потрібно не менше 3 гравців",
                 "not the creator": "почати може лише той, хто відкрив стіл",
                 "one table per chat": "тут уже йде гра: спершу дограйте або скасуйте її",
                 "not your turn": "зараз не ваш хід",
                 "stale button": "запізно: на столі вже все змінилося",
                 "not an admin": "змінювати налаштування може лише адмін чату",
                 "speed: no such stack": "стовпчика 9 немає: ваші стовпчики — від 1 до 5",
-                "speed: not a move": "xyz — не хід; потрібно play S P, flip S, fill S або new (S — стовпчик, P — стос)",
+                "speed: not a move": "xyz — не хід; потрібно play S P, flip S, fill S або new (S — номер стовпчика, "
+                "P — номер стосу в центрі)",
                 "demon: onto itself": "стос не можна перекласти сам на себе",
                 "demon: not a move": "'hello' — не хід; потрібно demon>f, waste>f, w1>f … w4>f, demon>w1, "
                 "waste>w2, w1>w3 або turn",

@@ -185,7 +185,7 @@ def test_your_name_is_yours_and_no_computer_takes_it(cardbot):
 def test_russian(cardbot):
     run = cardbot("play", "svolota", "--seed", "3", "--lang", "ru", stdin="xyz\n99\nhelp\n1\nquit\n")
     assert run.code == 0
-    assert run.out.startswith("Сволота · 4 игрока · сложность: обычная · раздача 3\n")
+    assert run.out.startswith("Сволота · 4 игрока · сложность: обычная · партия №3\n")
     assert "✗ 'xyz' — не карта" in run.out
     assert "✗ Нет варианта 99" in run.out
     assert "Наберите номер варианта" in run.out
@@ -195,7 +195,7 @@ def test_russian(cardbot):
 def test_ukrainian(cardbot):
     run = cardbot("play", "svolota", "--seed", "3", "--lang", "uk", stdin=ALWAYS_ONE)
     assert run.code == 0
-    assert run.out.startswith("Сволота · 4 гравці · складність: звичайна · роздача 3\n")
+    assert run.out.startswith("Сволота · 4 гравці · складність: звичайна · партія №3\n")
     assert "🏁 " in run.out
 
 

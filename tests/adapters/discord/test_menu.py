@@ -70,7 +70,7 @@ def test_names_stay_distinct_in_every_language(payloads):
 def test_games_are_choices_named_as_the_screens_name_them(payloads):
     game = next(o for o in {p["name"]: p for p in payloads}["leaderboard"]["options"] if o["name"] == "game")
     assert [c["value"] for c in game["choices"]] == ["svolota", "speed", "racing_demon"]
-    assert game["choices"][2]["name_localizations"] == {"ru": "Демон наперегонки", "uk": "Демон наввипередки"}
+    assert game["choices"][2]["name_localizations"] == {"ru": "Гонка демонов", "uk": "Перегони демонів"}
 
 
 def test_game_commands_are_for_servers_and_the_personal_ones_anywhere(payloads):

@@ -38,3 +38,8 @@ bench: $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .import_linter_cache
+
+# The README's example pictures (docs/pictures/), drawn by the card renderer itself.
+.PHONY: pictures
+pictures: $(VENV)/.installed
+	$(BIN)/python -m adapters.pictures.gallery docs/pictures

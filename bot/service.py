@@ -311,17 +311,17 @@ class Service(Firing, TableActions, ChatCommands):
 
     async def redraw(self, table: Table) -> None:
         settings = await self.chat_settings(table.chat)
-        screens = table_screens(table, settings.lang, self.clock.now())
+        screens = table_screens(table, settings.lang, self.clock.now(), settings.look)
         await self.notifier.show(table.chat, screens)
 
     async def redraw_panels(self, table: Table, seats: list[int]) -> None:
         """The private panels of these seats' people (the notifier keeps each private chat's pace)."""
-        lang = (await self.chat_settings(table.chat)).lang
+        settings = await self.chat_settings(table.chat)
         screens = [
             screen
             for seat in dict.fromkeys(seats)
             if table.seats[seat].person is not None
-            for screen in panel_screens(table, seat, table.seats[seat].lang or lang)
+            for screen in panel_screens(table, seat, table.seats[seat].lang or settings.lang, settings.look)
         ]
         if screens:
             await self.notifier.show(table.chat, screens)

@@ -21,6 +21,7 @@ class ChatSettings:
     turn_seconds: int | None = 60
     many_tables: bool = False  # more than one open table per chat/thread
     house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> options
+    look: str = "classic"  # boards as pictures in the classic or the four-colour deck, or "text"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -28,6 +29,7 @@ class ChatSettings:
             "turn_seconds": self.turn_seconds,
             "many_tables": self.many_tables,
             "house_rules": self.house_rules,
+            "look": self.look,
         }
 
     @classmethod
@@ -51,6 +53,10 @@ class ServiceConfig:
 # How people write a setting's value in a command, in the three languages.
 ON = frozenset({"on", "yes", "true", "1", "вкл", "да", "так"})
 OFF = frozenset({"off", "no", "false", "0", "выкл", "нет", "вимк", "ні"})
+
+
+# How people name a look (bot/screens/model.py LOOKS).
+LOOK_WORDS = {"classic": "classic", "four": "four_colour", "four_colour": "four_colour", "text": "text"}
 
 
 def value_of(word: str) -> Any:
@@ -81,6 +87,11 @@ def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
         if not isinstance(value, bool):
             raise Refused("that setting is on or off")
         settings.many_tables = value
+    elif name == "look":
+        look = LOOK_WORDS.get(str(value).lower())
+        if look is None:
+            raise Refused("cards look: classic, four (colours) or text")
+        settings.look = look
     elif name == "house_rule" and cmd.game is not None:
         if not isinstance(value, tuple | list) or len(value) != 2 or not isinstance(value[0], str):
             raise Refused("not a house rule: {reason}", reason="a rule is a name and a value")

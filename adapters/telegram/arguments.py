@@ -16,6 +16,8 @@ SETTINGS: Final = {
     "turn": "turn_seconds",
     "tables": "many_tables",
     "rule": "house_rule",
+    "look": "look",
+    "cards": "look",
 }
 
 
@@ -27,7 +29,8 @@ class Setting:
 
 
 def setting_of(args: list[str]) -> Setting | None:
-    """`lang ru`, `timer 90`, `tables on`, `rule svolota free_pass on`; None if it is none of them."""
+    """`lang ru`, `timer 90`, `tables on`, `look four`, `rule svolota free_pass on`; None if it is none
+    of them."""
     if len(args) < 2:
         return None
     name = SETTINGS.get(args[0].lower(), args[0].lower()[:30])
@@ -37,4 +40,4 @@ def setting_of(args: list[str]) -> Setting | None:
         return Setting(name, (args[2].lower()[:30], value_of(args[3])), game_named(args[1]))
     if len(args) != 2:
         return None
-    return Setting(name, args[1].lower()[:30] if name == "lang" else value_of(args[1]))
+    return Setting(name, args[1].lower()[:30] if name in ("lang", "look") else value_of(args[1]))

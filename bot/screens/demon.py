@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Translator
+from bot.screens.picture import EMPTY as EMPTY_PLACE
+from bot.screens.picture import DemonBoard, DemonOwn, SeatLine
 from bot.screens.words import seat_name
 from bot.tables import Table
 from core import Game
@@ -85,3 +87,24 @@ def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str
         card = pile[-(count or 1)] if pile else None
     where = t.gettext("foundation") if target == "f" else (on.pretty if on else t.gettext("empty pile"))
     return f"{_card(card)} → {where}"
+
+
+def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None = None) -> DemonBoard:
+    """The foundations and everyone's demon; on a player's panel, their own layout too."""
+    v: DemonView = game.view(0 if seat is None else seat)
+    demons = {v.seat: (v.own.demon_size, v.own.demon_top)} | {o.seat: (o.demon_size, o.demon_top) for o in v.others}
+    seats = tuple(
+        SeatLine(seat_name(s, t), demons[i][0], score=v.scores[i], top=_code(demons[i][1]))
+        for i, s in enumerate(table.seats)
+    )
+    own = None
+    if seat is not None:
+        waste = v.own.waste[-1] if v.own.waste else None
+        work = tuple(_code(v.own.work_top(i)) for i in range(1, 5))
+        own = DemonOwn(_code(v.own.demon_top), v.own.demon_size, work, _code(waste), v.own.stock_size)
+    tops = tuple(f.top.text for f in v.foundations if not f.complete)
+    return DemonBoard(tops, sum(1 for f in v.foundations if f.complete), seats, own)
+
+
+def _code(card: Card | None) -> str:
+    return card.text if card else EMPTY_PLACE

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.people import PersonRef
+from bot.screens.picture import Picture
+
+TEXT = "text"  # a look: text only
+LOOKS = (TEXT, "classic", "four_colour")  # text, or pictures in the classic or the four-colour deck
 
 ALERT = "alert"  # the slot of a table's turn alert: a short new message that notifies whose turn it is
 ALERT_AGAIN = 8.0  # seconds: a person whose turn comes back this soon after their last move keeps their alert
@@ -88,6 +92,8 @@ class Screen:
     version: int = 0  # the table version shown: never drawn over a newer one (Store.claim_screen)
     marks: tuple[Mention | Countdown, ...] = ()  # spans of `text` an adapter may show its own way
     alert: Alert | None = None  # slot ALERT: whose turn it notifies (None with `final`: delete it)
+    picture: Picture | None = None  # what to draw, where the platform and the look allow (else the text)
+    look: str = TEXT  # how its audience wants cards shown: TEXT, or a deck to draw the picture with
 
     @property
     def public(self) -> bool:

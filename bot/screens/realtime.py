@@ -24,7 +24,8 @@ def board(table: Table, game: Game[Any, Any], t: Translator) -> Screen:
     if said:
         lines.append("· " + "\n· ".join(said))
     buttons = ((button(t, "🎮 My panel", table, "panel"),),)
-    return Screen(table.id, "\n".join(lines), buttons)
+    drawn = (speed if table.game == "speed" else demon).picture(table, game, t)
+    return Screen(table.id, "\n".join(lines), buttons, picture=drawn)
 
 
 def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Screen:
@@ -43,4 +44,5 @@ def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Scree
         (*rows(buttons), (button(t, "🚪 Leave the game", table, "leave"),)),
         audience=table.seats[seat].person,
         slot="panel",
+        picture=(speed if table.game == "speed" else demon).picture(table, game, t, seat),
     )

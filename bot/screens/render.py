@@ -9,14 +9,15 @@ from bot.ratings import higher_wins
 from bot.running import game_of
 from bot.screens import realtime, svolota
 from bot.screens.lobby import challenge_screen, closed_screen, lobby_screen
-from bot.screens.model import Screen
+from bot.screens.model import TEXT, Screen
 from bot.screens.result import result_panels, result_screen
 from bot.tables import Status, Table
 from core.games.svolota.game import Svolota
 
 
-def table_screens(table: Table, lang: str, now: float) -> list[Screen]:
-    return [replace(s, version=table.version) for s in _table_screens(table, lang, now)]
+def table_screens(table: Table, lang: str, now: float, look: str = TEXT) -> list[Screen]:
+    """Every screen of the table; `look` is how the chat wants cards shown (bot/screens/model.py)."""
+    return [replace(s, version=table.version, look=look) for s in _table_screens(table, lang, now)]
 
 
 def stopped_screens(table: Table, lang: str) -> list[Screen]:
@@ -61,9 +62,9 @@ def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
     return [public, *alerts, *panels]
 
 
-def panel_screens(table: Table, seat: int, lang: str) -> list[Screen]:
+def panel_screens(table: Table, seat: int, lang: str, look: str = TEXT) -> list[Screen]:
     t = translator(lang)
     game = game_of(table)
     if isinstance(game, Svolota):
-        return [replace(svolota.hand_panel(table, game, seat, t), version=table.version)]
-    return [replace(realtime.panel(table, game, seat, t), version=table.version)]
+        return [replace(svolota.hand_panel(table, game, seat, t), version=table.version, look=look)]
+    return [replace(realtime.panel(table, game, seat, t), version=table.version, look=look)]

@@ -9,6 +9,7 @@ from bot.i18n import Translator
 from bot.screens.buttons import button
 from bot.screens.happened import move_line
 from bot.screens.model import Screen
+from bot.screens.picture import Podium, Standing
 from bot.screens.words import game_name, seat_name
 from bot.tables import Table
 
@@ -32,7 +33,14 @@ def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -
         for n, i in enumerate(order, 1)
     ]
     buttons = () if table.rematch is not None else ((button(t, "🔁 Rematch", table, "rematch"),),)
-    return Screen(table.id, "\n".join(lines), buttons, final=table.rematch is not None)
+    podium = Podium(
+        game_name(table.game, t),
+        tuple(
+            Standing(n, seat_name(table.seats[i], t), _score(scores[i], high, t), changes[i])
+            for n, i in enumerate(order, 1)
+        ),
+    )
+    return Screen(table.id, "\n".join(lines), buttons, final=table.rematch is not None, picture=podium)
 
 
 def result_panels(table: Table, public: Screen) -> list[Screen]:

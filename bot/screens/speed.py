@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Translator
+from bot.screens.picture import DOWN as DOWN_CARD
+from bot.screens.picture import EMPTY as EMPTY_PLACE
+from bot.screens.picture import SpeedBoard, SpeedLayout
 from bot.screens.words import seat_name
 from bot.tables import Table
 from core import Game
@@ -103,3 +106,16 @@ def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str
     if words[0] == "fill":
         return t.gettext("Fill stack {stack}").format(stack=words[1])
     return t.gettext("New centre cards")
+
+
+def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None = None) -> SpeedBoard:
+    """Both layouts and the centre; on a player's panel their own layout is the lower one."""
+    v: SpeedView = game.view(0 if seat is None else seat)
+    lower = 1 if seat is None else seat
+
+    def layout(i: int) -> SpeedLayout:
+        lay = v.layouts[i]
+        tops = tuple(s.up.text if s.up else (DOWN_CARD if s.down else EMPTY_PLACE) for s in lay.stacks)
+        return SpeedLayout(seat_name(table.seats[i], t), tops, lay.stack_cards, lay.reserve)
+
+    return SpeedBoard(tuple(p.top.text for p in v.piles), (layout(1 - lower), layout(lower)))

@@ -7,6 +7,7 @@ from bot.i18n import Translator
 from bot.screens.buttons import button, rows, token
 from bot.screens.happened import move_line
 from bot.screens.model import ALERT, ALERT_AGAIN, Alert, Button, Countdown, Mention, Screen
+from bot.screens.picture import EMPTY, SeatLine, SvolotaBoard
 from bot.screens.words import compose, game_name, pretty_move, seat_name
 from bot.tables import Table
 from core.games.svolota.game import Svolota
@@ -44,7 +45,7 @@ def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
             button(t, "My cards", table, "panel"),
         ),
     )
-    return Screen(table.id, "\n".join(lines), buttons, marks=marks)
+    return Screen(table.id, "\n".join(lines), buttons, marks=marks, picture=picture(table, v, t))
 
 
 def pile_lines(table: Table, v: SvolotaView, t: Translator) -> list[str]:
@@ -169,7 +170,32 @@ def hand_panel(table: Table, game: Svolota, seat: int, t: Translator) -> Screen:
         lines.append(t.gettext("Waiting for {name}.").format(name=table.seats[v.turn].name))
     buttons = [Button(_label(m, t), token(table, "move", m)) for m in moves]
     leave = (button(t, "🚪 Leave the game", table, "leave"),)
-    return Screen(table.id, "\n".join(lines), (*rows(buttons), leave), audience=table.seats[seat].person, slot="panel")
+    return Screen(
+        table.id,
+        "\n".join(lines),
+        (*rows(buttons), leave),
+        audience=table.seats[seat].person,
+        slot="panel",
+        picture=picture(table, v, t, hand=True),
+    )
+
+
+def picture(table: Table, v: SvolotaView, t: Translator, hand: bool = False) -> SvolotaBoard:
+    """The board as a picture (with the viewer's hand on their panel)."""
+    seats = tuple(
+        SeatLine(seat_name(s, t), v.hand_sizes[i], turn=i == v.turn, passed=i in v.passed)
+        for i, s in enumerate(table.seats)
+    )
+    follow = None if v.top is None or not v.last_play else ("black" if v.top.red else "red")
+    return SvolotaBoard(
+        last_play=tuple(c.text for c in v.last_play or ()),
+        up=v.up,
+        follow=follow,
+        seats=seats,
+        reserve=v.reserve_size,
+        face_up=v.face_up.text if v.face_up else EMPTY,
+        hand=tuple(c.text for c in v.hand) if hand else None,
+    )
 
 
 def _label(move: str, t: Translator) -> str:

@@ -1,0 +1,75 @@
+"""The 256 colours a deck's pictures are stored in.
+
+Quantizing every picture afresh (Pillow's octree) costs more than drawing it; mapping onto a
+palette made once costs a millisecond. The pictures only ever hold the felt, the panels, the
+inks, the card face and the blends of their edges, so a palette made from every card of the deck
+and one picture of each kind holds them all: a colour it has is kept exactly, a blend it lacks
+moves by a few levels."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import cast
+
+from PIL import Image
+
+from adapters.pictures import demon, hand, podium, samples, speed, svolota
+from adapters.pictures.cards import DECK_CARDS, card_image
+from adapters.pictures.decks import CHIP, FELT, NORMAL, SMALL
+from adapters.pictures.seats import TINY
+from bot.screens.picture import DOWN, EMPTY
+
+_EXTRA = (DOWN, EMPTY, "?")
+COLOURS = 256
+EXACT = 32  # kept as they are
+MAX_COLOURS = 1 << 16  # the sheet has about 4,000
+
+
+def _card_sheet(deck: str) -> Image.Image:
+    """Every card of the deck at every size, on the felt and on a seat's panel."""
+    kinds = (*DECK_CARDS, *_EXTRA)
+    sizes = (NORMAL, SMALL, demon.MINI, TINY)
+    sheet = Image.new("RGB", (len(kinds) * NORMAL.width, 2 * sum(s.height for s in sizes)), FELT)
+    y = 0
+    for ground in (FELT, CHIP):
+        for size in sizes:
+            sheet.paste(ground, (0, y, sheet.width, y + size.height))
+            for i, text in enumerate(kinds):
+                card = card_image(text, deck, size)
+                sheet.paste(card, (i * NORMAL.width, y), card)
+            y += size.height
+    return sheet
+
+
+@cache
+def palette(deck: str) -> Image.Image:
+    """A "P" image whose palette is the deck's 256 colours: the EXACT most common colours of
+    its pictures as they are (the felt, the panels, the inks: an octree would average them with
+    their neighbours), then an octree's choice among the blends of their edges."""
+    parts = [
+        _card_sheet(deck),
+        hand.draw(samples.HAND, deck),
+        svolota.draw(samples.SVOLOTA, deck),
+        speed.draw(samples.SPEED, deck),
+        demon.draw(samples.DEMON, deck),
+        podium.draw(samples.PODIUM, deck),
+    ]
+    sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)), FELT)
+    y = 0
+    for part in parts:
+        sheet.paste(part, (0, y))
+        y += part.height
+    found = cast(list[tuple[int, tuple[int, int, int]]] | None, sheet.getcolors(MAX_COLOURS))
+    if found is None:  # not the pictures this was made for: let the octree choose them all
+        return sheet.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    counted = sorted(found, key=lambda c: (-c[0], c[1]))
+    exact = [colour for _, colour in counted[:EXACT]]
+    # A blend's weight is capped: one used on a whole panel's edge must not outweigh a hundred
+    # used once each.
+    blends = [colour for count, colour in counted[EXACT:] for _ in range(min(count, 256))]
+    rest = Image.new("RGB", (max(1, len(blends)), 1), FELT)
+    rest.putdata(blends)
+    chosen = rest.quantize(COLOURS - EXACT, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    result = Image.new("P", (1, 1))
+    result.putpalette([v for colour in exact for v in colour] + (chosen.getpalette() or [])[: 3 * (COLOURS - EXACT)])
+    return result

@@ -1,0 +1,83 @@
+"""One picture of each kind at each game's largest table, with the names people really have
+(Cyrillic, emoji, too long for their place): what the golden-image tests, the benchmark and the
+README's pictures draw."""
+
+from __future__ import annotations
+
+from bot.screens.picture import (
+    DOWN,
+    EMPTY,
+    DemonBoard,
+    DemonOwn,
+    Hand,
+    Picture,
+    Podium,
+    SeatLine,
+    SpeedBoard,
+    SpeedLayout,
+    Standing,
+    SvolotaBoard,
+)
+
+# A Svolota hand at six players: 54 cards, nine each.
+HAND = Hand(cards=("3C", "5D", "7S", "7H", "9D", "10S", "QC", "KH", "AS"))
+
+SVOLOTA = SvolotaBoard(
+    last_play=("QH", "QD", "JK"),
+    up=True,
+    follow="red",
+    seats=(
+        SeatLine("Оля", 7),
+        SeatLine("Max 🎲", 9, turn=True),
+        SeatLine("Дмитрий", 4, passed=True),
+        SeatLine("Александра Константинопольская", 9),
+        SeatLine("Sam", 1, passed=True),
+        SeatLine("Ірина 🌻", 6),
+    ),
+    reserve=11,
+    face_up="5C",
+    hand=HAND.cards,
+)
+
+SPEED = SpeedBoard(
+    centre=("7D", "8S"),
+    layouts=(
+        SpeedLayout(name="Оля", stacks=("KH", DOWN, "4C", EMPTY, "JS"), stack_cards=11, reserve=9),
+        SpeedLayout(name="Max 🎲", stacks=("2D", "10C", "AS", "QH", "6H"), stack_cards=15, reserve=12),
+    ),
+)
+
+# Eight players have 32 foundations to make: 26 open here, 3 complete, 3 not yet started.
+OPEN_FOUNDATIONS = "4S 9H 2D JC AS 6D 10H 3C QS 8D 5H 7C 2S KD 9C 4H 6S AD 3H 10C 5S 8H QC 7D 2H JS"
+
+DEMON = DemonBoard(
+    foundations=tuple(OPEN_FOUNDATIONS.split()),
+    complete=3,
+    seats=(
+        SeatLine("Оля", 9, score=14, top="8C"),
+        SeatLine("Max 🎲", 4, score=21, top="3D"),
+        SeatLine("Дмитрий", 11, score=-4, top="KH"),
+        SeatLine("Александра Константинопольская", 7, score=8, top="10S"),
+        SeatLine("Sam", 0, score=26, top=EMPTY),
+        SeatLine("Ірина 🌻", 12, score=0, top="6H"),
+        SeatLine("Jo", 6, score=11, top="AC"),
+        SeatLine("Kenji", 10, score=-7, top="QD"),
+    ),
+    own=DemonOwn(demon="8C", demon_cards=9, work=("KS", "7D", EMPTY, "4H"), waste="JD", stock=17),
+)
+
+PODIUM = Podium(
+    title="Racing Demon",
+    standings=(
+        Standing(1, "Sam", "26 points", 24),
+        Standing(2, "Max 🎲", "21 points", 11),
+        Standing(3, "Оля", "14 points", 3),
+        Standing(3, "Jo", "14 points", 2),
+        Standing(5, "Александра Константинопольская", "8 points", 0),
+        Standing(6, "Ірина 🌻", "0 points", -5),
+        Standing(7, "Дмитрий", "−4 points", -12),
+        Standing(8, "Kenji", "−7 points", None),
+    ),
+)
+
+ALL: dict[str, Picture] = {"hand": HAND, "svolota": SVOLOTA, "speed": SPEED, "demon": DEMON, "podium": PODIUM}

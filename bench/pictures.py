@@ -1,0 +1,194 @@
+"""Card pictures: how long one takes to draw and encode, with the cache out of the way.
+
+For each picture kind at its game's largest table (a Svolota hand of nine, a Svolota board of six
+with the hand, Speed, a Racing Demon board of eight with the player's own layout, a podium of
+eight) and each deck, `--images` different pictures (the cards dealt afresh from a seeded
+generator, so no two are equal) are rendered with `adapters.pictures.render` on an emptied cache:
+every one is drawn and encoded. The cards themselves are drawn once per deck and kept (57 kinds),
+as in a running bot; the first picture of each deck, which draws them, is reported apart.
+
+Printed per kind and deck: the picture's size, its PNG bytes (median), the time to draw and to
+encode (median), and render time p50/p99/max (the target for a board: p99 < 20 ms), and the
+p99 of the process's CPU time for the same renders (on a busy machine the wall-clock tail is
+mostly waiting for a core); then what a cache hit costs.
+
+    python -m bench.pictures [--images 200] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+from adapters.pictures import render as pictures
+from adapters.pictures.cards import DECK_CARDS
+from adapters.pictures.decks import DECKS
+from adapters.pictures.samples import DEMON, HAND, PODIUM, SPEED, SVOLOTA
+from bot.screens.picture import DOWN, EMPTY, DemonBoard, Hand, Picture, Podium, SpeedBoard, SvolotaBoard
+
+TARGET_MS = 20.0  # p99 of a board
+BOARDS = ("svolota", "speed", "demon")
+
+
+def _deal(rng: random.Random, count: int) -> tuple[str, ...]:
+    return tuple(rng.sample(DECK_CARDS, count))
+
+
+def _hand(rng: random.Random) -> Hand:
+    return Hand(_deal(rng, len(HAND.cards)))
+
+
+def _svolota(rng: random.Random) -> SvolotaBoard:
+    seats = tuple(dataclasses.replace(s, cards=rng.randint(1, 9), passed=rng.random() < 0.3) for s in SVOLOTA.seats)
+    return dataclasses.replace(
+        SVOLOTA,
+        last_play=_deal(rng, rng.randint(1, 4)),
+        up=rng.random() < 0.5,
+        follow=rng.choice(("red", "black")),
+        seats=seats,
+        reserve=rng.randint(0, 20),
+        face_up=rng.choice(DECK_CARDS),
+        hand=_deal(rng, 9),
+    )
+
+
+def _speed(rng: random.Random) -> SpeedBoard:
+    def stacks() -> tuple[str, ...]:
+        return tuple(rng.choice((*DECK_CARDS[:-1], DOWN, EMPTY)) for _ in range(5))
+
+    top, bottom = SPEED.layouts
+    return SpeedBoard(
+        centre=_deal(rng, 2),
+        layouts=(
+            dataclasses.replace(top, stacks=stacks(), stack_cards=rng.randint(0, 15), reserve=rng.randint(0, 15)),
+            dataclasses.replace(bottom, stacks=stacks(), stack_cards=rng.randint(0, 15), reserve=rng.randint(0, 15)),
+        ),
+    )
+
+
+def _demon(rng: random.Random) -> DemonBoard:
+    seats = tuple(
+        dataclasses.replace(s, cards=rng.randint(0, 13), score=rng.randint(-20, 40), top=rng.choice(DECK_CARDS[:-1]))
+        for s in DEMON.seats
+    )
+    assert DEMON.own is not None
+    own = dataclasses.replace(
+        DEMON.own, demon=rng.choice(DECK_CARDS[:-1]), work=_deal(rng, 4), waste=rng.choice(DECK_CARDS[:-1])
+    )
+    return DemonBoard(
+        foundations=tuple(rng.choice(DECK_CARDS[:-1]) for _ in range(rng.randint(20, 32))),
+        complete=rng.randint(0, 12),
+        seats=seats,
+        own=own,
+    )
+
+
+def _podium(rng: random.Random) -> Podium:
+    return dataclasses.replace(
+        PODIUM, standings=tuple(dataclasses.replace(s, change=rng.randint(-30, 30)) for s in PODIUM.standings)
+    )
+
+
+MAKERS: dict[str, Callable[[random.Random], Picture]] = {
+    "hand": _hand,
+    "svolota": _svolota,
+    "speed": _speed,
+    "demon": _demon,
+    "podium": _podium,
+}
+
+
+@dataclasses.dataclass
+class Timing:
+    draw: list[float] = dataclasses.field(default_factory=list)  # ms
+    encode: list[float] = dataclasses.field(default_factory=list)
+    total: list[float] = dataclasses.field(default_factory=list)
+    cpu: list[float] = dataclasses.field(default_factory=list)  # this process's CPU time of the same renders
+    sizes: list[int] = dataclasses.field(default_factory=list)
+    width: int = 0
+    height: int = 0
+
+    def percentile(self, p: float, cpu: bool = False) -> float:
+        ordered = sorted(self.cpu if cpu else self.total)
+        return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def measure(kind: str, deck: str, images: int, rng: random.Random) -> Timing:
+    """Render `images` different pictures of `kind` on an empty cache: each a miss, drawn and
+    encoded; the draw and the encoding are also timed apart, on the same picture."""
+    timing = Timing()
+    for _ in range(images):
+        picture = MAKERS[kind](rng)
+        pictures.CACHE.clear()
+        started, cpu = time.perf_counter(), time.process_time()
+        png = pictures.render(picture, deck)
+        timing.total.append((time.perf_counter() - started) * 1000)
+        timing.cpu.append((time.process_time() - cpu) * 1000)
+        assert pictures.CACHE.misses == 1 and pictures.CACHE.hits == 0
+        timing.sizes.append(len(png))
+        started = time.perf_counter()
+        image = pictures.draw(picture, deck)
+        drawn = time.perf_counter()
+        pictures.encode(image, deck)
+        timing.draw.append((drawn - started) * 1000)
+        timing.encode.append((time.perf_counter() - drawn) * 1000)
+        timing.width, timing.height = image.size
+    return timing
+
+
+def first_render_ms(deck: str) -> float:
+    """The first picture of a deck, which draws its cards and makes its palette: a cost paid
+    once per process."""
+    pictures.CACHE.clear()
+    started = time.perf_counter()
+    pictures.render(HAND, deck)
+    return (time.perf_counter() - started) * 1000
+
+
+def hit_us(rounds: int = 2000) -> float:
+    pictures.CACHE.clear()
+    pictures.render(SVOLOTA)
+    started = time.perf_counter()
+    for _ in range(rounds):
+        pictures.render(SVOLOTA)
+    return (time.perf_counter() - started) / rounds * 1e6
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--images", type=int, default=200, help="pictures per kind and deck (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the cards dealt")
+    args = parser.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    print(f"Card pictures: {args.images} different pictures per kind and deck, cache emptied before each (ms)")
+    for deck in DECKS:
+        ms = first_render_ms(deck)
+        print(f"  first picture of the {deck} deck (draws its cards and palette, once per process): {ms:.0f} ms")
+    print(
+        f"{'kind':<9}{'deck':<13}{'size':>9}{'PNG KB':>8}{'draw':>7}{'encode':>8}"
+        f"{'p50':>7}{'p99':>7}{'max':>7}{'cpu p99':>9}  target"
+    )
+    worst = 0.0
+    for kind in MAKERS:
+        for deck in DECKS:
+            t = measure(kind, deck, args.images, rng)
+            p99 = t.percentile(99)
+            target = ""
+            if kind in BOARDS:
+                worst = max(worst, p99)
+                target = "ok" if p99 < TARGET_MS else f"over {TARGET_MS:.0f}"
+            print(
+                f"{kind:<9}{deck:<13}{f'{t.width}x{t.height}':>9}{statistics.median(t.sizes) / 1024:>8.1f}"
+                f"{statistics.median(t.draw):>7.1f}{statistics.median(t.encode):>8.1f}"
+                f"{t.percentile(50):>7.1f}{p99:>7.1f}{max(t.total):>7.1f}{t.percentile(99, cpu=True):>9.1f}  {target}"
+            )
+    print(f"boards: worst p99 {worst:.1f} ms (target < {TARGET_MS:.0f} ms); a cache hit: {hit_us():.1f} µs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""What a screen's picture shows, as plain data: the adapters hand it to the renderer
+(adapters/pictures/), which draws it; the service never sees a pixel.
+
+Cards are written in the SPEC's notation ("8H", "10S", "JK" a joker); `DOWN` is a face-down card
+and `EMPTY` an empty place. Words in a picture (names, a few labels) come already translated:
+the renderer draws what it is given and knows no language. Equal descriptions draw equal
+pictures, so a description is its picture's cache key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DOWN = "??"  # a face-down card
+EMPTY = ""  # an empty place
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A person's cards, in the order they hold them (Svolota)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One player as a board shows them."""
+
+    name: str
+    cards: int  # cards in hand (Svolota) or left in the demon (Racing Demon)
+    turn: bool = False  # whose turn it is (Svolota)
+    passed: bool = False  # passed since the last play (Svolota)
+    score: int | None = None  # Racing Demon: the score as it stands
+    top: str = EMPTY  # Racing Demon: the demon's top card
+
+
+@dataclass(frozen=True, slots=True)
+class SvolotaBoard:
+    """The pile (its last play, which way it goes, the colour the next play starts with), every
+    player's card count, the reserve and its face-up card; `hand` on a person's own picture."""
+
+    last_play: tuple[str, ...]  # () for an empty pile
+    up: bool
+    follow: str | None  # "red" or "black": what the next play starts with (None on an empty pile)
+    seats: tuple[SeatLine, ...]
+    reserve: int
+    face_up: str = EMPTY
+    hand: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedLayout:
+    name: str
+    stacks: tuple[str, ...]  # the five stack tops, left to right: a card, DOWN or EMPTY
+    stack_cards: int  # cards in the stacks
+    reserve: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedBoard:
+    """Both layouts (the viewer's below, when it is a player's own picture) and the centre."""
+
+    centre: tuple[str, ...]  # each centre pile's top
+    layouts: tuple[SpeedLayout, SpeedLayout]  # the top one first
+
+
+@dataclass(frozen=True, slots=True)
+class DemonOwn:
+    """A player's own Racing Demon layout."""
+
+    demon: str  # its top card (EMPTY when it is empty)
+    demon_cards: int
+    work: tuple[str, ...]  # the four work piles' tops
+    waste: str
+    stock: int
+
+
+@dataclass(frozen=True, slots=True)
+class DemonBoard:
+    """The open foundations' tops, how many are complete, everyone's demon and score; `own` on a
+    player's own picture."""
+
+    foundations: tuple[str, ...]
+    complete: int
+    seats: tuple[SeatLine, ...]
+    own: DemonOwn | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    place: int
+    name: str
+    score: str  # as the result's text says it ("0 cards left", "12 points")
+    change: int | None = None  # the rating change shown (None: not rated)
+
+
+@dataclass(frozen=True, slots=True)
+class Podium:
+    """The result: the game's name, the places, each person's rating change."""
+
+    title: str
+    standings: tuple[Standing, ...]
+
+
+Picture = Hand | SvolotaBoard | SpeedBoard | DemonBoard | Podium

@@ -1,0 +1,15 @@
+"""The pictures benchmark runs: tiny sizes, no timing asserts."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import pictures
+
+
+def test_the_benchmark_reports_every_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    pictures.main(["--images", "2"])
+    out = capsys.readouterr().out
+    for kind in pictures.MAKERS:
+        assert kind in out
+    assert "worst p99" in out

@@ -44,15 +44,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from telegram import Bot, InlineKeyboardMarkup, MessageEntity, ReplyParameters, User
-from telegram.constants import ChatAction, MessageEntityDateTimeFormats, MessageEntityType
+from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
+from telegram.constants import ChatAction
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from adapters.telegram.buried import Below, Place
-from adapters.telegram.keyboards import MAX_TEXT, markup_of, text_of
+from adapters.telegram.entities import rendered
+from adapters.telegram.keyboards import MAX_TEXT, markup_of
 from adapters.telegram.pacing import Pacer
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import ALERT, NO_ALERT, Countdown, Mention, Screen, alert_note, read_alert_note
+from bot.screens.model import ALERT, NO_ALERT, Screen, alert_note, read_alert_note
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -66,44 +67,6 @@ Key = tuple[str, int, str, str]  # (chat it is drawn in, table, audience, slot)
 Shown = tuple[str, str, object]  # text, entities (as JSON: PTB compares entities by type and place only), buttons
 REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
 BOARD: Final = "table"  # the slot of a table's public board
-
-
-def utf16(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
-def rendered(screen: Screen, usernames: Callable[[str], str | None]) -> tuple[str, list[MessageEntity]]:
-    """The screen's text with its marked spans as entities (offsets in UTF-16 code units)."""
-    text = text_of(screen)
-    if not screen.marks or text != screen.text:
-        return text, []
-    out, entities, at = [], [], 0
-    for mark in sorted(screen.marks, key=lambda m: m.start):
-        out.append(text[at : mark.start])
-        piece = text[mark.start : mark.end]
-        offset = utf16("".join(out))
-        if isinstance(mark, Mention):
-            username = usernames(mark.person.user_id)
-            if username:
-                piece = "@" + username
-                entities.append(MessageEntity(MessageEntityType.MENTION, offset, utf16(piece)))
-            else:
-                user = User(int(mark.person.user_id), piece, False)
-                entities.append(MessageEntity(MessageEntityType.TEXT_MENTION, offset, utf16(piece), user=user))
-        elif isinstance(mark, Countdown):
-            entities.append(
-                MessageEntity(
-                    MessageEntityType.DATE_TIME,
-                    offset,
-                    utf16(piece),
-                    unix_time=dtm.datetime.fromtimestamp(round(mark.at), dtm.UTC),
-                    date_time_format=MessageEntityDateTimeFormats.RELATIVE,
-                )
-            )
-        out.append(piece)
-        at = mark.end
-    out.append(text[at:])
-    return "".join(out), entities
 
 
 @dataclass(frozen=True, slots=True)

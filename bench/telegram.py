@@ -5,7 +5,8 @@ tests (tests/adapters/telegram/fake_api.py) on 127.0.0.1, in one process and one
    person to act presses the first move on their private panel (a callback query). Timed from the
    press (the update queued in the fake, while the bot's getUpdates long poll is waiting) until the
    fake receives the bot's answerCallbackQuery for it (what the person feels), and until the
-   editMessageText of the group's board and of the presser's panel arrive. In the same run, on the
+   edits of the group's board and of the presser's panel arrive (with pictures on, the chat's
+   default: `editMessageMedia`, the picture drawn and uploaded, or `editMessageCaption`). In the same run, on the
    same server, a no-op python-telegram-bot Application (a CallbackQueryHandler that only answers)
    gets the same presses; the two take turns in rounds. The adapter's pacing is lifted here (it is
    deliberate waiting, measured in part 2); the store is a SQLite file, the service's clock a fake
@@ -14,7 +15,7 @@ tests (tests/adapters/telegram/fake_api.py) on 127.0.0.1, in one process and one
    table of computers (the person who opened the table leaves at once and a computer takes the
    seat; two more people watch), on the scenario tests' fast settings. Time runs `--scale` times
    faster than real time for the game clock and for the adapter's pacing alike, so a minute of game
-   time is 60/scale real seconds. Counts sendMessage and editMessageText calls to the group, against
+   time is 60/scale real seconds. Counts the messages sent and edited in the group, against
    Telegram's 20 a minute per group.
 
     python -m bench.telegram [--moves 300] [--tables 4] [--rounds 3] [--scale 20] [--minutes 10]
@@ -39,6 +40,7 @@ from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import UPDATES, TelegramBot
+from adapters.telegram.photos import read_note
 from adapters.telegram.settings import TelegramSettings
 from bot.clock import FakeClock
 from bot.commands import Command, Press
@@ -60,7 +62,7 @@ GROUP_LIMIT = 20  # Telegram: messages (edits count) per minute in one group
 FAST = ServiceConfig(window_seconds=1.5, computer_think=0.2)  # as test_a_fast_game_stays_within_the_group_limit
 UNPACED = {"minute": 1e-3, "private_per_second": 1e6, "overall_per_second": 1e6}  # part 1: no waiting
 COMMANDS = {"svolota": "/svolota", "speed": "/speed", "racing_demon": "/demon"}
-WRITES = ("sendMessage", "editMessageText")
+WRITES = (*fake_api.SENDS, *fake_api.EDITS)  # a board's messages and edits, text or photo
 
 
 # --- shared --------------------------------------------------------------------------------------
@@ -94,7 +96,7 @@ async def drawn(
     api: Api, tg: TelegramBot, chat: Chat, table_id: int, audience: str = "", slot: str = "table"
 ) -> Message:
     """The message a table's screen is drawn in (its board, or a person's panel)."""
-    message_id = await tg.store.message_id(table_id, audience, slot)
+    message_id, _ = read_note(await tg.store.message_id(table_id, audience, slot))
     found: list[Message] = [m for m in api.messages(chat, from_bot=True) if str(m.message_id) == message_id]
     if not found:
         raise LookupError(f"no message for table {table_id} ({audience!r}, {slot}) in {chat}")
@@ -126,8 +128,8 @@ class Latency:
     handler: list[float] = field(default_factory=list)  # press -> the bot's Service.handle called
     handle: list[float] = field(default_factory=list)  # Service.handle itself (load, apply, save, commit, queue)
     answer: list[float] = field(default_factory=list)  # press -> the bot's answerCallbackQuery at the fake
-    board: list[float] = field(default_factory=list)  # press -> the board's editMessageText at the fake
-    panel: list[float] = field(default_factory=list)  # press -> the presser's panel editMessageText at the fake
+    board: list[float] = field(default_factory=list)  # press -> the board's edit at the fake
+    panel: list[float] = field(default_factory=list)  # press -> the presser's panel's edit at the fake
     games: int = 0  # Svolota games opened for the presses
     refused: int = 0  # presses the bot answered with a refusal (should stay 0)
 
@@ -165,7 +167,7 @@ def _request_after(api: Api, start: int, match: Callable[[Request], bool]) -> Re
 
 
 def _edit_in(request: Request, chat_id: int) -> bool:
-    return bool(request.method == "editMessageText" and request.params.get("chat_id") == chat_id)
+    return bool(request.method in fake_api.EDITS and request.params.get("chat_id") == chat_id)
 
 
 async def open_table(api: Api, tg: TelegramBot, place: Place) -> None:
@@ -334,8 +336,8 @@ def report_latency(figures: Latency, moves: int, tables: int, rounds: int) -> No
         ("bot: Service.handle called", figures.handler),
         ("bot: Service.handle itself (not from the press)", figures.handle),
         ("bot: its answerCallbackQuery (what one feels)", figures.answer),
-        ("bot: the board's editMessageText in the group", figures.board),
-        ("bot: the presser's panel editMessageText", figures.panel),
+        ("bot: the board's edit in the group", figures.board),
+        ("bot: the presser's panel's edit", figures.panel),
     ]
     for label, values in rows:
         print(f"  {label:48} {len(values):7d} {ms(values, 50):8.2f} {ms(values, 99):8.2f}")
@@ -455,7 +457,7 @@ async def group_pace(
         await ticking
         writes = [r for r in api.calls(chat=group) if r.method in WRITES]
         pace.writes = [(r.time - started) * scale for r in writes]
-        pace.sent = sum(1 for r in writes if r.method == "sendMessage")
+        pace.sent = sum(1 for r in writes if r.method in fake_api.SENDS)
         pace.edited = len(writes) - pace.sent
         pace.minutes = max(pace.writes, default=0.0) / 60
     finally:
@@ -469,7 +471,7 @@ async def group_pace(
 
 def report_pace(paces: list[Pace]) -> None:
     print(
-        f"group writes (sendMessage + editMessageText to the group) per minute of game time: fast games of "
+        f"group writes (messages sent and edited in the group) per minute of game time: fast games of "
         f"computers back to back, the adapter's pacing ({GROUP_LIMIT}/min per group, burst 5), time x{paces[0].scale:g}"
     )
     print(

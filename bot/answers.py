@@ -1,13 +1,16 @@
 """Answers any chat platform gives beyond the screens: the rules of each game with a legend of its
-signs, and a chat's settings."""
+signs, a chat's settings, and how a person's cards look."""
 
 from __future__ import annotations
 
 from bot.guide import cards_line, legend, one_line, rules
 from bot.i18n import Translator
-from bot.screens.words import game_name
+from bot.screens.words import N_, game_name
 from bot.settings import ChatSettings
 from core import GAMES
+
+# Each look (bot/screens/model.py LOOKS) as people read it; also the choices of a platform's menu.
+LOOK_NAMES = {"classic": N_("classic deck"), "four_colour": N_("four-colour deck"), "text": N_("text only")}
 
 
 def rules_text(game: str | None, t: Translator) -> str:
@@ -30,5 +33,23 @@ def settings_lines(settings: ChatSettings, t: Translator) -> list[str]:
             seconds=settings.turn_seconds or "∞",
             many=t.gettext("on") if settings.many_tables else t.gettext("off"),
         ),
+        t.gettext("🃏 Cards: {look}").format(look=look_name(settings.look, t)),
         t.gettext("House rules: {rules}").format(rules=rules or "—"),
     ]
+
+
+def look_name(look: str, t: Translator) -> str:
+    return t.gettext(LOOK_NAMES.get(look, look))
+
+
+def own_look_line(own: str | None, here: str | None, t: Translator) -> str:
+    """How a person's panels show cards: in the look they chose (`own`), or else as each chat's
+    board does (`here`: this chat's look; None where there is no chat's board, a private chat).
+    Each platform adds how to choose."""
+    if own is not None:
+        return t.gettext("🃏 Your panels show cards as: {look}, in every chat.").format(look=look_name(own, t))
+    if here is not None:
+        return t.gettext("🃏 Your panels show cards as each chat's board does: {look} here.").format(
+            look=look_name(here, t)
+        )
+    return t.gettext("🃏 Your panels show cards as each chat's board does.")

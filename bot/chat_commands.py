@@ -1,21 +1,23 @@
 """The commands about a chat or a person rather than a table: a chat's settings, a person's
-language, the leaderboard and a person's stats (read from the store; ratings are written with the
-table that finished, bot/service.py)."""
+language and look, the leaderboard and a person's stats (read from the store; ratings are written
+with the table that finished, bot/service.py)."""
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from typing import Any
 
 from bot import ratings
-from bot.commands import ChangeSettings, Leaderboard, SetLanguage, Stats
+from bot.answers import look_name
+from bot.commands import ChangeSettings, Leaderboard, SetLanguage, SetLook, Stats
 from bot.i18n import LANGUAGES, translator
-from bot.people import Actor, ChatRef
+from bot.people import Actor, ChatRef, PersonRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
 from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.words import GAME_NAMES
-from bot.settings import ChatSettings, apply_setting
+from bot.settings import ChatSettings, apply_setting, look_named
 from bot.store import Store
 
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
@@ -25,6 +27,7 @@ TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 class ChatCommands:
     store: Store
     _settings_cache: dict[tuple[str, str], tuple[float, ChatSettings]]
+    _looks_cache: OrderedDict[PersonRef, tuple[float, str | None]]
 
     # provided by the Service
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
@@ -50,6 +53,14 @@ class ChatCommands:
             raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
         await self.store.set_person_lang(cmd.actor.person, cmd.lang)
         return Reply(translator(cmd.lang).gettext("Language saved."))
+
+    async def _set_look(self, cmd: SetLook) -> Reply:
+        look = look_named(cmd.look)
+        await self.store.set_person_look(cmd.actor.person, look)
+        self._looks_cache[cmd.actor.person] = (time.monotonic(), look)  # their next panel shows it
+        self._looks_cache.move_to_end(cmd.actor.person)
+        t = translator(await self.lang_of(cmd.actor))
+        return Reply(t.gettext("Look saved: {look}.").format(look=look_name(look, t)))
 
     async def _leaderboard(self, cmd: Leaderboard) -> Reply:
         if cmd.game is not None:

@@ -81,6 +81,15 @@ class SetLanguage:
 
 
 @dataclass(frozen=True, slots=True)
+class SetLook:
+    """How a person wants cards shown in their own panels (a word of bot/settings.py LOOK_WORDS),
+    overriding each chat's look there; boards keep the chat's."""
+
+    actor: Actor
+    look: str
+
+
+@dataclass(frozen=True, slots=True)
 class Leaderboard:
     """The top players of a game (None: of every game), in this chat or everywhere; shown to the chat."""
 
@@ -101,4 +110,4 @@ class Stats:
     everywhere: bool = False
 
 
-Command = Open | Challenge | Press | Play | Cancel | ChangeSettings | SetLanguage | Leaderboard | Stats
+Command = Open | Challenge | Press | Play | Cancel | ChangeSettings | SetLanguage | SetLook | Leaderboard | Stats

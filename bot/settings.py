@@ -55,8 +55,14 @@ ON = frozenset({"on", "yes", "true", "1", "вкл", "да", "так"})
 OFF = frozenset({"off", "no", "false", "0", "выкл", "нет", "вимк", "ні"})
 
 
-# How people name a look (bot/screens/model.py LOOKS).
-LOOK_WORDS = {"classic": "classic", "four": "four_colour", "four_colour": "four_colour", "text": "text"}
+# How people name a look (bot/screens/model.py LOOKS): a chat's (`/settings look`) or their own (`/look`).
+LOOK_WORDS = {
+    "classic": "classic",
+    "four": "four_colour",
+    "four_colour": "four_colour",
+    "four-colour": "four_colour",
+    "text": "text",
+}
 
 
 def value_of(word: str) -> Any:
@@ -70,6 +76,14 @@ def value_of(word: str) -> Any:
         return int(low)
     except ValueError:
         return word[:30]
+
+
+def look_named(word: Any) -> str:
+    """The look a word names (LOOK_WORDS); any other word is refused with the words there are."""
+    look = LOOK_WORDS.get(str(word).lower())
+    if look is None:
+        raise Refused("cards look: classic, four (colours) or text")
+    return look
 
 
 def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
@@ -88,10 +102,7 @@ def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
             raise Refused("that setting is on or off")
         settings.many_tables = value
     elif name == "look":
-        look = LOOK_WORDS.get(str(value).lower())
-        if look is None:
-            raise Refused("cards look: classic, four (colours) or text")
-        settings.look = look
+        settings.look = look_named(value)
     elif name == "house_rule" and cmd.game is not None:
         if not isinstance(value, tuple | list) or len(value) != 2 or not isinstance(value[0], str):
             raise Refused("not a house rule: {reason}", reason="a rule is a name and a value")

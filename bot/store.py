@@ -159,6 +159,23 @@ class Store(Protocol):
 
     async def set_person_lang(self, person: PersonRef, lang: str) -> None: ...
 
+    async def person_look(self, person: PersonRef) -> str | None:
+        """The look a person chose for their own panels (bot/screens/model.py LOOKS); None: they
+        chose none, and their panels look as each chat's board does."""
+        ...
+
+    async def set_person_look(self, person: PersonRef, look: str) -> None: ...
+
+    async def file_id(self, platform: str, digest: str) -> str | None:
+        """The id `platform` gave a picture uploaded to it before, by the picture's content hash
+        (`digest`, 32 hex digits), so that it is sent by that id, not uploaded again; None if none."""
+        ...
+
+    async def remember_file_id(self, platform: str, digest: str, file_id: str) -> None:
+        """Keep the id `platform` gave an uploaded picture; a digest remembered again keeps one
+        row, with the newest id (two processes that uploaded the same picture both succeed)."""
+        ...
+
     async def results(self, table_id: int) -> list[Standing]:
         """The results saved with a finished table, by seat; [] for a table without any."""
         ...
@@ -216,6 +233,8 @@ class MemoryStore:
         self._next = 1
         self._chats: dict[tuple[str, str], ChatSettings] = {}
         self._langs: dict[PersonRef, str] = {}
+        self._looks: dict[PersonRef, str] = {}
+        self._file_ids: dict[tuple[str, str], str] = {}  # (platform, digest) -> the platform's file id
         self._messages: dict[tuple[int, str, str], str] = {}
         self._shown: dict[tuple[int, str, str], int] = {}
         self._deliveries: dict[int, set[str]] = {}  # the newest version drawn in each message
@@ -335,6 +354,18 @@ class MemoryStore:
 
     async def set_person_lang(self, person: PersonRef, lang: str) -> None:
         self._langs[person] = lang
+
+    async def person_look(self, person: PersonRef) -> str | None:
+        return self._looks.get(person)
+
+    async def set_person_look(self, person: PersonRef, look: str) -> None:
+        self._looks[person] = look
+
+    async def file_id(self, platform: str, digest: str) -> str | None:
+        return self._file_ids.get((platform, digest))
+
+    async def remember_file_id(self, platform: str, digest: str, file_id: str) -> None:
+        self._file_ids[(platform, digest)] = file_id
 
     async def results(self, table_id: int) -> list[Standing]:
         return list(self._results.get(table_id, []))

@@ -9,7 +9,9 @@ deadlines (every deadline is in the database, so a restarted bot goes on where i
 connect to the gateway at once: interactions are answered while the tables are redrawn. No
 privileged intent is needed: interactions come to every bot; the `guilds` intent is asked for (the
 channel cache) and `guild_messages`, to know that messages are posted (and deleted) below a board,
-which may bury it (without message content, and discord.py keeps no message cache).
+which may bury it (without message content, and discord.py keeps no message cache). The card
+pictures' worker process starts meanwhile and loads its fonts and cards, so that the first picture
+is not half a second late.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from adapters.discord.people import PLATFORM
 from adapters.discord.presses import Presses
 from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import add_commands
+from adapters.pictures.screens import warm_up
 from bot.clock import Clock, SystemClock
 from bot.scheduler import Scheduler
 from bot.service import Service
@@ -120,6 +123,7 @@ class DiscordBot:
         self.client.add_listener(self._posted, "on_message")
         self.client.add_listener(self._deleted, "on_raw_message_delete")
         self._timers: asyncio.Task[None] | None = None
+        self._warm: asyncio.Task[None] | None = None
         self._gateway: asyncio.Task[None] | None = None
 
     async def _unclaimed(self, interaction: discord.Interaction[Any]) -> None:
@@ -153,14 +157,25 @@ class DiscordBot:
                 log.info("synced %d slash commands", len(synced))
             except discord.HTTPException as e:
                 log.warning("could not sync the slash commands: %s", e)
+        self._warm = asyncio.create_task(self._warm_up())
         self._timers = asyncio.create_task(self.scheduler.restore_and_run())
         self._gateway = asyncio.create_task(self.client.connect())
+
+    @staticmethod
+    async def _warm_up() -> None:
+        try:
+            await warm_up()
+        except Exception:  # each picture is then drawn (or, failing, sent as text) when it is needed
+            log.exception("could not load the card pictures ahead")
 
     async def ready(self, timeout: float = 10.0) -> None:
         """Wait until the gateway has said READY (and the guilds are in)."""
         await asyncio.wait_for(self.client.wait_until_ready(), timeout)
 
     async def stop(self) -> None:
+        if self._warm is not None:
+            self._warm.cancel()  # the worker finishes on its own; nothing waits for it
+            self._warm = None
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):

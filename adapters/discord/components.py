@@ -5,14 +5,19 @@ Telegram-only "Choose cards" inline query) is left out. Discord allows 5 rows of
 screen whose rows fit keeps them as drawn; otherwise its last row stays as the controls ("Leave",
 "🔄") and the rest are reflowed five to a row, or, if they still do not fit, put into select menus
 of up to 25 moves each (one row per menu). A custom id appears at most once per message.
+
+A screen's picture is an embed showing an attached PNG (`PictureEdit`), below the text; what an
+edit does to it is said explicitly, since Discord keeps a message's embeds and attachments when an
+edit leaves them out.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import discord
 
@@ -31,6 +36,7 @@ MAX_OPTION_LABEL: Final = 100
 MAX_CUSTOM_ID: Final = 100
 MENU_PREFIX: Final = len("pick0:")
 REFRESH: Final = "🔄"
+PICTURE_FILE: Final = "table.png"  # the name a screen's picture is uploaded under, for its embed to show
 
 STYLES: Final = {
     "start": discord.ButtonStyle.success,
@@ -47,6 +53,39 @@ STYLES: Final = {
 class Row:
     kind: Literal["buttons", "menu"]
     buttons: tuple[Button, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PictureEdit:
+    """What drawing a screen does to its message's picture: show `png` (uploaded), `clear` the
+    one shown, or neither: leave the message's picture (or its lack of one) as it is."""
+
+    png: bytes | None = None
+    clear: bool = False
+
+    def send_fields(self) -> dict[str, Any]:
+        """discord.py's keyword arguments for a new message (one that is cleared has nothing)."""
+        if self.png is None:
+            return {}
+        return {"embed": picture_embed(), "file": discord.File(io.BytesIO(self.png), PICTURE_FILE)}
+
+    def edit_fields(self) -> dict[str, Any]:
+        """discord.py's keyword arguments for an edit: left out, the embed and attachments stay;
+        a new file listed alone replaces the old one; no embed and no attachments remove them."""
+        if self.png is not None:
+            return {"embed": picture_embed(), "attachments": [discord.File(io.BytesIO(self.png), PICTURE_FILE)]}
+        if self.clear:
+            return {"embed": None, "attachments": []}
+        return {}
+
+
+KEEP: Final = PictureEdit()
+CLEAR: Final = PictureEdit(clear=True)
+
+
+def picture_embed() -> discord.Embed:
+    """An embed that is only the uploaded picture (the text stays the message's content)."""
+    return discord.Embed().set_image(url=f"attachment://{PICTURE_FILE}")
 
 
 def text_of(screen: Screen, note: str | None = None) -> str:

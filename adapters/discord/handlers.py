@@ -3,8 +3,8 @@ command for the service from the interaction, and turns the reply into the answe
 
 /svolota, /speed [opponent], /demon open a table in the channel, or challenge the opponent; the
 table itself is a message the notifier draws, the answer only says where it is (or why not).
-/leaderboard [game] answers in public; /stats [member], /rules [game], /settings and /language
-answer the asker alone.
+/leaderboard [game] answers in public; /stats [member], /rules [game], /settings, /language and
+/look [look] answer the asker alone.
 """
 
 from __future__ import annotations
@@ -19,7 +19,17 @@ from adapters.discord.components import MAX_TEXT
 from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.people import actor_of, chat_of, name_of, person_of
 from bot.answers import rules_text
-from bot.commands import Cancel, Challenge, ChangeSettings, Command, Leaderboard, Open, SetLanguage, Stats
+from bot.commands import (
+    Cancel,
+    Challenge,
+    ChangeSettings,
+    Command,
+    Leaderboard,
+    Open,
+    SetLanguage,
+    SetLook,
+    Stats,
+)
 from bot.games import game_named
 from bot.i18n import Translator, translator
 from bot.screens.model import Reply
@@ -115,6 +125,7 @@ class Handlers:
         timer: int | None = None,
         tables: bool | None = None,
         rule: str | None = None,
+        look: str | None = None,
     ) -> None:
         if not await self._defer(interaction, ephemeral=True):
             return
@@ -126,6 +137,8 @@ class Handlers:
             changes.append(ChangeSettings(chat, actor, "turn_seconds", timer))
         if tables is not None:
             changes.append(ChangeSettings(chat, actor, "many_tables", tables))
+        if look is not None:
+            changes.append(ChangeSettings(chat, actor, "look", look))
         if rule is not None:
             game, name, value = house_rule(rule)
             if game is None:
@@ -149,6 +162,19 @@ class Handlers:
             return
         reply = await self.service.handle(SetLanguage(actor_of(interaction), language))
         await self._render(interaction, reply, public=False)
+
+    async def look(self, interaction: Interaction, look: str | None) -> None:
+        """How cards look in the person's own panels, in every server; without a choice, how they
+        look now."""
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        actor, chat = actor_of(interaction), chat_of(interaction)
+        if look is not None:
+            await self._render(interaction, await self.service.handle(SetLook(actor, look)), public=False)
+            return
+        own = await self.service.look_of(actor.person)
+        here = (await self.service.chat_settings(chat)).look if chat.thread_id else None
+        await self._finish(interaction, texts.look_text(own, here, await self._translator(interaction)), public=False)
 
     # ----- answering ------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ Ukrainian when the commands are synced (Discord shows each person their client's
 
 The English names and descriptions are the catalogs' msgids (bot/locale/); names are lower case,
 at most 32 characters, descriptions at most 100 (Discord's limits). Game choices are the game
-names every screen uses.
+names every screen uses, look choices the names the answers use (bot/answers.py LOOK_NAMES).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ COMMANDS: Final = {
     N_("rules"): N_("How to play"),
     N_("settings"): N_("Server settings: language, turn timer, tables, house rules (admins change them)"),
     N_("language"): N_("Your own language for the bot's answers and panels"),
+    N_("look"): N_("How cards look in your own panels: classic deck, four-colour deck or text"),
 }
 PARAMETERS: Final = {  # (command, parameter) -> description
     ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
@@ -40,8 +41,10 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("settings", "language"): N_("The server's language"),
     ("settings", N_("timer")): N_("Svolota turn timer in seconds (15–600)"),
     ("settings", N_("tables")): N_("Several tables in one channel at once"),
+    ("settings", "look"): N_("How cards look on this server's boards"),
     ("settings", N_("rule")): N_("A house rule: GAME NAME VALUE, e.g. svolota free_pass on"),
     ("language", "language"): N_("Your language"),
+    ("look", "look"): N_("How cards look in your panels (empty: how they look now)"),
 }
 LANGUAGE_NAMES: Final = {"en": "English", "ru": "Русский", "uk": "Українська"}  # each in itself
 

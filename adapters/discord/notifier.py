@@ -14,6 +14,17 @@ so does the writer for a 429 that reaches it) replaces the one waiting, so only 
 drawn: a real-time board is edited once per reaction window at most, fewer times when Discord
 says slow down. An edit that would change nothing is skipped.
 
+A screen with a picture (a deck look, and a picture described: adapters/pictures/screens.py) is
+its text as the message's content with an embed showing the picture, uploaded as an attachment
+(components.PictureEdit); turn alerts and leaderboards never have one. A picture is uploaded only
+when it changed: what each message shows is remembered by the picture's digest (by message id,
+the newest few), and an edit that keeps it leaves the embed and attachments out (Discord keeps
+them). A screen whose look is text, or with no picture (any more), removes them, and one whose
+picture stays (`picture_stays`: a real-time panel between windows) keeps the one shown and
+changes the text only. A picture the renderer cannot draw goes out as text: never is a screen
+lost for its picture. What a message shows that is not known here (after a restart, a failed
+edit) is treated as unknown: a picture is uploaded, text clears it.
+
 Marked spans of a screen's text are drawn the Discord way (texts.marked): a time left as a
 `<t:UNIX:R>` timestamp. The turn alert (slot ALERT) is a new message naming the person with
 `<@id>`, its allowed mentions limited to that one user: a new alert deletes the table's previous one
@@ -38,7 +49,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import aiohttp
@@ -46,9 +57,19 @@ import discord
 
 from adapters.discord import texts
 from adapters.discord.buried import Below
-from adapters.discord.components import MAX_TEXT, layout, refresh_button, text_of, view_of
+from adapters.discord.components import (
+    CLEAR,
+    KEEP,
+    MAX_TEXT,
+    PictureEdit,
+    layout,
+    refresh_button,
+    text_of,
+    view_of,
+)
 from adapters.discord.panels import Panel, PanelKey, Panels
 from adapters.discord.people import PLATFORM, channel_of
+from adapters.pictures import screens as pictures
 from bot.i18n import translator
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, NO_ALERT, Screen, alert_note, read_alert_note
@@ -64,8 +85,10 @@ GONE: Final = frozenset({401, 403, 404})  # a panel that can no longer be edited
 NO_MENTIONS: Final = discord.AllowedMentions.none()
 REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
 BOARD: Final = "table"  # the slot of a table's public board
+UNSEEN: Final = "?"  # the picture of a message whose picture is not known here
 
 Key = tuple[int, int, str, str]  # (channel, or 0 for a panel; table; audience; slot)
+Shown = tuple[str, object, str | None]  # what a message shows: text, components, its picture's digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +116,17 @@ def only(person: PersonRef) -> discord.AllowedMentions:
     )
 
 
+def picture_edit(digest: str | None, png: bytes | None, showing: str | None) -> PictureEdit:
+    """What to do to a message showing the picture `showing` (a digest; None: no picture;
+    UNSEEN: not known) for it to show the picture `digest` (None: none), whose PNG is `png`."""
+    if digest is None:
+        return KEEP if showing is None else CLEAR
+    if digest == showing:
+        return KEEP
+    assert png is not None, "a new picture is uploaded"
+    return PictureEdit(png)
+
+
 def retry_after(error: discord.HTTPException) -> float:
     """Seconds a 429 asks to wait (its Retry-After header; a second if it has none)."""
     try:
@@ -108,11 +142,14 @@ class DiscordNotifier:
         self.panels = panels
         self._pending: dict[Key, Post] = {}
         self._writers: dict[Key, asyncio.Task[None]] = {}
-        self._drawn: dict[Key, tuple[str, object]] = {}  # what each message shows now (the newest few)
+        self._drawn: dict[Key, Shown] = {}  # what each message shows now (the newest few)
+        self._pictures: dict[int, str | None] = {}  # message id -> the digest of the picture it shows
         self._forbidden: set[tuple[int, int]] = set()  # (channel, table) whose message the bot may not send
         self._farewells: dict[PanelKey, asyncio.Task[None]] = {}
         self.below = Below()  # the messages that stay in each channel, to tell a buried board
-        self.stats = dict.fromkeys(("sent", "edited", "unchanged", "coalesced", "skipped", "outdated", "reposted"), 0)
+        self.stats = dict.fromkeys(
+            ("sent", "edited", "unchanged", "coalesced", "skipped", "outdated", "reposted", "uploaded"), 0
+        )
 
     # ----- the port -------------------------------------------------------------------------
 
@@ -131,7 +168,8 @@ class DiscordNotifier:
             for key in self.panels.of_table(public.table_id):
                 if key not in panels_drawn:  # the game is over for them, or they left it
                     person = PersonRef(PLATFORM, key[1])
-                    self._queue(Post(0, Screen(public.table_id, public.text, (), person, PANEL, final=True)))
+                    last = Screen(public.table_id, public.text, (), person, PANEL, final=True)
+                    self._queue(Post(0, replace(last, picture=public.picture, look=public.look)))
 
     # ----- for the handlers -----------------------------------------------------------------
 
@@ -254,7 +292,7 @@ class DiscordNotifier:
         finally:
             del self._writers[key]
 
-    def _shows(self, key: Key, shown: tuple[str, object], final: bool = False) -> None:
+    def _shows(self, key: Key, shown: Shown, final: bool = False) -> None:
         """The message now shows this (a final one is never drawn again: forgotten)."""
         self._drawn.pop(key, None)
         if final:
@@ -263,7 +301,7 @@ class DiscordNotifier:
         if len(self._drawn) > REMEMBERED:
             del self._drawn[next(iter(self._drawn))]
 
-    def _unchanged(self, key: Key, shown: tuple[str, object]) -> bool:
+    def _unchanged(self, key: Key, shown: Shown) -> bool:
         if self._drawn.get(key) == shown:
             self.stats["unchanged"] += 1
             return True
@@ -274,7 +312,7 @@ class DiscordNotifier:
         content, view = texts.marked(screen) if screen.marks else text_of(screen), view_of(screen)
         if len(content) > MAX_TEXT:
             content = text_of(screen)
-        shown = (content, tuple(layout(screen.buttons)))
+        rows = tuple(layout(screen.buttons))
         channel = self.client.get_partial_messageable(post.channel)
         remembered = screen.table_id != NOT_A_TABLE
         if remembered and not await self.store.claim_screen(screen.table_id, "", screen.slot, screen.version):
@@ -285,27 +323,46 @@ class DiscordNotifier:
             message_id = await self._alert(key, post, message_id)
             if message_id is None and screen.alert is None:
                 return
+        framed = remembered and screen.slot != ALERT  # alerts and leaderboards never show a picture
+        showing = self._pictures.get(int(message_id), UNSEEN) if message_id is not None and framed else None
+        digest, png = await self._picture(screen, showing)
+        shown = (content, rows, digest)
         buried = False  # the board is sent again below what buried it
         if message_id is not None:
             if self._unchanged(key, shown):
                 return
             self._drawn.pop(key, None)  # until it is drawn again
+            self._pictures.pop(int(message_id), None)
             board = screen.slot == BOARD and not screen.final
             if board and self.below.buried(post.channel, int(message_id)):
                 buried = True
                 await self._delete_buried(post, message_id)
             else:
+                change = picture_edit(digest, png, showing)
                 try:
-                    await channel.get_partial_message(int(message_id)).edit(content=content, view=view)
-                    self.stats["edited"] += 1
-                    self._shows(key, shown, screen.final)
-                    return
+                    message = channel.get_partial_message(int(message_id))
+                    await message.edit(content=content, view=view, **change.edit_fields())
                 except discord.NotFound:
                     log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
+                else:
+                    self.stats["edited"] += 1
+                    self._shows(key, shown, screen.final)
+                    self._showing(int(message_id), digest, change, screen.final)
+                    return
+        if digest is not None and png is None:  # a picture that stays, but on a new message: it is drawn
+            digest, png = await self._picture(replace(screen, picture_stays=False), None)
+            shown = (content, rows, digest)
+        change = picture_edit(digest, png, None)
         try:
             mentions = NO_MENTIONS if screen.alert is None else only(screen.alert.person)
             silently: dict[str, Any] = {"silent": True} if buried else {}  # a board sent again notifies no one
-            message = await channel.send(content, view=view, allowed_mentions=mentions, **silently)  # type: ignore[arg-type]
+            message = await channel.send(
+                content,
+                view=view,  # type: ignore[arg-type]
+                allowed_mentions=mentions,
+                **change.send_fields(),
+                **silently,
+            )
         except discord.Forbidden as e:
             self.stats["skipped"] += 1
             if not screen.final and screen.slot != ALERT:
@@ -318,11 +375,39 @@ class DiscordNotifier:
         else:
             self._forbidden.discard((post.channel, screen.table_id))
         self._shows(key, shown, screen.final)
+        self._showing(message.id, digest, change, screen.final or not framed)
         if remembered:
             note = str(message.id) if screen.alert is None else alert_note(str(message.id), screen.alert)
             await self.store.remember_message(screen.table_id, "", screen.slot, note, screen.version)
         if buried:
             self.stats["reposted"] += 1
+
+    async def _picture(self, screen: Screen, showing: str | None) -> tuple[str | None, bytes | None]:
+        """The picture the screen's message is to show, as (digest, PNG): (None, None) for none
+        (text only, or a picture the renderer could not draw). A picture that stays is the one
+        shown, not drawn again: its PNG is None."""
+        if screen.slot == ALERT or screen.table_id == NOT_A_TABLE or not pictures.wanted(screen):
+            return None, None
+        if screen.picture_stays and showing not in (None, UNSEEN):
+            return showing, None
+        try:
+            png = await pictures.png_of(screen)
+        except Exception:  # png_of logs the renderer's failures; this is for anything else: the text goes out
+            log.exception("could not draw the picture of table %s", screen.table_id)
+            png = None
+        return (None, None) if png is None else (pictures.digest(png), png)
+
+    def _showing(self, message_id: int, digest: str | None, change: PictureEdit, forget: bool = False) -> None:
+        """The message now shows the picture `digest` (None: none), after `change` (a final one is
+        never drawn again: forgotten)."""
+        if change.png is not None:
+            self.stats["uploaded"] += 1
+        self._pictures.pop(message_id, None)
+        if forget:
+            return
+        self._pictures[message_id] = digest
+        if len(self._pictures) > REMEMBERED:
+            del self._pictures[next(iter(self._pictures))]
 
     async def _delete_buried(self, post: Post, message_id: str) -> None:
         """The board's old message, before it is sent again below: deleted first, so that a process
@@ -367,12 +452,18 @@ class DiscordNotifier:
             note = self.panels.note_of(panel)
         extra = () if screen.final else (refresh_button(screen.table_id),)
         content = text_of(screen, note)
-        shown = (content, tuple(layout(screen.buttons, extra)))
+        on = panel.message_id
+        showing = None if on is None else self._pictures.get(on, UNSEEN)  # a new message has no picture
+        digest, png = await self._picture(screen, showing)
+        shown = (content, tuple(layout(screen.buttons, extra)), digest)
         if post.farewell is None and self._unchanged(key, shown):
             return
         self._drawn.pop(key, None)
+        if on is not None:
+            self._pictures.pop(on, None)  # until it is drawn again
+        change = picture_edit(digest, png, showing)
         try:
-            await panel.edit(content, view_of(screen, extra))
+            edited = await panel.edit(content, view_of(screen, extra), change)
         except discord.HTTPException as e:
             if e.status not in GONE:
                 raise
@@ -381,7 +472,11 @@ class DiscordNotifier:
             log.info("the panel of table %s for %s can no longer be edited: %s", screen.table_id, post.audience, e)
             return
         self.stats["edited"] += 1
+        if edited is not None:
+            panel.message_id = edited
         self._shows(key, shown, screen.final or post.farewell is not None)
+        if panel.message_id is not None:  # kept past the farewell: a press on the panel brings it back as it is
+            self._showing(panel.message_id, digest, change, screen.final)
         if screen.final or post.farewell is not None:
             self.panels.close(panel_key, panel)
 

@@ -5,6 +5,11 @@ interaction on it), for 15 minutes. So each open panel is kept with the way to e
 that way runs out, the person's language and the screen last drawn in it; every press on the panel
 brings a fresh interaction, and with it another 15 minutes. Nothing here needs to survive a
 restart: after one, a press on an old panel (its buttons still work) opens it again.
+
+A panel also knows its message's id (once known: a panel opened from the table's message is a new
+"thinking" message until its first edit answers with it), by which the notifier remembers the
+picture the message shows: a press on the panel keeps it, and a redraw that does not change it
+uploads nothing.
 """
 
 from __future__ import annotations
@@ -16,9 +21,12 @@ from typing import Any
 
 import discord
 
+from adapters.discord.components import PictureEdit
 from bot.screens.model import Screen
 
-Edit = Callable[[str, discord.ui.View | None], Awaitable[Any]]
+# Draws (text, components, what happens to the picture) on the panel's message; answers the
+# message's id (None: not known)
+Edit = Callable[[str, discord.ui.View | None, PictureEdit], Awaitable[int | None]]
 PanelKey = tuple[int, str]  # (table, person's Discord id)
 
 
@@ -30,14 +38,16 @@ class Panel:
     screen: Screen | None = None  # the newest screen for it (drawn, or on its way)
     note: str | None = None  # an answer shown above the screen (a refused move), until `note_until`
     note_until: float = 0.0
+    message_id: int | None = None  # the panel's message (None: a new one, not drawn in yet)
 
 
 def edit_original(interaction: discord.Interaction[Any]) -> Edit:
     """Edits the interaction's message: the panel a component was pressed on, or the one the
     interaction's response created."""
 
-    async def edit(content: str, view: discord.ui.View | None) -> None:
-        await interaction.edit_original_response(content=content, view=view)
+    async def edit(content: str, view: discord.ui.View | None, picture: PictureEdit) -> int | None:
+        message = await interaction.edit_original_response(content=content, view=view, **picture.edit_fields())
+        return message.id
 
     return edit
 
@@ -45,8 +55,9 @@ def edit_original(interaction: discord.Interaction[Any]) -> Edit:
 def edit_followup(message: discord.WebhookMessage) -> Edit:
     """Edits a panel sent as a follow-up message."""
 
-    async def edit(content: str, view: discord.ui.View | None) -> None:
-        await message.edit(content=content, view=view)
+    async def edit(content: str, view: discord.ui.View | None, picture: PictureEdit) -> int | None:
+        edited = await message.edit(content=content, view=view, **picture.edit_fields())
+        return edited.id
 
     return edit
 
@@ -57,11 +68,15 @@ class Panels:
         self.now = now
         self._panels: dict[PanelKey, Panel] = {}
 
-    def open(self, key: PanelKey, edit: Edit, lang: str, screen: Screen | None = None) -> Panel:
-        """A fresh way to edit the person's panel (from an interaction just answered); a note
-        shown on it is dropped (a new press answers it)."""
+    def open(
+        self, key: PanelKey, edit: Edit, lang: str, screen: Screen | None = None, message_id: int | None = None
+    ) -> Panel:
+        """A fresh way to edit the person's panel (from an interaction just answered) on the
+        message `message_id` (None: a new one); a note shown on it is dropped (a new press
+        answers it)."""
         old = self._panels.get(key)
-        panel = Panel(edit, self.now() + self.lifetime, lang, screen or (old.screen if old else None))
+        screen = screen or (old.screen if old else None)
+        panel = Panel(edit, self.now() + self.lifetime, lang, screen, message_id=message_id)
         self._panels[key] = panel
         return panel
 

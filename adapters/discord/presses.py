@@ -6,8 +6,9 @@ it. How the press is answered depends on where it came from:
   "thinking" message that becomes the person's panel (their hand, or their real-time controls);
   from then on the notifier edits it through this interaction.
 - any button on a panel (a move, leaving, 🔄): the acknowledgement says "the panel will be
-  updated", and this press's interaction becomes the way to edit the panel (15 more minutes);
-  a refused move shows its reason above the panel for a few seconds.
+  updated", and this press's interaction becomes the way to edit the panel (15 more minutes)
+  on the same message (so the picture it shows stays until a redraw changes it); a refused move
+  shows its reason above the panel for a few seconds.
 - anything else (join, start, accept, rematch…): acknowledged silently; the table's message is
   redrawn by the notifier; a refusal ("too late", "not your turn") is an ephemeral message.
 
@@ -77,7 +78,9 @@ class Presses:
         if key is not None and (from_panel or opens):
             # From now on the panel is drawn through this interaction: also the redraw the press
             # itself causes, which comes before the service answers.
-            panel = self.panels.open(key, edit_original(interaction), lang)
+            # A press on the panel edits its own message (whose picture stays); "My cards" a new one.
+            on = interaction.message.id if from_panel and interaction.message is not None else None
+            panel = self.panels.open(key, edit_original(interaction), lang, message_id=on)
             self.notifier.opened(key, panel)
         where = chat_of(interaction) if interaction.guild_id is not None else None  # None: a DM, a private place
         reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{interaction.id}", where=where))

@@ -5,7 +5,7 @@ line shares its words with the Telegram bot's."""
 
 from __future__ import annotations
 
-from bot.answers import settings_lines
+from bot.answers import own_look_line, settings_lines
 from bot.i18n import Translator
 from bot.screens.model import Countdown, Mention, Screen
 from bot.settings import ChatSettings
@@ -18,10 +18,17 @@ def settings_text(settings: ChatSettings, t: Translator) -> str:
             "",
             t.gettext(
                 "Server admins change them with /settings: language, timer (15–600 s), tables (several at"
-                " once), rule (GAME NAME VALUE, e.g. svolota free_pass on)."
+                " once), look (of the cards), rule (GAME NAME VALUE, e.g. svolota free_pass on)."
             ),
         ]
     )
+
+
+def look_text(own: str | None, here: str | None, t: Translator) -> str:
+    """`/look` without a choice: how the person's panels show cards (`here`: the server's look;
+    None in a direct message), and how to choose."""
+    choose = t.gettext("Choose another with /{command}.").format(command=t.gettext("look"))
+    return "\n".join([own_look_line(own, here, t), choose])
 
 
 def table_opened(t: Translator) -> str:

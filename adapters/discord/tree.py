@@ -1,5 +1,5 @@
 """The slash commands on discord.py's CommandTree: names, options and choices (menu.py has their
-words), each calling one handler. Game commands work in servers only; /rules and /language
+words), each calling one handler. Game commands work in servers only; /rules, /language and /look
 anywhere. A handler that fails still answers ("something went wrong"), so nobody is left with
 "thinking…" for ever."""
 
@@ -17,6 +17,7 @@ from discord.app_commands import Choice
 from adapters.discord import texts
 from adapters.discord.handlers import Handlers
 from adapters.discord.menu import COMMANDS, LANGUAGE_NAMES, describe
+from bot.answers import LOOK_NAMES
 from bot.i18n import translator
 from bot.screens.words import GAME_NAMES
 
@@ -27,6 +28,7 @@ Handler = Callable[Concatenate[discord.Interaction[Any], P], Coroutine[Any, Any,
 
 GAME_CHOICES = [Choice(name=name, value=game) for game, name in GAME_NAMES.items()]
 LANGUAGE_CHOICES = [Choice(name=name, value=lang) for lang, name in LANGUAGE_NAMES.items()]
+LOOK_CHOICES = [Choice(name=name, value=look) for look, name in LOOK_NAMES.items()]
 
 
 def guarded(handler: Handler[P]) -> Handler[P]:
@@ -95,18 +97,22 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
         language=describe("settings", "language"),
         timer=describe("settings", "timer"),
         tables=describe("settings", "tables"),
+        look=describe("settings", "look"),
         rule=describe("settings", "rule"),
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES, look=LOOK_CHOICES)
     @guarded
     async def settings(
         interaction: discord.Interaction[Any],
         language: Choice[str] | None = None,
         timer: app_commands.Range[int, 15, 600] | None = None,
         tables: bool | None = None,
+        look: Choice[str] | None = None,
         rule: app_commands.Range[str, 5, 80] | None = None,
     ) -> None:
-        await handlers.settings(interaction, language.value if language else None, timer, tables, rule)
+        await handlers.settings(
+            interaction, language.value if language else None, timer, tables, rule, look.value if look else None
+        )
 
     @tree.command(name="language", description=COMMANDS["language"])
     @app_commands.describe(language=describe("language", "language"))
@@ -114,3 +120,10 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
     @guarded
     async def language(interaction: discord.Interaction[Any], language: Choice[str]) -> None:
         await handlers.language(interaction, language.value)
+
+    @tree.command(name="look", description=COMMANDS["look"])
+    @app_commands.describe(look=describe("look", "look"))
+    @app_commands.choices(look=LOOK_CHOICES)
+    @guarded
+    async def look(interaction: discord.Interaction[Any], look: Choice[str] | None = None) -> None:
+        await handlers.look(interaction, look.value if look else None)

@@ -93,12 +93,17 @@ CACHE = PictureCache()
 _DRAWING = threading.Lock()
 
 
+def fresh(picture: Picture, deck: str = "classic") -> bytes:
+    """The picture as PNG bytes, drawn now (what a picture worker process runs: screens.py)."""
+    with _DRAWING:
+        return encode(draw(picture, deck), deck)
+
+
 def render(picture: Picture, deck: str = "classic") -> bytes:
     """The picture as PNG bytes, from CACHE when it was drawn before."""
     key = (picture, deck)
     png = CACHE.get(key)
     if png is None:
-        with _DRAWING:
-            png = encode(draw(picture, deck), deck)
+        png = fresh(picture, deck)
         CACHE.put(key, png)
     return png

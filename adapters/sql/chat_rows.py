@@ -1,14 +1,17 @@
-"""What the store keeps beside the tables, as rows: a chat's settings, a person's language, and the
-platform message that shows each screen of a table (its id and the newest version drawn in it).
-Each function runs on a connection the store gives it (SqlStore._reading / _writing)."""
+"""What the store keeps beside the tables, as rows: a chat's settings, a person's language and look,
+the platform message that shows each screen of a table (its id and the newest version drawn in
+it), and the id a platform gave each picture uploaded to it. Each function runs on a connection
+the store gives it (SqlStore._reading / _writing)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, Table, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
-from adapters.sql.rows import chats, messages, people
+from adapters.sql.rows import chats, messages, people, uploads
 from bot.people import ChatRef, PersonRef
 from bot.settings import ChatSettings
 
@@ -38,6 +41,31 @@ def person_lang_of(conn: Connection, person: PersonRef) -> str | None:
 
 def set_person_lang(conn: Connection, person: PersonRef, lang: str) -> None:
     _upsert(conn, people, {"platform": person.platform, "user_id": person.user_id}, {"lang": lang})
+
+
+def person_look_of(conn: Connection, person: PersonRef) -> str | None:
+    query = select(people.c.look).where(people.c.platform == person.platform, people.c.user_id == person.user_id)
+    look: str | None = conn.scalar(query)
+    return look
+
+
+def set_person_look(conn: Connection, person: PersonRef, look: str) -> None:
+    _upsert(conn, people, {"platform": person.platform, "user_id": person.user_id}, {"look": look})
+
+
+def file_id_of(conn: Connection, platform: str, digest: str) -> str | None:
+    query = select(uploads.c.file_id).where(uploads.c.platform == platform, uploads.c.digest == digest)
+    found: str | None = conn.scalar(query)
+    return found
+
+
+def remember_file_id(conn: Connection, platform: str, digest: str, file_id: str) -> None:
+    """One statement, INSERT … ON CONFLICT DO UPDATE (SQLite and PostgreSQL say it alike): two
+    processes that uploaded the same picture both succeed, and the newest id stays."""
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    values = {"file_id": file_id, "created_at": time.time()}
+    statement = dialect.insert(uploads).values(platform=platform, digest=digest, **values)
+    conn.execute(statement.on_conflict_do_update(index_elements=["platform", "digest"], set_=values))
 
 
 def _screen(table_id: int, audience: str, slot: str) -> list[ColumnElement[bool]]:

@@ -20,6 +20,7 @@ class PersonRow(Base):
     user_id: Mapped[str] = mapped_column(String(64))
     name: Mapped[str] = mapped_column(String(128), default="")
     lang: Mapped[str | None] = mapped_column(String(8))
+    look: Mapped[str | None] = mapped_column(String(16))  # their own panels' look (None: each chat's)
     __table_args__ = (UniqueConstraint("platform", "user_id", name="uq_people_identity"),)
 
 
@@ -154,3 +155,14 @@ class RatingRow(Base):
     trend: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
     __table_args__ = (Index("ix_ratings_person", "platform", "user_id", "scope"),)
+
+
+class UploadRow(Base):
+    """The id a platform gave each picture uploaded to it (Telegram's `file_id`), by the picture's
+    content hash: a picture is uploaded once, then sent by its id."""
+
+    __tablename__ = "uploads"
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    file_id: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[float] = mapped_column(Float)  # UNIX time the id was remembered

@@ -18,7 +18,7 @@ _t = Base.metadata.tables
 tables, moves_t, timers = _t["tables"], _t["moves"], _t["timers"]
 chats, people, table_ids = _t["chats"], _t["people"], _t["table_ids"]
 results, ratings, messages = _t["results"], _t["ratings"], _t["messages"]
-deliveries = _t["deliveries"]
+deliveries, uploads = _t["deliveries"], _t["uploads"]
 
 LOAD_TABLE = select(tables).where(tables.c.id == bindparam("table_id"))
 # A table with its timers in one statement (one row per timer, or one with no timer), for a read.

@@ -29,9 +29,9 @@ that cannot be reached or cannot write raises `StoreUnavailable` (the service te
 try again), not the driver's error.
 
 Beside it: the statements and row conversions (rows.py), the change in progress (changes.py), the
-saves committed together on SQLite (together.py), results and ratings (ratings.py), chats, people
-and platform messages (chat_rows.py), and which
-errors mean "unavailable" (engine.py).
+saves committed together on SQLite (together.py), results and ratings (ratings.py), chats, people,
+platform messages and uploaded pictures' ids (chat_rows.py), and which errors mean "unavailable"
+(engine.py).
 """
 
 from __future__ import annotations
@@ -353,7 +353,7 @@ class SqlStore:
         rows = await self._reading(lambda conn: conn.execute(query).all())
         return [(r.id, f"{r.platform}:{r.chat_id}", r.game, r.stopped) for r in rows]
 
-    # ----- chats, people and platform messages (chat_rows.py) ----------------------------------
+    # ----- chats, people, platform messages and uploads (chat_rows.py) ----------------------
 
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
         return await self._reading(lambda conn: chat_rows.chat_settings_of(conn, chat))
@@ -366,6 +366,18 @@ class SqlStore:
 
     async def set_person_lang(self, person: PersonRef, lang: str) -> None:
         await self._writing(lambda conn: chat_rows.set_person_lang(conn, person, lang))
+
+    async def person_look(self, person: PersonRef) -> str | None:
+        return await self._reading(lambda conn: chat_rows.person_look_of(conn, person))
+
+    async def set_person_look(self, person: PersonRef, look: str) -> None:
+        await self._writing(lambda conn: chat_rows.set_person_look(conn, person, look))
+
+    async def file_id(self, platform: str, digest: str) -> str | None:
+        return await self._reading(lambda conn: chat_rows.file_id_of(conn, platform, digest))
+
+    async def remember_file_id(self, platform: str, digest: str, file_id: str) -> None:
+        await self._writing(lambda conn: chat_rows.remember_file_id(conn, platform, digest, file_id))
 
     async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
         return await self._reading(lambda conn: chat_rows.message_id_of(conn, table_id, audience, slot))

@@ -32,6 +32,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.pictures.screens import warm_up
 from adapters.telegram.handlers import Commands
 from adapters.telegram.inline import InlineMode
 from adapters.telegram.logs import quiet_urls
@@ -39,6 +40,7 @@ from adapters.telegram.menu import set_menu
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
 from adapters.telegram.people import PLATFORM, Directory, chat_of
+from adapters.telegram.play_pictures import PlayPictures
 from adapters.telegram.presses import Presses
 from adapters.telegram.settings import TelegramSettings
 from bot.clock import Clock, SystemClock
@@ -100,18 +102,22 @@ class TelegramBot:
         self.service = Service(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler(self.service, clock)
         self._timers: asyncio.Task[None] | None = None
+        self._warming: asyncio.Task[None] | None = None
         self._add_handlers()
 
     def _add_handlers(self) -> None:
         app = self.application
         commands = Commands(self.service, self.notifier, self.directory)
-        presses, inline = Presses(self.service, self.notifier), InlineMode(self.service, self.notifier)
+        self.play_pictures = PlayPictures(self.application.bot, self.notifier, self.settings.picture_chat)
+        presses = Presses(self.service, self.notifier)
+        inline = InlineMode(self.service, self.notifier, self.play_pictures)
         app.add_handler(TypeHandler(Update, self._seen), group=-2)
         app.add_handler(TypeHandler(Update, commands.remember), group=-1)
         app.add_handler(CommandHandler(["svolota", "speed", "demon"], commands.game))
         app.add_handler(CommandHandler("leaderboard", commands.leaderboard))
         app.add_handler(CommandHandler("stats", commands.stats))
         app.add_handler(CommandHandler("settings", commands.settings))
+        app.add_handler(CommandHandler("look", commands.look))
         app.add_handler(CommandHandler("cancel", commands.cancel))
         app.add_handler(CommandHandler("rules", commands.rules))
         app.add_handler(CommandHandler("help", commands.help))
@@ -132,6 +138,7 @@ class TelegramBot:
 
     async def _started(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         await set_menu(app.bot)
+        self._warming = asyncio.create_task(warm_up())  # the first picture would take a second otherwise
         self._timers = asyncio.create_task(self.scheduler.restore_and_run())
 
     async def _stopped(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:

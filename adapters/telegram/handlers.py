@@ -2,8 +2,8 @@
 
 /svolota, /speed, /demon open a table, or challenge whoever the command names (a reply to their
 message, a text mention, a known @username); /leaderboard [game], /stats, /rules [game],
-/settings (chat admins), /cancel, /help; /start in private (deep links: `t<table>` opens that
-table's panel).
+/settings (chat admins), /look (a person's own, in groups and in private), /cancel, /help; /start
+in private (deep links: `t<table>` opens that table's panel).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from adapters.telegram.people import (
     replied_to,
 )
 from bot.answers import rules_text
-from bot.commands import Cancel, Challenge, ChangeSettings, Leaderboard, Open, Press, Stats
+from bot.commands import Cancel, Challenge, ChangeSettings, Leaderboard, Open, Press, SetLook, Stats
 from bot.games import game_named
 from bot.i18n import translator
 from bot.screens.model import Reply
@@ -117,6 +117,21 @@ class Commands:
         actor = actor_of(user, admin=await is_admin(context.bot, message.chat, user))
         change = ChangeSettings(chat, actor, setting.name, setting.value, setting.game)
         await self._render(message, await self.service.handle(change))
+
+    async def look(self, update: Update, context: Context) -> None:
+        """`/look classic|four|text`: how cards look in the sender's own panels, in every chat;
+        without a word, how they look now and the choices."""
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        chat, actor, words = chat_of(message), actor_of(user), _words(context)
+        if not words:
+            own = await self.service.look_of(actor.person)
+            here = None if is_private(message.chat) else (await self.service.chat_settings(chat)).look
+            t = translator(await self.service.lang_of(actor, chat))
+            await self.notifier.say(chat, texts.look_text(own, here, t), message.message_id)
+            return
+        await self._render(message, await self.service.handle(SetLook(actor, words[0][:30])))
 
     async def cancel(self, update: Update, context: Context) -> None:
         if (sent := _sender(update)) is None:

@@ -1,7 +1,8 @@
 """Inline mode: a Svolota hand chosen inside the group.
 
 The board's "Choose cards" button opens inline mode with the query `t<table>`; the answer is the
-asker's own legal plays (personal, never cached), read from their private panel (opening it is
+asker's own legal plays (personal, never cached; each as a picture of its cards once Telegram has
+that picture: play_pictures.py), read from their private panel (opening it is
 how the service hands out a hand). Choosing one sends a message "🎴 <play>" into the group
 "via" the bot, which the bot receives even in privacy mode: that message is the move, played in the
 chat it was sent in, so a choice sent into any other chat changes nothing there (inline feedback,
@@ -19,6 +20,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
+    InlineQueryResultCachedPhoto,
     InlineQueryResultsButton,
     InputTextMessageContent,
     Update,
@@ -30,6 +32,7 @@ from telegram.ext import ContextTypes
 from adapters.telegram.links import table_named, table_query
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.people import PLATFORM, actor_of, chat_of
+from adapters.telegram.play_pictures import PlayPictures
 from bot.commands import Play, Press
 from bot.i18n import translator
 from bot.screens.model import Button, Reply
@@ -41,6 +44,7 @@ log = logging.getLogger(__name__)
 PAGE: Final = int(InlineQueryLimit.RESULTS)
 MAX_BUTTON: Final = 64
 PLAYED: Final = "🎴 "
+Result = InlineQueryResultArticle | InlineQueryResultCachedPhoto
 REFUSED: Final = "✗ "
 
 
@@ -50,42 +54,65 @@ def choose_again(table_id: int, label: str) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[InlineKeyboardButton(label, switch_inline_query_current_chat=table_query(table_id))]])
 
 
-def plays(reply: Reply, table_id: int, again: str) -> tuple[list[InlineQueryResultArticle], str | None]:
-    """The legal plays on the person's panel as results, and a line for the button above them
-    (their hand when they have no play, or why they may not)."""
+def plays(
+    reply: Reply, table_id: int, again: str, pictures: dict[str, str] | None = None
+) -> tuple[list[Result], str | None]:
+    """The legal plays on the person's panel as results (a play whose picture Telegram has, by
+    move, as that photo), and a line for the button above them (their hand when they have no
+    play, or why they may not). Either way choosing one sends the play's words: that is the move."""
     if not reply.ok or not reply.screens:
         return [], reply.text
     hand = reply.screens[0].text.split("\n", 1)[0]
-    results = [
-        InlineQueryResultArticle(
-            id=button.token or "",
-            title=button.label,
-            description=hand,
-            input_message_content=InputTextMessageContent(PLAYED + button.label),
-            reply_markup=choose_again(table_id, again),
-        )
-        for button, _ in panel_moves(reply)
-    ]
+    results: list[Result] = []
+    for button, token in panel_moves(reply):
+        content = InputTextMessageContent(PLAYED + button.label)
+        markup = choose_again(table_id, again)
+        picture = (pictures or {}).get(token.arg or "")
+        if picture is not None:
+            results.append(
+                InlineQueryResultCachedPhoto(
+                    id=button.token or "",
+                    photo_file_id=picture,
+                    title=button.label,
+                    description=hand,
+                    input_message_content=content,
+                    reply_markup=markup,
+                )
+            )
+        else:
+            results.append(
+                InlineQueryResultArticle(
+                    id=button.token or "",
+                    title=button.label,
+                    description=hand,
+                    input_message_content=content,
+                    reply_markup=markup,
+                )
+            )
     return results, None if results else hand
 
 
 class InlineMode:
-    def __init__(self, service: Service, notifier: TelegramNotifier) -> None:
+    def __init__(self, service: Service, notifier: TelegramNotifier, pictures: PlayPictures) -> None:
         self.service = service
         self.notifier = notifier
+        self.pictures = pictures
 
     async def query(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.inline_query
         if query is None:
             return
         table_id = table_named(query.query)
-        results: list[InlineQueryResultArticle] = []
+        results: list[Result] = []
         line: str | None = None
         if table_id is not None:
             actor = actor_of(query.from_user)
             reply = await self.service.handle(Press(actor, Token(table_id, 0, "panel").encode()))
             again = translator(await self.service.lang_of(actor)).gettext("🂠 Choose cards")
-            results, line = plays(reply, table_id, again)
+            moves = [token.arg or "" for _, token in panel_moves(reply)]
+            look = reply.screens[0].look if reply.ok and reply.screens else ""
+            pictures = await self.pictures.file_ids(moves, look, query.from_user.id)
+            results, line = plays(reply, table_id, again, pictures)
         start = int(query.offset) if query.offset.isdecimal() else 0  # not isdigit: "²" is a digit int() refuses
         page = results[start : start + PAGE]
         more = str(start + PAGE) if start + PAGE < len(results) else ""

@@ -30,6 +30,11 @@ class Pacer:
         self._now = now
         self._buckets: dict[str, _Bucket] = {}
 
+    @property
+    def interval(self) -> float:
+        """Seconds between two writes to one chat at the steady pace."""
+        return 1 / self.rate
+
     def delay(self, chat_id: str) -> float:
         """Seconds until this chat may be written to (0: now)."""
         bucket = self._fill(chat_id)

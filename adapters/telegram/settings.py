@@ -28,6 +28,9 @@ class TelegramSettings(BaseSettings):
     group_burst: int = 5  # of the minute's messages, how many may go at once (the rest are spread)
     private_per_second: float = 1.0
     minute: float = 60.0  # the length of the "minute" above (tests shorten it)
+    # Where pictures of inline-mode plays are uploaded to learn their file ids (each deleted at
+    # once): a private channel or group only the bot writes in. Unset: the asker's private chat.
+    picture_chat: int | None = None
 
     @property
     def base_url(self) -> str:

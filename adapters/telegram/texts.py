@@ -4,7 +4,7 @@ catalogs (bot/locale/)."""
 
 from __future__ import annotations
 
-from bot.answers import rules_text, settings_lines
+from bot.answers import own_look_line, rules_text, settings_lines
 from bot.i18n import Translator
 from bot.screens.words import game_name
 from bot.settings import ChatSettings
@@ -17,10 +17,11 @@ MENU = (
     "stats",
     "rules",
     "settings",
+    "look",
     "cancel",
     "help",
 )
-PRIVATE_MENU = ("start", "help", "rules", "stats")
+PRIVATE_MENU = ("start", "help", "rules", "stats", "look")
 
 
 def describe(command: str, t: Translator) -> str:
@@ -33,6 +34,7 @@ def describe(command: str, t: Translator) -> str:
         "stats": t.gettext("Your record in every game"),
         "rules": t.gettext("How to play: /rules [game]"),
         "settings": t.gettext("Chat settings (admins): turn timer, house rules, language"),
+        "look": t.gettext("How cards look in your panels: /look classic|four|text"),
         "cancel": t.gettext("Cancel the table here"),
         "help": t.gettext("What I can do"),
         "start": t.gettext("Private panels and the rules"),
@@ -50,6 +52,7 @@ def help_text(t: Translator) -> str:
             t.gettext("/leaderboard [game] — top players here; /stats — your record."),
             t.gettext("/rules [game] — how to play; /cancel — cancel the table here."),
             t.gettext("/settings — turn timer, house rules, language (chat admins)."),
+            t.gettext("/look classic|four|text — how cards look in your own panels."),
             "",
             t.gettext(
                 "Svolota hands stay secret: press 🂠 Choose cards and pick your play, or open your cards"
@@ -86,7 +89,13 @@ def settings_text(settings: ChatSettings, t: Translator) -> str:
             "",
             t.gettext(
                 "Chat admins change them: /settings lang en|ru|uk · /settings timer 15–600 ·"
-                " /settings tables on|off · /settings rule GAME NAME VALUE"
+                " /settings tables on|off · /settings look classic|four|text · /settings rule GAME NAME VALUE"
             ),
         ]
     )
+
+
+def look_text(own: str | None, here: str | None, t: Translator) -> str:
+    """`/look` without a word: how the person's panels show cards (`here`: the group's look; None
+    in private), and the choices."""
+    return "\n".join([own_look_line(own, here, t), t.gettext("Choose: /look classic · /look four · /look text")])

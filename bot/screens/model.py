@@ -94,6 +94,7 @@ class Screen:
     alert: Alert | None = None  # slot ALERT: whose turn it notifies (None with `final`: delete it)
     picture: Picture | None = None  # what to draw, where the platform and the look allow (else the text)
     look: str = TEXT  # how its audience wants cards shown: TEXT, or a deck to draw the picture with
+    picture_stays: bool = False  # between a real-time game's windows: the picture shown stays, the text changes
 
     @property
     def public(self) -> bool:

@@ -15,6 +15,7 @@ SERVICE_SUITES = {
     "test_realtime_table",
     "test_leaderboard",
     "test_isolation",
+    "test_own_look",
 }
 
 

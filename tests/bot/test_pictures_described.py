@@ -3,8 +3,11 @@ chat's look: the adapters draw the picture in that deck, or only the text."""
 
 from __future__ import annotations
 
+from bot.answers import own_look_line, settings_lines
+from bot.i18n import translator
+from bot.screens.model import LOOKS
 from bot.screens.picture import DemonBoard, Podium, SpeedBoard, SvolotaBoard
-from bot.settings import ServiceConfig
+from bot.settings import LOOK_WORDS, ChatSettings, ServiceConfig
 from core import load_game
 from tests.bot.harness import ANN, BOB, CY, Harness, person
 
@@ -75,3 +78,13 @@ def test_the_chats_look_goes_with_every_screen_and_an_admin_changes_it():
     assert h.screen(t).look == "text" and h.screen(t, ANN, "panel").look == "text"
     refused = h.setting(ADMIN, "look", "sepia")
     assert not refused.ok and "classic" in (refused.text or "")
+
+
+def test_the_settings_say_the_chats_look_and_a_person_hears_how_their_panels_look():
+    assert set(LOOK_WORDS.values()) == set(LOOKS)
+    ru = translator("ru")
+    assert "🃏 Карты: четырёхцветная колода" in settings_lines(ChatSettings(look="four_colour"), ru)
+    en = translator("en")
+    assert own_look_line("text", "classic", en) == "🃏 Your panels show cards as: text only, in every chat."
+    assert own_look_line(None, "classic", en).endswith(": classic deck here.")
+    assert own_look_line(None, None, en) == "🃏 Your panels show cards as each chat's board does."

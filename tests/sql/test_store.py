@@ -117,6 +117,51 @@ def test_chat_settings_and_languages_are_kept(store):
     assert run(store.person_lang(ANN)) == "uk"
 
 
+def test_a_persons_own_look_is_kept_beside_their_language(store):
+    bob = PersonRef("tg", "2")
+    assert run(store.person_look(ANN)) is None
+    run(store.set_person_look(ANN, "text"))
+    run(store.set_person_look(ANN, "four_colour"))
+    run(store.set_person_lang(bob, "ru"))
+    run(store.set_person_look(bob, "text"))
+    assert run(store.person_look(ANN)) == "four_colour" and run(store.person_lang(ANN)) is None
+    assert run(store.person_look(bob)) == "text" and run(store.person_lang(bob)) == "ru"
+    assert run(store.person_look(PersonRef("discord", "1"))) is None  # another platform's person
+
+
+def test_the_file_id_of_an_uploaded_picture_is_kept_once_per_platform_and_digest(store):
+    digest = "0123456789abcdef0123456789abcdef"
+    assert run(store.file_id("telegram", digest)) is None
+    run(store.remember_file_id("telegram", digest, "AgACAgQAAxkBAAI" + "x" * 60))
+    run(store.remember_file_id("telegram", digest, "AgACAgQAAxkBAAI-newer"))  # uploaded again elsewhere
+    run(store.remember_file_id("discord", digest, "1234"))
+    assert run(store.file_id("telegram", digest)) == "AgACAgQAAxkBAAI-newer"
+    assert run(store.file_id("discord", digest)) == "1234"
+    assert run(store.file_id("telegram", "f" * 32)) is None
+    engine = make_engine(store.url)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM uploads")).scalar() == 2
+    engine.dispose()
+
+
+def test_two_processes_remembering_one_picture_at_once_both_succeed(db_kind, tmp_path):
+    url = fresh_url(db_kind, tmp_path)
+    first, second = SqlStore(url), SqlStore(url)
+    digest = "a" * 32
+
+    async def both() -> None:
+        await asyncio.gather(
+            *(s.remember_file_id("telegram", digest, f"id-{n}") for n in range(5) for s in (first, second))
+        )
+
+    try:
+        run(both())
+        assert run(first.file_id("telegram", digest)) in {f"id-{n}" for n in range(5)}
+    finally:
+        run(first.close())
+        run(second.close())
+
+
 def test_sqlite_is_tuned_for_many_small_writes(tmp_path):
     engine = make_engine(fresh_sqlite(tmp_path))
     with engine.connect() as conn:

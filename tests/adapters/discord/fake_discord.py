@@ -25,6 +25,15 @@ limited for real (`rate_limit`), and its body is checked against Discord's OpenA
 400 Invalid Form Body like Discord), besides the fake's own checks of Discord's limits (content
 length, 5 rows of 5 components, custom_id ≤ 100, unique custom ids, command names…) whose breaches
 are answered 400 and recorded in `rejected`. `problems()` lists everything a test should fail on.
+
+Files come as Discord takes them: a multipart/form-data body of `payload_json` (checked against the
+spec like a JSON body) and `files[n]` parts. Each `attachments[].id` must name an uploaded
+`files[n]` part or (in an edit) an attachment the message has, else 400; an embed's
+`attachment://name` that names none of the message's attachments, and a `.png` file that is no
+PNG, are recorded in `broken` (Discord takes them and shows a broken picture). The files are kept
+on the message (`attachments`, each with its bytes; `picture`, the one its embed shows; `uploads`,
+how many files were ever uploaded to it). An edit that leaves `attachments` out keeps the message's
+attachments; `attachments: []` removes them.
 """
 
 from __future__ import annotations
@@ -61,6 +70,7 @@ from tests.adapters.discord.gateway import DIRECT_MESSAGES, GUILD_MEMBERS, GUILD
 from tests.adapters.discord.spec_check import Spec, load_spec, template_regex
 from tests.adapters.discord.world import (
     APPLICATION_COMMAND,
+    ATTACHMENT_URL,
     DEFAULT_PERMISSIONS,
     DISCORD_EPOCH_MS,
     EPHEMERAL,
@@ -93,6 +103,7 @@ RESUME_PATH = "/resume/"
 ACK_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
 MESSAGE_FLAGS_ALLOWED = SUPPRESS_EMBEDS | EPHEMERAL | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
+PNG_SIGNATURE = b"\x89PNG"  # how a PNG file starts
 
 
 class ApiError(Exception):
@@ -285,6 +296,7 @@ class FakeDiscord:
         self.spec_errors: list[str] = []
         self.fake_errors: list[str] = []  # bugs of this fake, and its answers that are off the spec
         self.rejected: list[str] = []  # bodies Discord would refuse (the fake's own checks of its limits)
+        self.broken: list[str] = []  # bodies Discord takes but shows broken (a picture that is missing or no PNG)
         self.unsupported: list[str] = []  # routes the fake does not implement
         self.late: list[Interaction] = []  # first callback after the deadline
         self.check_acknowledgements = True  # problems() reports unanswered interactions
@@ -996,8 +1008,17 @@ class FakeDiscord:
             intent=GUILD_MESSAGES if guild else DIRECT_MESSAGES,
         )
 
-    def _check_message_body(self, body: Any, *, creating: bool, prefix: list[Any] | None = None) -> JSON:
-        """Discord's limits on a message body (400 Invalid Form Body, 50006 for an empty message)."""
+    def _check_message_body(
+        self,
+        body: Any,
+        *,
+        creating: bool,
+        prefix: list[Any] | None = None,
+        files: list[Upload] | None = None,
+        message: Message | None = None,
+    ) -> JSON:
+        """Discord's limits on a message body (400 Invalid Form Body, 50006 for an empty message),
+        with its uploaded `files` and, for an edit, the `message` edited."""
         if body is None:
             body = {}
         if not isinstance(body, dict):
@@ -1013,17 +1034,54 @@ class FakeDiscord:
                 problems.append((["content"], "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length."))
         problems += [(["components", *p], c, m) for p, c, m in check_components(body.get("components"), flags)]
         problems += _check_embeds(body.get("embeds"))
+        problems += self._check_files(body, files or [], message, prefix)
         if not isinstance(flags, int) or flags & ~MESSAGE_FLAGS_ALLOWED:
             problems.append((["flags"], "MESSAGE_FLAGS_INVALID", "Invalid message flags"))
         if problems:
             self.rejected.extend(describe_problems(problems, prefix))
             raise invalid_form_body(problems, prefix)
-        if creating and not any(
-            body.get(key) for key in ("content", "embeds", "components", "sticker_ids", "poll", "attachments")
+        if (
+            creating
+            and not files
+            and not any(
+                body.get(key) for key in ("content", "embeds", "components", "sticker_ids", "poll", "attachments")
+            )
         ):
             self.rejected.append(f"{'.'.join(map(str, prefix or [])) or 'body'}: Cannot send an empty message")
             raise ApiError(400, 50006, "Cannot send an empty message")
         return body
+
+    def _check_files(
+        self, body: JSON, files: list[Upload], message: Message | None, prefix: list[Any] | None
+    ) -> list[tuple[list[Any], str, str]]:
+        """Attachments that name no upload (problems: 400); pictures that show nothing (`broken`)."""
+        problems: list[tuple[list[Any], str, str]] = []
+        uploads = {upload.field: upload for upload in files}
+        existing = {str(a.id): a.filename for a in (message.attachments if message else [])}
+        listed = body.get("attachments")
+        if listed is not None and not isinstance(listed, list):
+            return [(["attachments"], "BASE_TYPE_LIST", "Must be a list.")]
+        names = [] if listed is not None else [*existing.values(), *(upload.filename for upload in files)]
+        for index, item in enumerate(listed or []):
+            key = str(item.get("id")) if isinstance(item, dict) else ""
+            upload = uploads.get(f"files[{key}]")
+            if upload is not None:
+                names.append((item.get("filename") or upload.filename) if isinstance(item, dict) else upload.filename)
+            elif key in existing:
+                names.append(existing[key])
+            else:
+                problems.append((["attachments", index, "id"], "ATTACHMENT_NOT_FOUND", f"Unknown attachment {key!r}"))
+        where = ".".join(map(str, prefix or [])) or "body"
+        for upload in files:
+            if upload.filename.lower().endswith(".png") and not upload.data.startswith(PNG_SIGNATURE):
+                self.broken.append(f"{where}: {upload.field} {upload.filename!r} is no PNG: {upload.data[:8]!r}")
+        embeds = body.get("embeds", message.embeds if message else [])
+        for e, embed in enumerate(embeds or []):
+            for part in ("image", "thumbnail"):
+                url = str(((embed or {}).get(part) or {}).get("url") or "")
+                if url.startswith(ATTACHMENT_URL) and url[len(ATTACHMENT_URL) :] not in names:
+                    self.broken.append(f"{where}: embeds.{e}.{part} shows {url!r}, not among the files {names}")
+        return problems
 
     def _apply_edit(self, message: Message, body: JSON, files: list[Upload] | None = None) -> None:
         """A partial edit (absent keys unchanged, null clears), as PATCH and UPDATE_MESSAGE do."""
@@ -1036,7 +1094,9 @@ class FakeDiscord:
         if "components" in body:
             message.components = stored(body["components"])
         if "attachments" in body or files:
-            message.attachments = self._attachments(body, files or [], message.attachments)
+            before = message.attachments
+            message.attachments = self._attachments(body, files or [], before)
+            message.uploads += sum(1 for attachment in message.attachments if attachment not in before)
         if body.get("flags") is not None:
             keep = message.flags & (EPHEMERAL | IS_COMPONENTS_V2)
             message.flags = keep | (body["flags"] & (SUPPRESS_EMBEDS | IS_COMPONENTS_V2))
@@ -1044,11 +1104,13 @@ class FakeDiscord:
         message.edited_timestamp = self.now()
 
     def _message_fields(self, body: JSON, files: list[Upload] | None = None) -> JSON:
+        attachments = self._attachments(body, files or [], [])
         return {
             "content": body.get("content") or "",
             "embeds": body.get("embeds") or [],
             "components": stored(body.get("components")),
-            "attachments": self._attachments(body, files or [], []),
+            "attachments": attachments,
+            "uploads": len(attachments),
         }
 
     def _attachments(self, body: JSON, files: list[Upload], existing: list[Attachment]) -> list[Attachment]:
@@ -1257,13 +1319,17 @@ class FakeDiscord:
         kind = body.get("type")
         allowed = {APPLICATION_COMMAND: (4, 5, 9), MESSAGE_COMPONENT: (4, 5, 6, 7, 9)}[interaction.type]
         if kind not in allowed:
-            problem = ([], "INTERACTION_RESPONSE_TYPE_INVALID", f"Interaction response type {kind} is not valid here")
+            problem: tuple[list[Any], str, str] = (
+                [],
+                "INTERACTION_RESPONSE_TYPE_INVALID",
+                f"Interaction response type {kind} is not valid here",
+            )
             self.rejected.extend(describe_problems([problem], ["type"]))
             raise invalid_form_body([problem], ["type"])
         data = body.get("data") or {}
         message: Message | None = None
         if kind == 4:
-            self._check_message_body(data, creating=True, prefix=["data"])
+            self._check_message_body(data, creating=True, prefix=["data"], files=r.files)
             flags = data.get("flags") or 0
             message = self._new_message(
                 interaction.channel,
@@ -1296,7 +1362,9 @@ class FakeDiscord:
             assert interaction.message is not None
             interaction.original = interaction.message
             if kind == 7:
-                self._check_message_body(data, creating=False, prefix=["data"])
+                self._check_message_body(
+                    data, creating=False, prefix=["data"], files=r.files, message=interaction.message
+                )
                 self._apply_edit(interaction.message, data, r.files)
                 message = interaction.message
                 self._dispatch_message("MESSAGE_UPDATE", message)
@@ -1343,7 +1411,7 @@ class FakeDiscord:
         interaction = self._webhook_interaction(r)
         if not interaction.acknowledged:
             raise ApiError(404, 10015, "Unknown Webhook")
-        body = self._check_message_body(r.body, creating=True)
+        body = self._check_message_body(r.body, creating=True, files=r.files)
         original = interaction.original
         if interaction.response_type == 5 and original is not None and original.loading and not original.deleted:
             self._apply_edit(original, body, r.files)  # the first follow-up fills in the "thinking" message
@@ -1374,7 +1442,7 @@ class FakeDiscord:
     def _rest_edit_webhook_message(self, r: Request) -> JSON:
         interaction = self._webhook_interaction(r)
         message = self._webhook_message(r, interaction)
-        body = self._check_message_body(r.body, creating=False)
+        body = self._check_message_body(r.body, creating=False, files=r.files, message=message)
         self._apply_edit(message, body, r.files)
         self._dispatch_message("MESSAGE_UPDATE", message)
         return message.to_dict()
@@ -1422,7 +1490,7 @@ class FakeDiscord:
         channel = self._channel(r, VIEW_CHANNEL | SEND_MESSAGES)
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
-        body = self._check_message_body(r.body, creating=True)
+        body = self._check_message_body(r.body, creating=True, files=r.files)
         reference = body.get("message_reference")
         message = self._new_message(
             channel,
@@ -1444,7 +1512,7 @@ class FakeDiscord:
         message = self._channel_message(r, channel)
         if message.author is not self.bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        body = self._check_message_body(r.body, creating=False)
+        body = self._check_message_body(r.body, creating=False, files=r.files, message=message)
         self._apply_edit(message, body, r.files)
         self._dispatch_message("MESSAGE_UPDATE", message)
         return message.to_dict()
@@ -1564,7 +1632,7 @@ class FakeDiscord:
     def visible_commands(self, user: User, channel: Channel) -> list[JSON]:
         """The slash commands `user` sees in `channel`'s picker, named and described in their locale:
         [{"name", "description", "command"}]."""
-        shown = []
+        shown: list[JSON] = []
         pools = ([self.guild_commands.get(channel.guild.id, [])] if channel.guild else []) + [self.global_commands]
         for pool in pools:
             for command in pool:
@@ -1605,6 +1673,7 @@ class FakeDiscord:
         found = [
             *(f"request off the Discord API spec: {e}" for e in self.spec_errors),
             *(f"request Discord would reject: {e}" for e in self.rejected),
+            *(f"request Discord would show broken: {e}" for e in self.broken),
             *(f"route not implemented by the fake: {u}" for u in dict.fromkeys(self.unsupported)),
             *(f"fake error: {e}" for e in self.fake_errors),
             *(f"gateway: {e}" for e in self.gateway.errors),
@@ -1617,7 +1686,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------------------------------
     # waiting
 
-    async def wait_for(self, condition: Callable[[], T], timeout: float = 5.0, what: str | None = None) -> T:
+    async def wait_for(self, condition: Callable[[], T | None], timeout: float = 5.0, what: str | None = None) -> T:
         """Wait until `condition()` is truthy (re-checked after every request and gateway message);
         returns its value. Exceptions inside it count as "not yet". On timeout, raises TimeoutError
         with the latest requests."""
@@ -1629,7 +1698,7 @@ class FakeDiscord:
                 value = condition()
                 problem = None
             except Exception as exc:
-                value, problem = None, exc  # type: ignore[assignment]
+                value, problem = None, exc
             if value:
                 return value
             remaining = deadline - loop.time()

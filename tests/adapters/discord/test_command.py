@@ -1,6 +1,7 @@
 """`cardbot discord` is an operator command: without a token it says which variable is missing, a
 settings error never echoes the token; run for real against the fake Discord, it migrates a new
-database, syncs its commands, plays, stops on SIGTERM, and logs at DEBUG without its token."""
+database, syncs its commands, plays, stops on SIGTERM, and logs at DEBUG without its token. The
+slash command /look sets a person's own look, anywhere; /settings look the server's."""
 
 from __future__ import annotations
 
@@ -10,9 +11,18 @@ import signal
 import sys
 from pathlib import Path
 
+import pytest
+
 from adapters.cli import main
+from adapters.discord import texts
+from adapters.discord.people import PLATFORM, person_of
+from bot.clock import FakeClock
+from bot.i18n import translator
+from bot.people import ChatRef
 from tests.adapters.discord.fake_discord import FakeDiscord
+from tests.adapters.discord.test_scenarios import Running, slash
 from tests.adapters.discord.world import Channel, User
+from tests.sql.databases import fresh_sqlite
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.do-not.print-me"
 ROOT = Path(__file__).resolve().parents[3]
@@ -74,7 +84,50 @@ async def test_the_command_runs_the_bot_until_sigterm(
         _out, err = await asyncio.wait_for(process.communicate(), 15)
     log = err.decode()
     assert process.returncode == 0, log[-2000:]
-    assert "DEBUG" in log and "synced 8 slash commands" in log
+    assert "DEBUG" in log and "synced 9 slash commands" in log
     assert fake.token not in log
     assert not [i.token for i in fake.interactions.values() if i.token in log]
     assert (tmp_path / "new.db").exists()
+
+
+# --- /look and /settings look, the real bot against the fake Discord ------------------------------
+
+
+@pytest.fixture
+def url(tmp_path) -> str:
+    return fresh_sqlite(tmp_path)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+async def test_look_sets_a_persons_own_look_and_settings_the_servers(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, channel: Channel
+):
+    fake = fake_discord
+    en, ru = translator("en"), translator("ru")
+    async with Running(fake, url, clock) as bot:
+        assert "вид" in {c["name"] for c in fake.visible_commands(bob, channel)}
+        now = await slash(fake, alice, channel, "look")  # no choice: how her panels look
+        assert now.ephemeral and now.original.content == texts.look_text(None, "classic", en)  # type: ignore[union-attr]
+        saved = await slash(fake, bob, channel, "look", look="text")
+        assert saved.ephemeral and saved.original.content == "Вид карт сохранён: только текст."  # type: ignore[union-attr]
+        refused = await slash(fake, bob, channel, "settings", look="text")  # not an admin
+        assert refused.original.content.startswith("✗ ")  # type: ignore[union-attr]
+        server = await slash(fake, alice, channel, "settings", look="four_colour")
+        assert server.ephemeral and server.original.content == "Settings saved."  # type: ignore[union-attr]
+        settings = await slash(fake, alice, channel, "settings")
+        assert "🃏 Cards: four-colour deck" in settings.original.content  # type: ignore[union-attr]
+        mine = await slash(fake, bob, channel, "look")
+        assert mine.original.content == texts.look_text("text", "four_colour", ru)  # type: ignore[union-attr]
+        dm = fake.dm_channel(alice)
+        in_private = await slash(fake, alice, dm, "look", look="four_colour")
+        assert in_private.original.content == "Look saved: four-colour deck."  # type: ignore[union-attr]
+        again = await slash(fake, alice, dm, "look")
+        assert again.original.content == texts.look_text("four_colour", None, en)  # type: ignore[union-attr]
+        await bot.settled()
+        assert await bot.store.person_look(person_of(alice)) == "four_colour"
+        assert await bot.store.person_look(person_of(bob)) == "text"
+        assert (await bot.store.chat_settings(ChatRef(PLATFORM, str(channel.guild.id)))).look == "four_colour"

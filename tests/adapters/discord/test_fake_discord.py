@@ -1,9 +1,10 @@
 """The fake Discord against the real discord.py stack: login, gateway, slash commands, buttons,
-command sync, rate limits, interaction rules, spec validation, resume and restart."""
+command sync, rate limits, interaction rules, spec validation, file uploads, resume and restart."""
 
 from __future__ import annotations
 
 import io
+import json
 import re
 import time
 from typing import Any
@@ -17,6 +18,13 @@ from discord.ext import commands
 from tests.adapters.discord.fake_discord import RESUME_PATH, FakeDiscord
 from tests.adapters.discord.gateway import REQUEST_GUILD_MEMBERS
 from tests.adapters.discord.world import EPHEMERAL, Channel, Guild, User
+
+PNG = b"\x89PNG\r\n\x1a\n and the rest of a picture"
+
+
+def shows(name: str) -> discord.Embed:
+    """An embed showing the message's attachment `name`."""
+    return discord.Embed().set_image(url=f"attachment://{name}")
 
 
 class Bot(commands.Bot):
@@ -82,6 +90,14 @@ class Bot(commands.Bot):
                 await interaction.response.send_message("too late")
             except discord.NotFound as error:
                 self.seen.append(("late", error.code))
+
+        @self.tree.command(name="hand", description="Show a hand as a picture")
+        async def hand(interaction: discord.Interaction) -> None:
+            file = discord.File(io.BytesIO(PNG), "hand.png")
+            await interaction.response.send_message("your hand", ephemeral=True, embed=shows("hand.png"), file=file)
+            await interaction.edit_original_response(content="your hand, sorted")  # the picture stays
+            again = discord.File(io.BytesIO(PNG + b"!"), "hand.png")
+            await interaction.edit_original_response(content="a new card", embed=shows("hand.png"), attachments=[again])
 
         @self.tree.command(name="admin", description="For managers only")
         @app_commands.default_permissions(manage_guild=True)
@@ -410,6 +426,16 @@ async def test_spec_validation_catches_a_bad_body(fake_discord: FakeDiscord, cha
             await bot.http.request(route, json={"content": "hi", "tts": "loudly"})
         assert any("body.tts" in e for e in fake_discord.spec_errors), fake_discord.spec_errors
         fake_discord.spec_errors.clear()
+        # a multipart body: its payload_json is checked the same way
+        file = discord.File(io.BytesIO(PNG), "table.png")
+        form: list[dict[str, Any]] = [
+            {"name": "payload_json", "value": json.dumps({"content": "hi", "tts": "loudly"})},
+            {"name": "files[0]", "value": file.fp, "filename": "table.png", "content_type": "application/octet-stream"},
+        ]
+        with pytest.raises(discord.HTTPException):
+            await bot.http.request(route, form=form, files=[file])
+        assert any("body.tts" in e for e in fake_discord.spec_errors), fake_discord.spec_errors
+        fake_discord.spec_errors.clear()
 
 
 # --- messages, DMs -----------------------------------------------------------------------------
@@ -446,6 +472,71 @@ async def test_messages_reach_the_bot_by_intent(
     async with fake_discord.running(bot):
         fake_discord.say(alice, channel, "secret")
         await fake_discord.wait_for(lambda: ("message", "") in bot.seen)
+
+
+# --- file uploads ------------------------------------------------------------------------------
+
+
+async def test_a_picture_is_uploaded_kept_by_edits_that_leave_it_out_replaced_and_removed(
+    fake_discord: FakeDiscord, guild: Guild, channel: Channel
+) -> None:
+    bot = make_bot(fake_discord)
+    async with fake_discord.running(bot):
+        sendable = bot.get_channel(channel.id)
+        assert isinstance(sendable, discord.TextChannel)
+        sent = await sendable.send("the board", embed=shows("table.png"), file=discord.File(io.BytesIO(PNG), "t.png"))
+        request = fake_discord.calls("POST /channels/{channel_id}/messages")[-1]
+        assert [f.field for f in request.files] == ["files[0]"] and request.body["attachments"][0]["id"] == 0
+        assert fake_discord.broken == [
+            f"body: embeds.0.image shows {'attachment://table.png'!r}, not among the files ['t.png']"
+        ]
+        fake_discord.broken.clear()
+        sent = await sendable.send(
+            "the board", embed=shows("table.png"), file=discord.File(io.BytesIO(PNG), "table.png")
+        )
+        message = fake_discord.all_messages[sent.id]
+        assert message.picture is not None and message.picture.data == PNG and message.uploads == 1
+        assert sent.embeds[0].image.url == "attachment://table.png" and sent.attachments[0].size == len(PNG)
+        await sent.edit(content="a move")  # embed and attachments left out: kept
+        assert message.content == "a move" and message.picture.data == PNG and message.uploads == 1
+        replaced = discord.File(io.BytesIO(PNG + b"2"), "table.png")
+        await sent.edit(content="another move", embed=shows("table.png"), attachments=[replaced])
+        assert [a.data for a in message.attachments] == [PNG + b"2"] and message.uploads == 2
+        assert message.history[-1]["attachments"] == ["table.png"]
+        await sent.edit(content="as text", embed=None, attachments=[])
+        assert message.picture is None and message.attachments == [] and message.embeds == []
+        # an attachment id that names no file sent and none of the message's: refused
+        other = await sendable.send("another", file=discord.File(io.BytesIO(PNG), "other.png"))
+        with pytest.raises(discord.HTTPException) as refused:
+            await sent.edit(attachments=other.attachments)
+        assert refused.value.status == 400 and refused.value.code == 50035
+        assert fake_discord.rejected == [
+            f"attachments.0.id: Unknown attachment '{other.attachments[0].id}' (ATTACHMENT_NOT_FOUND)"
+        ]
+        fake_discord.rejected.clear()
+        # a ".png" that is no PNG: taken, and shown broken
+        await sendable.send("gif", file=discord.File(io.BytesIO(b"GIF89a"), "table.png"))
+        assert fake_discord.broken == ["body: files[0] 'table.png' is no PNG: b'GIF89a'"]
+        fake_discord.broken.clear()
+
+
+async def test_an_interaction_answers_with_a_picture_and_edits_it_through_its_webhook(
+    fake_discord: FakeDiscord, guild: Guild, channel: Channel, alice: User
+) -> None:
+    bot = make_bot(fake_discord)
+    async with fake_discord.running(bot):
+        interaction = await fake_discord.wait_response(fake_discord.slash(alice, channel, "hand"))
+        answer = interaction.original
+        assert answer is not None and answer.ephemeral
+        await fake_discord.wait_for(lambda: answer.content == "a new card", what="the last edit")
+        assert answer.picture is not None and answer.picture.data == PNG + b"!" and answer.uploads == 2
+        assert [h["content"] for h in answer.history] == ["your hand", "your hand, sorted"]
+        assert [h["attachments"] for h in answer.history] == [["hand.png"], ["hand.png"]]
+        uploads = [r for r in fake_discord.requests if r.files]
+        assert [r.route for r in uploads] == [
+            "/interactions/{interaction_id}/{interaction_token}/callback",
+            "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+        ]
 
 
 # --- resume and restart ------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The slash commands as Discord gets them when they are synced: every command and option, its
 names and descriptions in English, Russian and Ukrainian within Discord's rules (names lower case,
 1–32 letters, digits, - and _; descriptions 1–100 characters), the game choices named as the
-screens name the games."""
+screens name the games, the looks as the answers name them."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from adapters.discord.settings import DiscordSettings
 from bot.store import MemoryStore
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
-EXPECTED = {"svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language"}
+EXPECTED = {"svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language", "look"}
 
 
 @pytest.fixture(scope="module")
@@ -77,5 +77,19 @@ def test_game_commands_are_for_servers_and_the_personal_ones_anywhere(payloads):
     by_name = {p["name"]: p for p in payloads}
     for name in ("svolota", "speed", "demon", "leaderboard", "stats", "settings"):
         assert by_name[name]["contexts"] == [0], name
-    for name in ("rules", "language"):
+    for name in ("rules", "language", "look"):
         assert by_name[name]["dm_permission"] is True
+
+
+def test_looks_are_choices_of_look_and_of_the_servers_settings(payloads):
+    by_name = {p["name"]: p for p in payloads}
+    own = next(o for o in by_name["look"]["options"] if o["name"] == "look")
+    server = next(o for o in by_name["settings"]["options"] if o["name"] == "look")
+    assert not own.get("required") and not server.get("required")
+    for option in (own, server):
+        assert [c["value"] for c in option["choices"]] == ["classic", "four_colour", "text"]
+        assert option["choices"][1]["name_localizations"] == {
+            "ru": "четырёхцветная колода",
+            "uk": "чотириколірна колода",
+        }
+    assert by_name["look"]["name_localizations"] == {"ru": "вид", "uk": "вигляд"}

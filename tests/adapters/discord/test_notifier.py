@@ -4,7 +4,8 @@ bot may not write in is skipped; a board older than one another process drew is 
 screens arriving during an edit are coalesced into the newest; a 429 that reaches the writer is
 waited out. Panels are edited through their interaction while it lasts, closed with the table's
 last public screen when the game is over for their person, and say so before their interaction
-runs out."""
+runs out. Pictures are uploaded only when they change, kept by edits that leave them out, removed
+when the look is text, and a renderer failure leaves the text."""
 
 from __future__ import annotations
 
@@ -14,12 +15,15 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 
-from adapters.discord.components import REFRESH
+from adapters.discord.components import CLEAR, KEEP, REFRESH, PictureEdit
 from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.panels import Panels
+from adapters.pictures import screens as picture_screens
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
+from bot.screens.picture import Hand
 from bot.store import MemoryStore
 
 CHAT = ChatRef("discord", "500", "600")
@@ -28,35 +32,38 @@ ANN = PersonRef("discord", "11")
 
 def error(cls: type[discord.HTTPException], status: int, code: int = 0, headers: dict[str, str] | None = None) -> Any:
     response = SimpleNamespace(status=status, reason="x", headers=headers or {})
-    return cls(response, {"code": code, "message": f"error {status}"})  # type: ignore[arg-type]
+    return cls(response, {"code": code, "message": f"error {status}"})
 
 
 class StubChannel:
-    """Records sends and edits; `fail` holds exceptions to raise, in order, on the next calls."""
+    """Records sends and edits (and in `fields` their other keyword arguments: embed, file,
+    attachments); `fail` holds exceptions to raise, in order, on the next calls."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Any, str, Any]] = []
+        self.fields: list[dict[str, Any]] = []
         self.mentions: list[Any] = []  # the allowed mentions of each send
         self.fail: list[Exception] = []
         self.gate: asyncio.Event | None = None
         self.next_id = 100
 
-    async def _call(self, kind: str, message_id: Any, content: str, view: Any) -> None:
+    async def _call(self, kind: str, message_id: Any, content: str, view: Any, **fields: Any) -> None:
         if self.gate is not None:
             await self.gate.wait()
         if self.fail:
             raise self.fail.pop(0)
         self.calls.append((kind, message_id, content, view))
+        self.fields.append(fields)
 
-    async def send(self, content: str, view: Any = None, allowed_mentions: Any = None) -> Any:
-        await self._call("send", None, content, view)
+    async def send(self, content: str, view: Any = None, allowed_mentions: Any = None, **fields: Any) -> Any:
+        await self._call("send", None, content, view, **fields)
         self.mentions.append(allowed_mentions)
         self.next_id += 1
         return SimpleNamespace(id=self.next_id)
 
     def get_partial_message(self, message_id: int) -> Any:
-        async def edit(content: str, view: Any) -> None:
-            await self._call("edit", message_id, content, view)
+        async def edit(content: str, view: Any, **fields: Any) -> None:
+            await self._call("edit", message_id, content, view, **fields)
 
         async def delete() -> None:
             await self._call("delete", message_id, "", None)
@@ -87,23 +94,28 @@ def hand(text: str, table: int = 7) -> Screen:
 
 
 class Edits:
-    """A panel's way to edit: records what it drew."""
+    """A panel's way to edit: records what it drew (and in `pictures` what it did to the picture);
+    its message is `message_id`."""
 
-    def __init__(self, fail: list[Exception] | None = None) -> None:
+    def __init__(self, fail: list[Exception] | None = None, message_id: int = 900) -> None:
         self.drawn: list[tuple[str, Any]] = []
+        self.pictures: list[PictureEdit] = []
         self.fail = fail or []
+        self.message_id = message_id
 
-    async def __call__(self, content: str, view: Any) -> None:
+    async def __call__(self, content: str, view: Any, picture: PictureEdit) -> int:
         if self.fail:
             raise self.fail.pop(0)
         self.drawn.append((content, view))
+        self.pictures.append(picture)
+        return self.message_id
 
 
 def labels(view: Any) -> list[str]:
     return [] if view is None else [item.item.label for item in view.children]
 
 
-async def test_the_first_screen_is_sent_and_remembered_later_ones_edit_it():
+async def test_the_first_screen_is_sent_and_remembered_later_ones_edit_it() -> None:
     n, channel, store = notifier()
     await n.show(CHAT, [board("lobby 1")])
     await n.idle()
@@ -117,7 +129,7 @@ async def test_the_first_screen_is_sent_and_remembered_later_ones_edit_it():
     assert n.stats["unchanged"] == 1
 
 
-async def test_a_board_older_than_the_one_another_process_drew_is_not_drawn():
+async def test_a_board_older_than_the_one_another_process_drew_is_not_drawn() -> None:
     n, channel, store = notifier()
     await n.show(CHAT, [replace(board("version 3"), version=3)])
     await n.idle()
@@ -130,7 +142,7 @@ async def test_a_board_older_than_the_one_another_process_drew_is_not_drawn():
     assert n.stats["outdated"] == 1
 
 
-async def test_a_deleted_message_is_sent_again_and_a_forbidden_channel_skipped():
+async def test_a_deleted_message_is_sent_again_and_a_forbidden_channel_skipped() -> None:
     n, channel, store = notifier()
     await store.remember_message(7, "", "table", "55")
     channel.fail = [error(discord.NotFound, 404, 10008)]
@@ -145,7 +157,7 @@ async def test_a_deleted_message_is_sent_again_and_a_forbidden_channel_skipped()
     assert n.stats["skipped"] == 1
 
 
-async def test_screens_arriving_during_an_edit_are_coalesced_into_the_newest():
+async def test_screens_arriving_during_an_edit_are_coalesced_into_the_newest() -> None:
     n, channel, _store = notifier()
     channel.gate = asyncio.Event()
     for i in range(6):
@@ -157,7 +169,7 @@ async def test_screens_arriving_during_an_edit_are_coalesced_into_the_newest():
     assert n.stats["coalesced"] == 4
 
 
-async def test_a_429_that_reaches_the_writer_is_waited_out():
+async def test_a_429_that_reaches_the_writer_is_waited_out() -> None:
     n, channel, _store = notifier()
     channel.fail = [error(discord.HTTPException, 429, headers={"Retry-After": "0.2"})]
     loop = asyncio.get_running_loop()
@@ -171,7 +183,7 @@ async def test_a_429_that_reaches_the_writer_is_waited_out():
     assert [c[2] for c in channel.calls] == ["newer"]
 
 
-async def test_a_panel_is_drawn_only_while_it_is_open_with_a_refresh_button():
+async def test_a_panel_is_drawn_only_while_it_is_open_with_a_refresh_button() -> None:
     n, _channel, _store = notifier()
     await n.show(CHAT, [board("b1"), hand("hand 1")])
     await n.idle()
@@ -186,7 +198,7 @@ async def test_a_panel_is_drawn_only_while_it_is_open_with_a_refresh_button():
     await n.close()
 
 
-async def test_a_panel_whose_game_is_over_shows_the_result_without_buttons_and_is_closed():
+async def test_a_panel_whose_game_is_over_shows_the_result_without_buttons_and_is_closed() -> None:
     n, _channel, _store = notifier()
     edits = Edits()
     n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
@@ -197,7 +209,7 @@ async def test_a_panel_whose_game_is_over_shows_the_result_without_buttons_and_i
     await n.close()
 
 
-async def test_a_panel_that_can_no_longer_be_edited_is_forgotten():
+async def test_a_panel_that_can_no_longer_be_edited_is_forgotten() -> None:
     n, _channel, _store = notifier()
     edits = Edits([error(discord.HTTPException, 401, 50027)])
     n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
@@ -207,7 +219,7 @@ async def test_a_panel_that_can_no_longer_be_edited_is_forgotten():
     await n.close()
 
 
-async def test_a_panel_says_so_before_its_interaction_runs_out_and_keeps_its_buttons():
+async def test_a_panel_says_so_before_its_interaction_runs_out_and_keeps_its_buttons() -> None:
     n, _channel, _store = notifier(lifetime=0.2)
     edits = Edits()
     n.opened((7, "11"), n.panels.open((7, "11"), edits, "ru"))
@@ -236,7 +248,7 @@ def alert(person: PersonRef, name: str, since: float, anew: bool = True) -> Scre
     return Screen(7, text, slot=ALERT, marks=marks, alert=Alert(0, person, since, since + 60, anew))
 
 
-async def test_a_turn_alert_mentions_only_its_person_counts_down_and_the_channel_keeps_one():
+async def test_a_turn_alert_mentions_only_its_person_counts_down_and_the_channel_keeps_one() -> None:
     n, channel, _ = notifier()
     for screen in (
         alert(ANN, "Ann", 1000),
@@ -259,10 +271,124 @@ async def test_a_turn_alert_mentions_only_its_person_counts_down_and_the_channel
     assert second["users"] == [12]
 
 
-async def test_the_board_shows_the_turn_deadline_as_a_timestamp_and_mentions_no_one():
+async def test_the_board_shows_the_turn_deadline_as_a_timestamp_and_mentions_no_one() -> None:
     n, channel, _ = notifier()
     text = "🎴 Svolota\n⏱ Ann, your move: 60 s"
     await n.show(CHAT, [Screen(7, text, marks=(Countdown(text.index("60 s"), len(text), 1060.4),))])
     await n.idle()
     assert channel.calls[0][2] == "🎴 Svolota\n⏱ Ann, your move: <t:1060:R>"
     assert channel.mentions[0].to_dict() == discord.AllowedMentions.none().to_dict()
+
+
+# --- pictures -------------------------------------------------------------------------------------
+
+HAND_A, HAND_B = Hand(("3C", "5D")), Hand(("3C",))
+
+
+def pictured(text: str, picture: Hand | None = HAND_A, look: str = "classic", table: int = 7) -> Screen:
+    return replace(board(text, table), picture=picture, look=look)
+
+
+def drawn_as_png(monkeypatch: pytest.MonkeyPatch) -> list[Hand]:
+    """The renderer replaced by one that "draws" a picture as its description (it records them)."""
+    drawn: list[Hand] = []
+
+    async def render(picture: Hand, deck: str) -> bytes:
+        drawn.append(picture)
+        return b"\x89PNG" + repr((picture, deck)).encode()
+
+    monkeypatch.setattr(picture_screens, "drawn", render)
+    return drawn
+
+
+def picture_of(fields: dict[str, Any]) -> str:
+    """What a send or an edit did to the message's picture: "upload", "clear" or "keep"."""
+    if "file" in fields or fields.get("attachments"):
+        files = [fields["file"]] if "file" in fields else fields["attachments"]
+        assert [f.filename for f in files] == ["table.png"]
+        assert fields["embed"].image.url == "attachment://table.png"
+        return "upload"
+    if fields:
+        assert fields == {"embed": None, "attachments": []}
+        return "clear"
+    return "keep"
+
+
+async def test_a_picture_is_uploaded_when_it_changes_kept_otherwise_and_removed_with_the_text_look(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn_as_png(monkeypatch)
+    n, channel, _ = notifier()
+    for screen in (
+        pictured("lobby"),
+        pictured("a move that changes no picture"),
+        pictured("a move that does", HAND_B),
+        pictured("the look is text now", HAND_B, look="text"),
+        pictured("and stays text", HAND_A, look="text"),
+        pictured("pictures again", HAND_A),
+        pictured("the result has no picture", None),
+    ):
+        await n.show(CHAT, [screen])
+        await n.idle()
+    assert [(c[0], c[2], picture_of(f)) for c, f in zip(channel.calls, channel.fields, strict=True)] == [
+        ("send", "lobby", "upload"),
+        ("edit", "a move that changes no picture", "keep"),
+        ("edit", "a move that does", "upload"),
+        ("edit", "the look is text now", "clear"),
+        ("edit", "and stays text", "keep"),
+        ("edit", "pictures again", "upload"),
+        ("edit", "the result has no picture", "clear"),
+    ]
+    assert n.stats["uploaded"] == 3
+
+
+async def test_a_picture_the_renderer_cannot_draw_leaves_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def broken(picture: Hand, deck: str) -> bytes:
+        raise RuntimeError("no fonts")
+
+    monkeypatch.setattr(picture_screens, "drawn", broken)
+    n, channel, _ = notifier()
+    await n.show(CHAT, [pictured("the board")])
+    await n.idle()
+    assert [(c[0], c[2], picture_of(f)) for c, f in zip(channel.calls, channel.fields, strict=True)] == [
+        ("send", "the board", "keep")
+    ]
+
+
+async def test_turn_alerts_and_leaderboards_have_no_picture(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = drawn_as_png(monkeypatch)
+    n, channel, _ = notifier()
+    await n.show(CHAT, [replace(alert(ANN, "Ann", 1000), picture=HAND_A, look="classic")])
+    await n.show(CHAT, [pictured("🏆 Leaderboard", table=0)])
+    await n.idle()
+    assert [picture_of(f) for f in channel.fields] == ["keep", "keep"] and drawn == []
+
+
+async def test_a_panels_picture_stays_between_windows_and_through_presses_on_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn_as_png(monkeypatch)
+    n, _channel, _ = notifier()
+    edits = Edits(message_id=900)
+    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))  # "My cards": a new message
+    panel = replace(hand("hand 1"), picture=HAND_A, look="classic")
+    for screen in (
+        panel,
+        replace(panel, text="hand 1, between windows", picture=HAND_B, picture_stays=True),
+        replace(panel, text="hand 2", picture=HAND_B),
+    ):
+        n.draw_panel(screen)
+        await n.idle()
+    pressed = Edits(message_id=900)  # a press on the panel: its own message, through a new interaction
+    n.opened((7, "11"), n.panels.open((7, "11"), pressed, "en", message_id=900))
+    n.draw_panel(replace(panel, text="hand 2, a move refused", picture=HAND_B))
+    await n.idle()
+    again = Edits(message_id=901)  # "My cards" again: a new message, which has no picture yet
+    n.opened((7, "11"), n.panels.open((7, "11"), again, "en"))
+    n.draw_panel(replace(panel, text="hand 2, again", picture=HAND_B))
+    await n.idle()
+    assert [p.png is not None for p in edits.pictures] == [True, False, True]
+    assert edits.pictures[1] == KEEP and [d[0] for d in edits.drawn][1] == "hand 1, between windows"
+    assert pressed.pictures == [KEEP]
+    assert again.pictures[0].png is not None and again.pictures[0] != CLEAR
+    await n.close()

@@ -57,6 +57,8 @@ LOADING = 1 << 7
 SUPPRESS_NOTIFICATIONS = 1 << 12
 IS_COMPONENTS_V2 = 1 << 15
 
+ATTACHMENT_URL = "attachment://"  # an embed's url of one of its message's attachments
+
 # interaction types
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
@@ -358,8 +360,19 @@ class Message:
     application_id: int | None = None
     reference: JSON | None = None
     deleted: bool = False
-    history: list[JSON] = field(default_factory=list)  # earlier versions: {"content", "embeds", "components", "flags"}
+    history: list[JSON] = field(default_factory=list)  # earlier versions (Message.snapshot)
     attachments: list[Attachment] = field(default_factory=list)
+    uploads: int = 0  # files uploaded to it, ever (sent with it, or with an edit)
+
+    @property
+    def picture(self) -> Attachment | None:
+        """The attachment its (first) embed shows as its image, if any."""
+        for embed in self.embeds:
+            url = str((embed.get("image") or {}).get("url") or "")
+            if url.startswith(ATTACHMENT_URL):
+                name = url[len(ATTACHMENT_URL) :]
+                return next((a for a in self.attachments if a.filename == name), None)
+        return None
 
     @property
     def ephemeral(self) -> bool:
@@ -414,7 +427,13 @@ class Message:
         raise LookupError(f"no button {label or custom_id or contains!r} on {self!r}; buttons: {labels}")
 
     def snapshot(self) -> JSON:
-        return {"content": self.content, "embeds": self.embeds, "components": self.components, "flags": self.flags}
+        return {
+            "content": self.content,
+            "embeds": self.embeds,
+            "components": self.components,
+            "flags": self.flags,
+            "attachments": [a.filename for a in self.attachments],
+        }
 
     def to_dict(self) -> JSON:
         data: JSON = {

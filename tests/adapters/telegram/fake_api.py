@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import hashlib
 import inspect
 import itertools
 import math
@@ -70,6 +71,13 @@ NOT_MODIFIED = (
     "the same as a current content and reply markup of the message"
 )
 ANY: Any = object()  # "any thread" for the thread_id filters
+SENDS = ("sendMessage", "sendPhoto")  # the methods that post a message the way a board is posted
+EDITS = ("editMessageText", "editMessageCaption", "editMessageMedia")  # ... and that edit one in place
+PICTURED = ("sendPhoto", "editMessageMedia")  # the methods that show a picture
+ATTACHED = "(attached)"  # the parameter that hands a method the files its request attached by name
+MAX_CAPTION = 1024
+MAX_PHOTO_BYTES = 10 * 1024 * 1024
+PNG = b"\x89PNG\r\n\x1a\n"
 MEMBER_STATUSES = ("creator", "administrator", "member")
 _SPEC_AUTO: Any = object()
 
@@ -192,6 +200,8 @@ class FakeBotApi:
         self.confirmed_offset = 0  # the highest offset a getUpdates call confirmed updates with
 
         self._messages: dict[int, list[Message]] = {}
+        self.photos: dict[str, tuple[list[JSON], bytes]] = {}  # file id -> (its sizes, the uploaded bytes)
+        self.uploaded: list[str] = []  # the SHA-256 of every picture uploaded, in order
         self._inline_messages: dict[str, Message] = {}
         self._queue: list[JSON] = []  # updates not yet confirmed by getUpdates(offset=...)
         self._allowed = DEFAULT_ALLOWED_UPDATES
@@ -261,8 +271,10 @@ class FakeBotApi:
     async def _file(self, request: web.Request) -> web.Response:
         return _reply(404, {"ok": False, "error_code": 404, "description": "Not Found: file not found"})
 
-    async def _read(self, request: web.Request) -> JSON:
+    async def _read(self, request: web.Request) -> tuple[JSON, dict[str, Upload]]:
+        """The request's parameters, and the files it attached by name (`attach://<name>`)."""
         raw: JSON = dict(request.query)
+        attached: dict[str, Upload] = {}
         if request.method == "POST" and request.can_read_body:
             if request.content_type == "application/json":
                 body = await request.json()
@@ -271,13 +283,17 @@ class FakeBotApi:
             else:
                 form = await request.post()
                 for key, value in form.items():
-                    raw[key] = Upload(value.filename) if isinstance(value, web.FileField) else value
-                attached = {v[len("attach://") :] for v in raw.values() if isinstance(v, str) and "attach://" in v}
-                raw = {k: v for k, v in raw.items() if not (isinstance(v, Upload) and k in attached)}
-        return raw
+                    if isinstance(value, web.FileField):
+                        raw[key] = Upload(value.filename, value.file.read())
+                    else:
+                        raw[key] = value
+                names = set(re.findall(r"attach://([\w-]+)", " ".join(v for v in raw.values() if isinstance(v, str))))
+                attached = {k: v for k, v in raw.items() if isinstance(v, Upload) and k in names}
+                raw = {k: v for k, v in raw.items() if k not in attached}
+        return raw, attached
 
     async def _handle(self, request: web.Request) -> web.Response:
-        raw = await self._read(request)
+        raw, attached = await self._read(request)
         asked = request.match_info["method"]
         record = Request(method=asked, params={}, time=time.monotonic())
         self.requests.append(record)
@@ -309,7 +325,7 @@ class FakeBotApi:
             if handler is None:
                 self.unsupported.append(name)
                 raise ApiError(400, f"Bad Request: the fake Bot API does not implement {name}")
-            result = handler(record.params)
+            result = handler({**record.params, ATTACHED: attached} if attached else record.params)
             if inspect.isawaitable(result):
                 result = await result
             self._self_check_result(name, result)
@@ -1199,7 +1215,8 @@ class FakeBotApi:
         if limit is None or not chat.is_group:
             return
         now = time.monotonic()
-        recent = [r.time for r in self.calls("sendMessage", chat=chat, ok=True) if now - r.time < 60]
+        sent = self.calls("sendMessage", chat=chat, ok=True) + self.calls("sendPhoto", chat=chat, ok=True)
+        recent = sorted(r.time for r in sent if now - r.time < 60)
         if len(recent) >= limit:
             retry_after = max(1, math.ceil(60 - (now - recent[-limit])))
             raise ApiError(429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after})
@@ -1225,6 +1242,122 @@ class FakeBotApi:
         )
         message.reply_to = reply_to or self._topic_head(chat, thread_id)
         return message.to_dict()
+
+    def _photo(self, given: Any, attached: dict[str, Upload]) -> list[JSON]:
+        """A photo's sizes: uploaded now (a PNG or JPEG, as a file part or `attach://<name>`), or
+        sent before (its file id)."""
+        if isinstance(given, str) and given.startswith("attach://"):
+            given = attached.get(given[len("attach://") :])
+        if isinstance(given, str):
+            known = self.photos.get(given)
+            if known is None:
+                raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
+            return copy.deepcopy(known[0])
+        if not isinstance(given, Upload):
+            raise ApiError(400, "Bad Request: there is no photo in the request")
+        data = given.data
+        if len(data) > MAX_PHOTO_BYTES:
+            raise ApiError(400, "Bad Request: PHOTO_SAVE_FILE_INVALID")
+        if data.startswith(PNG) and data[12:16] == b"IHDR":
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        elif data.startswith(b"\xff\xd8"):
+            width, height = 800, 600  # a JPEG: its size is not read here
+        else:
+            raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED")
+        if width + height > 10_000 or max(width, height) > 20 * min(width, height):
+            raise ApiError(400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
+        sizes = []
+        for side in (90, 320, 800, 1280):  # Telegram keeps a few sizes, none larger than the original
+            scale = min(1.0, side / max(width, height))
+            sizes.append((round(width * scale), round(height * scale)))
+            if scale == 1.0:
+                break
+        n = next(self._ids)
+        self.uploaded.append(hashlib.sha256(data).hexdigest())
+        photo = [
+            {
+                "file_id": f"AgACAgPhoto{n:06d}x{i}",
+                "file_unique_id": f"AQADPhoto{n:06d}x{i}",
+                "width": w,
+                "height": h,
+                "file_size": max(1, len(data) * w * h // (width * height)),
+            }
+            for i, (w, h) in enumerate(sizes)
+        ]
+        for size in photo:
+            self.photos[size["file_id"]] = (photo, data)
+        return copy.deepcopy(photo)
+
+    def _caption(self, p: JSON) -> tuple[str, list[JSON]]:
+        caption, entities = self._parse_text(
+            p.get("caption"), p.get("parse_mode"), p.get("caption_entities"), required=False
+        )
+        if ents.utf16_len(caption) > MAX_CAPTION:
+            raise ApiError(400, "Bad Request: message caption is too long")
+        return caption, entities
+
+    def _api_sendPhoto(self, p: JSON) -> JSON:
+        chat = self._chat(p.get("chat_id"))
+        self._check_can_write(chat)
+        thread_id = self._thread(chat, p.get("message_thread_id"))
+        caption, entities = self._caption(p)
+        markup = self._inline_keyboard(p.get("reply_markup"), any_keyboard=True)
+        photo = self._photo(p.get("photo"), p.get(ATTACHED, {}))
+        self._flood_control(chat)
+        message = self._new_message(
+            chat, self.bot, text=caption, entities=entities, reply_markup=markup, thread_id=thread_id, photo=photo
+        )
+        message.reply_to = self._topic_head(chat, thread_id)
+        return message.to_dict()
+
+    def _api_editMessageCaption(self, p: JSON) -> JSON | bool:
+        message, inline = self._target(p, "edit")
+        if message.photo is None:
+            raise ApiError(400, "Bad Request: there is no caption in the message to edit")
+        caption, entities = self._caption(p)
+        self._edit(message, caption, entities, self._inline_keyboard(p.get("reply_markup")))
+        return True if inline else message.to_dict()
+
+    def _api_editMessageMedia(self, p: JSON) -> JSON | bool:
+        message, inline = self._target(p, "edit")
+        media = p.get("media")
+        if not isinstance(media, dict) or media.get("type") != "photo":
+            raise ApiError(400, "Bad Request: the fake Bot API edits photos only")
+        caption, entities = self._caption(media)
+        markup = self._inline_keyboard(p.get("reply_markup"))
+        photo = self._photo(media.get("media"), p.get(ATTACHED, {}))
+        if photo[-1]["file_id"] == message.file_id:
+            self._edit(message, caption, entities, markup)  # the same picture: "not modified" unless the rest changed
+            return True if inline else message.to_dict()
+        if (caption, entities, markup) != (message.text, message.entities, message.reply_markup):
+            if caption != message.text:
+                message.history.append(message.text)
+            message.text, message.entities, message.reply_markup = caption, entities, markup
+        if message.file_id:
+            message.pictures.append(message.file_id)
+        message.photo = photo
+        message.edit_date = int(self.clock())
+        return True if inline else message.to_dict()
+
+    def picture(self, message: Message) -> bytes | None:
+        """The bytes of the picture a message shows (None: it is text)."""
+        return self.photos[message.file_id][1] if message.file_id else None
+
+    def uploads(self) -> list[Request]:
+        """The successful requests that uploaded a picture (not those that named one by file id)."""
+
+        def uploaded(given: Any) -> bool:
+            return isinstance(given, Upload) or str(given).startswith("attach://")
+
+        return [
+            r
+            for r in self.requests
+            if r.ok
+            and (
+                (r.method == "sendPhoto" and uploaded(r.params.get("photo")))
+                or (r.method == "editMessageMedia" and uploaded(r.params["media"].get("media")))
+            )
+        ]
 
     def _target(self, p: JSON, what: str) -> tuple[Message, bool]:
         inline_id = p.get("inline_message_id")
@@ -1256,6 +1389,8 @@ class FakeBotApi:
 
     def _api_editMessageText(self, p: JSON) -> JSON | bool:
         message, inline = self._target(p, "edit")
+        if message.photo is not None:
+            raise ApiError(400, "Bad Request: there is no text in the message to edit")
         text, entities = self._parse_text(p.get("text"), p.get("parse_mode"), p.get("entities"))
         self._edit(message, text, entities, self._inline_keyboard(p.get("reply_markup")))
         return True if inline else message.to_dict()
@@ -1344,6 +1479,12 @@ class FakeBotApi:
             seen.add(result["id"])
             if result.get("type") == "article" and not str(result.get("title", "")).strip():
                 raise ApiError(400, "Bad Request: RESULT_TITLE_EMPTY")
+            if (
+                result.get("type") == "photo"
+                and "photo_file_id" in result
+                and result["photo_file_id"] not in self.photos
+            ):
+                raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
             content = result.get("input_message_content")
             if isinstance(content, dict) and "message_text" in content:
                 self._parse_text(

@@ -20,8 +20,9 @@ _MUST_BE = re.compile(r"(?:must be|always) \"?([a-z_]+)")
 class Upload:
     """A file part of a multipart request."""
 
-    def __init__(self, filename: str | None) -> None:
+    def __init__(self, filename: str | None, data: bytes = b"") -> None:
         self.filename = filename
+        self.data = data
 
     def __repr__(self) -> str:
         return f"Upload({self.filename!r})"

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from adapters.telegram.buried import BURIED
+from adapters.telegram.photos import read_note
 from bot.clock import FakeClock
 from bot.tables import Status
 from bot.tokens import decode
 from core import load_game
-from tests.adapters.telegram.fake_api import FakeBotApi
+from tests.adapters.telegram.fake_api import EDITS, SENDS, FakeBotApi
 from tests.adapters.telegram.test_scenarios import Running, alerts, answer, moves_on, open_svolota
 from tests.adapters.telegram.world import Chat, Message, User
 from tests.sql.databases import fresh_sqlite
@@ -66,16 +67,16 @@ async def panel_move(api: FakeBotApi, bot: Running, board: Message, seats: list[
 
 
 def sent_as(api: FakeBotApi, group: Chat, message: Message) -> dict[str, Any]:
-    """The parameters of the sendMessage that posted the message."""
+    """The parameters of the request that posted the message."""
     (request,) = [
-        r for r in api.calls("sendMessage", chat=group, ok=True) if r.result["message_id"] == message.message_id
+        r for r in api.calls(chat=group, ok=True) if r.method in SENDS and r.result["message_id"] == message.message_id
     ]
     return request.params
 
 
 def edits_of(api: FakeBotApi, group: Chat, message: Message) -> int:
     return sum(
-        1 for r in api.calls("editMessageText", chat=group, ok=True) if r.params["message_id"] == message.message_id
+        1 for r in api.calls(chat=group, ok=True) if r.method in EDITS and r.params["message_id"] == message.message_id
     )
 
 
@@ -97,7 +98,7 @@ async def test_a_buried_board_is_sent_again_below_silently_and_its_buttons_play(
         assert old.deleted and not new.deleted
         assert sent_as(api, group, new)["disable_notification"] is True  # it rings no one's phone
         assert new.thread_id == old.thread_id
-        assert await bot.store.message_id(table_id, "", "table") == str(new.message_id)
+        assert read_note(await bot.store.message_id(table_id, "", "table"))[0] == str(new.message_id)
         assert {decode(b["callback_data"]).version for row in new.buttons for b in row if "callback_data" in b} == {
             (await bot.table(table_id)).version
         }

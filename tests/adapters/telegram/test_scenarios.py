@@ -21,6 +21,7 @@ import pytest
 
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import TelegramBot
+from adapters.telegram.photos import read_note
 from adapters.telegram.settings import TelegramSettings
 from bot.clock import FakeClock
 from bot.i18n import translator
@@ -29,7 +30,7 @@ from bot.tables import Status, Table
 from bot.tokens import Token, decode
 from core import load_game
 from tests.adapters.idle import InFlight, until_idle
-from tests.adapters.telegram.fake_api import FakeBotApi, Request
+from tests.adapters.telegram.fake_api import EDITS, PICTURED, SENDS, FakeBotApi, Request
 from tests.adapters.telegram.world import Chat, Message, User
 from tests.sql.databases import fresh_sqlite
 
@@ -82,6 +83,7 @@ class Running:
             updates.join,
             self.firing.none,
             self.notifier.idle,
+            self.tg.play_pictures.idle,
         )
         await until_idle(waits, idle, timeout, "the Telegram bot")
 
@@ -103,7 +105,7 @@ class Running:
 
     async def message_of(self, chat: Chat, table_id: int, audience: str = "", slot: str = "table") -> Message:
         """The message the bot draws a table's screen in (its board, or a person's panel)."""
-        message_id = await self.store.message_id(table_id, audience, slot)
+        message_id, _ = read_note(await self.store.message_id(table_id, audience, slot))
         found = [m for m in self.api.messages(chat, from_bot=True) if str(m.message_id) == message_id]
         assert found, f"no message for table {table_id} ({audience!r}, {slot}) in {chat}"
         return found[0]
@@ -176,6 +178,7 @@ async def _moved(bot: Running, table_id: int, before: int) -> bool:
     return (await bot.table(table_id)).moves > before
 
 
+@pytest.mark.async_timeout(90)
 async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
 ):
@@ -206,6 +209,17 @@ async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
         assert any("Rematch" in b["text"] for row in board.buttons for b in row)
         assert re.search(r"Winning move: \w+ plays .+", board.text), board.text
         await panels_show_the_result(fake_api, bot, group, table_id, seats)
+        pictures_all_game(fake_api, group, [])  # (their cards came in inline mode, not in panels)
+        # plays came as pictures of their cards once Telegram had them, uploaded into the person's
+        # private chat and deleted at once; choosing one still sent the play's words
+        answers = [q.answer for q in fake_api.inline_queries.values() if q.answer and q.query == f"t{table_id}"]
+        photos = [r for a in answers for r in a["results"] if r["type"] == "photo"]
+        assert photos and all(r["photo_file_id"] in fake_api.photos for r in photos)
+        uploads = [r for r in fake_api.calls("sendPhoto", ok=True) if "caption" not in r.params]
+        assert uploads and all(r.params["chat_id"] in [p.id for p in seats] for r in uploads)
+        assert all(r.params["disable_notification"] is True for r in uploads)
+        shown = {m.message_id for p in seats for m in fake_api.messages(fake_api.private_chat(p), from_bot=True)}
+        assert not {r.result["message_id"] for r in uploads} & shown  # deleted at once
         # the plays were posted "via" the bot by the people themselves
         via = [m for m in fake_api.messages(group, from_bot=False) if m.via_bot is not None]
         assert len(via) == moves and via[0].text.startswith("🎴 ")
@@ -231,6 +245,18 @@ async def panels_show_the_result(api: FakeBotApi, bot: Running, group: Chat, tab
             continue  # never started the bot: no panel
         panel = await bot.message_of(api.private_chat(person), table_id, str(person.id), "panel")
         assert panel.text == board.text and not panel.buttons, panel.text
+
+
+def pictures_all_game(api: FakeBotApi, group: Chat, people: list[User]) -> None:
+    """Pictures were on (the chat's default look): the board and each person's panel were photos
+    with their text as the caption, each picture was uploaded once (sent by file id after), and
+    no request met Telegram's flood control."""
+    pictured = lambda chat: [r for r in api.calls(chat=chat, ok=True) if r.method in PICTURED]  # noqa: E731
+    assert pictured(group), "the board was never a picture"
+    for person in people:
+        assert pictured(api.private_chat(person)), f"{person.first_name}'s panel was never a picture"
+    assert api.uploaded and len(set(api.uploaded)) == len(api.uploaded)
+    assert not [r for r in api.requests if r.status == 429]
 
 
 def moves_on(panel: Message) -> list[str]:
@@ -296,12 +322,13 @@ async def test_a_speed_challenge_by_reply_accepted_and_played_to_the_end(
         await bot.settled()
         redrawn = fake_api.calls(chat=private)[drawn:]
         # (in place: an edit, or none at all when the panel already shows the position)
-        assert all(r.method == "editMessageText" and r.ok for r in redrawn)
+        assert all(r.method in EDITS and r.ok for r in redrawn)
         assert moves_on(await bot.message_of(fake_api.private_chat(bob), table_id, str(bob.id), "panel"))
         table = await finish(bot, table_id)
         assert table.status is Status.FINISHED
         assert "is over" in (await bot.message_of(group, table_id)).text
         await panels_show_the_result(fake_api, bot, group, table_id, [alice, bob])
+        pictures_all_game(fake_api, group, [alice, bob])
         log = await bot.store.moves(table_id)
         assert sum(1 for m in log if m.by == "person") == played
         assert not_modified(fake_api) == []  # no edit that would have changed nothing, all game long
@@ -342,6 +369,7 @@ async def test_a_racing_demon_round_of_three(
         result = (await bot.message_of(group, table_id)).text
         assert all(p.first_name in result for p in (alice, bob, carol))
         await panels_show_the_result(fake_api, bot, group, table_id, [alice, bob, carol])
+        pictures_all_game(fake_api, group, [alice, bob, carol])
         assert not_modified(fake_api) == []  # no edit that would have changed nothing, all game long
 
 
@@ -547,10 +575,11 @@ async def test_a_429_is_waited_out_and_the_board_still_drawn(
         await bot.settled()
         # twice "Too Many Requests: retry after 1": the rate limiter waits and retries once, the
         # notifier waits and draws again
-        fake_api.fail_next("editMessageText", 429, retry_after=1, count=2)
+        # (the game starts as Bob joins: its board is the lobby's message given the game's picture)
+        fake_api.fail_next("editMessageMedia", 429, retry_after=1, count=2)
         await answer(fake_api, fake_api.press(bob, await bot.message_of(group, table_id), text="Join"))
-        await fake_api.wait_for(lambda: fake_api.calls("editMessageText", ok=True), timeout=10)
-        edits = fake_api.calls("editMessageText")
+        await fake_api.wait_for(lambda: fake_api.calls("editMessageMedia", ok=True), timeout=10)
+        edits = fake_api.calls("editMessageMedia")
         assert [e.status for e in edits] == [429, 429, 200]
         assert edits[1].time - edits[0].time >= 1.0 and edits[2].time - edits[1].time >= 1.0
         assert bob.first_name in (await bot.message_of(group, table_id)).text
@@ -610,7 +639,7 @@ async def test_a_fast_game_stays_within_the_group_limit(
 
         bot.notifier.show = counted  # type: ignore[method-assign]
         coalesced, held = bot.notifier.stats["coalesced"], asyncio.Event()
-        board_edit = lambda method, params: method == "editMessageText" and params.get("chat_id") == group.id  # noqa: E731
+        board_edit = lambda method, params: method in EDITS and params.get("chat_id") == group.id  # noqa: E731
         fake_api.latency = lambda method, params: held.wait() if board_edit(method, params) else 0.0
         while redraws < 3 and (await bot.table(table_id)).status is Status.PLAYING:
             await bot.advance(beat)
@@ -620,7 +649,7 @@ async def test_a_fast_game_stays_within_the_group_limit(
         assert redraws >= 3 and bot.notifier.stats["coalesced"] > coalesced, bot.notifier.stats
 
         def writes() -> list[float]:
-            return [r.time for r in fake_api.calls(chat=group) if r.method in ("sendMessage", "editMessageText")]
+            return [r.time for r in fake_api.calls(chat=group) if r.method in SENDS + EDITS]
 
         safety = time.monotonic() + 120  # a net for a hang only: the loop ends on the writes it sees
         while (await bot.table(table_id)).status is Status.PLAYING and len(writes()) <= 25:
@@ -661,7 +690,7 @@ async def test_a_slow_button_answer_holds_back_only_its_own_chat(
 
         def edits(chat: Chat) -> list[int]:
             requests = enumerate(fake_api.requests)
-            return [i for i, r in requests if r.method == "editMessageText" and r.params.get("chat_id") == chat.id]
+            return [i for i, r in requests if r.method in EDITS and r.params.get("chat_id") == chat.id]
 
         await fake_api.wait_for(lambda: edits(other), what="the other group's board to be redrawn")
         assert fake_api.answers_to(slow[0]) is None  # the slow answer is still on its way
@@ -752,10 +781,21 @@ async def test_the_command_menu_in_three_languages_and_help_rules_settings(
 ):
     async with Running(fake_api, url, clock) as bot:
         menu = {c["command"]: c["description"] for c in fake_api.visible_commands(bob, group)}
-        assert set(menu) == {"svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "cancel", "help"}
+        assert set(menu) == {
+            "svolota",
+            "speed",
+            "demon",
+            "leaderboard",
+            "stats",
+            "rules",
+            "settings",
+            "look",
+            "cancel",
+            "help",
+        }
         assert menu["help"] == translator("ru").gettext("What I can do")
         private = fake_api.visible_commands(alice, fake_api.private_chat(alice))
-        assert [c["command"] for c in private] == ["start", "help", "rules", "stats"]
+        assert [c["command"] for c in private] == ["start", "help", "rules", "stats", "look"]
         fake_api.send_text(bob, group, "/rules demon")
         assert (await fake_api.next_message(group)).text.startswith("🎴 Гонка демонов")
         fake_api.send_text(alice, group, "/help")

@@ -114,6 +114,13 @@ class Message:
     inline_message_id: str | None = None
     service: JSON = field(default_factory=dict)  # e.g. {"forum_topic_created": {...}}
     history: list[str] = field(default_factory=list)  # earlier texts, oldest first
+    photo: list[JSON] | None = None  # a photo's sizes (its `text` and `entities` are then its caption)
+    pictures: list[str] = field(default_factory=list)  # file ids it showed before, oldest first
+
+    @property
+    def file_id(self) -> str | None:
+        """The file id of the photo it shows (its largest size), None for a text message."""
+        return self.photo[-1]["file_id"] if self.photo else None
 
     @property
     def from_bot(self) -> bool:
@@ -148,10 +155,13 @@ class Message:
             data["via_bot"] = self.via_bot.to_dict()
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
+        if self.photo is not None:
+            data["photo"] = copy.deepcopy(self.photo)
+        text, entities = ("caption", "caption_entities") if self.photo is not None else ("text", "entities")
         if self.text:
-            data["text"] = self.text
+            data[text] = self.text
         if self.entities:
-            data["entities"] = copy.deepcopy(self.entities)
+            data[entities] = copy.deepcopy(self.entities)
         data.update(copy.deepcopy(self.service))
         if self.reply_markup is not None:
             data["reply_markup"] = copy.deepcopy(self.reply_markup)
@@ -159,7 +169,8 @@ class Message:
 
     def __repr__(self) -> str:
         who = "bot" if self.from_bot else self.sender.first_name
-        return f"Message({self.chat.id}/{self.message_id} by {who}: {self.text[:40]!r})"
+        kind = "photo, " if self.photo is not None else ""
+        return f"Message({self.chat.id}/{self.message_id} by {who}: {kind}{self.text[:40]!r})"
 
 
 def chat_member(chat: Chat, user: User) -> JSON:

@@ -43,3 +43,9 @@ clean:
 .PHONY: pictures
 pictures: $(VENV)/.installed
 	$(BIN)/python -m adapters.pictures.gallery docs/pictures
+
+# The README's pictures of the live table (docs/web/): a Speed, a Racing Demon and a Svolota table
+# on a phone-sized page, in Debian's Chromium (apt-get install chromium fonts-noto-color-emoji).
+.PHONY: screenshots
+screenshots: $(VENV)/.installed-dev
+	$(BIN)/python -m tests.browser.screenshots docs/web

@@ -41,6 +41,7 @@ class Firing:
     _locks: KeyedLocks
     _trouble: Trouble
     _outage: Outage
+    watch: Callable[[int, int], None] | None  # told of every committed change (Service.watch)
 
     # provided by the Service
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
@@ -96,6 +97,8 @@ class Firing:
         if it was not fired here (its table held by another process, or fired already)."""
         async with self._locks.hold(deadline.table_id):
             table, acted, redraw = await self._transaction(lambda tx: self._fire(tx, deadline))
+            if acted is not None and table is not None:
+                self._watched(table)
             if redraw and table is not None:
                 await self.redraw(table)
             self._trouble.ok(deadline.table_id)
@@ -145,6 +148,16 @@ class Firing:
         # a real-time game that has just ended shows its result
         return table, int(acted), acted or (was_live and not self._live(table))
 
+    def _watched(self, table: Table) -> None:
+        """Tell `watch` (a live table) of a committed change. Whatever it does wrong stays there:
+        the change is saved and the chat is still to hear of it."""
+        if self.watch is None:
+            return
+        try:
+            self.watch(table.id, table.version)
+        except Exception:
+            log.exception("the watcher of table %s failed", table.id)
+
     async def next_due(self) -> float | None:
         return await self.store.next_due(self.platform)
 
@@ -166,5 +179,6 @@ class Firing:
         self._trouble.forget(table_id)
         log.error("table %s set aside after %d failures in a row (`cardbot tables` lists it)", table_id, GIVE_UP)
         if table is not None:
+            self._watched(table)
             lang = (await self.chat_settings(table.chat)).lang
             await self.notifier.show(table.chat, stopped_screens(table, lang))

@@ -93,6 +93,8 @@ class Service(Firing, TableActions, ChatCommands):
         self._settings_cache: dict[tuple[str, str], tuple[float, ChatSettings]] = {}
         self._looks_cache: OrderedDict[PersonRef, tuple[float, str | None]] = OrderedDict()
         self._ratings_lock = asyncio.Lock()  # one game's ratings read, computed and saved at a time
+        # told (table id, version) after every committed change, drawn in chat or not (a live table)
+        self.watch: Callable[[int, int], None] | None = None
 
     # ----- commands -------------------------------------------------------------------------
 
@@ -232,11 +234,14 @@ class Service(Firing, TableActions, ChatCommands):
             if done is None:  # delivered again
                 return Reply(table_id=table_id)
             table, reply, work, before, was_live = done
+            if table.version != before:
+                self._watched(table)
             if table.version != before and not (was_live and self._live(table)):
                 await self.redraw(table)  # live real-time boards wait for the window
             elif work.panels and self._live(table):
                 await self.redraw_panels(table, work.panels)  # ... but a mover sees their own move at once
             for other in work.redraw:
+                self._watched(other)
                 await self.redraw(other)
             self._trouble.ok(table_id)
             return Reply(reply.text, reply.ok, tuple(await self._in_own_looks(reply.screens)), table.id)
@@ -304,6 +309,7 @@ class Service(Firing, TableActions, ChatCommands):
             )
             self._arm_lobby(table, now)
             await tx.save(table, -1)
+        self._watched(table)
         await self.redraw(table)
         return Reply(table_id=table.id)
 
@@ -332,6 +338,7 @@ class Service(Firing, TableActions, ChatCommands):
             )
             table.arm(Deadline(table.id, Kind.CHALLENGE_EXPIRY, now + self.config.challenge_seconds))
             await tx.save(table, -1)
+        self._watched(table)
         await self.redraw(table)
         return Reply(table_id=table.id)
 
@@ -355,7 +362,7 @@ class Service(Firing, TableActions, ChatCommands):
 
     async def redraw(self, table: Table) -> None:
         settings = await self.chat_settings(table.chat)
-        screens = table_screens(table, settings.lang, self.clock.now(), settings.look)
+        screens = table_screens(table, settings.lang, self.clock.now(), settings.look, live=self.config.live_table)
         await self.notifier.show(table.chat, await self._in_own_looks(screens))
 
     async def redraw_panels(self, table: Table, seats: list[int]) -> None:
@@ -367,7 +374,9 @@ class Service(Firing, TableActions, ChatCommands):
             replace(screen, picture_stays=True)
             for seat in dict.fromkeys(seats)
             if table.seats[seat].person is not None
-            for screen in panel_screens(table, seat, table.seats[seat].lang or settings.lang, settings.look)
+            for screen in panel_screens(
+                table, seat, table.seats[seat].lang or settings.lang, settings.look, live=self.config.live_table
+            )
         ]
         if screens:
             await self.notifier.show(table.chat, await self._in_own_looks(screens))

@@ -48,6 +48,8 @@ class ServiceConfig:
     # Speed: windows a stalemate is offered before `new` is called (never fewer than two windows
     # and 3 s: bot/timers.py)
     stalemate_windows: int = 1
+    # A live table (adapters/web) is served: a playing table's board and its panels offer it
+    live_table: bool = False
 
 
 # How people write a setting's value in a command, in the three languages.

@@ -130,7 +130,7 @@ class TableActions:
             running.arm_next(table, running.game_of(table), now, await self.chat_settings(table.chat), self.config)
         lang = await self.lang_of(actor, table.chat)
         look = (await self.chat_settings(table.chat)).look
-        return Reply(screens=tuple(panel_screens(table, seat, lang, look)))
+        return Reply(screens=tuple(panel_screens(table, seat, lang, look, live=self.config.live_table)))
 
     async def _move(self, table: Table, play: Play, work: Work | None = None) -> Reply | None:
         judge_place(table, play.where, "move")

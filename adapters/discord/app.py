@@ -12,6 +12,10 @@ channel cache) and `guild_messages`, to know that messages are posted (and delet
 which may bury it (without message content, and discord.py keeps no message cache). The card
 pictures' worker process starts meanwhile and loads its fonts and cards, so that the first picture
 is not half a second late.
+
+With CARDBOT_WEB_URL set, the live table (adapters/web) is served beside it, on CARDBOT_WEB_LISTEN:
+the service tells it of every change, and each person's ephemeral panel links to it with a token
+signed for them (`live_link`).
 """
 
 from __future__ import annotations
@@ -20,11 +24,13 @@ import asyncio
 import contextlib
 import logging
 import signal
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
+from adapters.discord.components import MAX_URL
 from adapters.discord.endpoints import point_at
 from adapters.discord.handlers import Handlers
 from adapters.discord.items import ours as ours_id
@@ -37,11 +43,16 @@ from adapters.discord.presses import Presses
 from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import add_commands
 from adapters.pictures.screens import warm_up
+from adapters.web.settings import WebSettings
 from bot.clock import Clock, SystemClock
+from bot.people import PersonRef
 from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import Store
+
+if TYPE_CHECKING:
+    from adapters.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +85,16 @@ def dispatchable(interaction: discord.Interaction[Any], custom_id: str) -> bool:
     return False
 
 
+def live_link(server: WebServer, url: str, person: PersonRef, name: str, lang: str, table_id: int) -> str | None:
+    """The person's link to the table's live table, with a fresh token signed for them (without
+    their name if it makes the link too long for a button: the page then calls them by their id)."""
+    for who in dict.fromkeys((name, "")):
+        link = f"{url.rstrip('/')}/?t={table_id}&link={server.sign(person, who, lang, table_id)}"
+        if len(link) <= MAX_URL:
+            return link
+    return None
+
+
 class DiscordBot:
     def __init__(
         self,
@@ -82,7 +103,9 @@ class DiscordBot:
         clock: Clock | None = None,
         config: ServiceConfig | None = None,
         seed: int | None = None,
+        web: WebSettings | None = None,
     ) -> None:
+        """`web`: the live table's settings (None: from the environment, CARDBOT_WEB_*)."""
         point_at(settings)
         self.settings = settings
         quiet = discord.AllowedMentions.none()
@@ -111,11 +134,20 @@ class DiscordBot:
             )
         clock = clock or SystemClock()
         config = config or ServiceConfig(window_seconds=settings.window_seconds)
+        self.web_settings = web if web is not None else WebSettings()
+        if self.web_settings.url:
+            config = replace(config, live_table=True)
         self.store = store
         self.panels = Panels(settings.panel_seconds)
         self.notifier = DiscordNotifier(self.client, store, self.panels)
         self.service = Service(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler(self.service, clock)
+        self.web: WebServer | None = None  # the live table, when served
+        self._web_running = False
+        if self.web_settings.url:
+            from adapters.web.server import WebServer  # (loaded only when served)
+
+            self.web = WebServer(self.service, store, self.web_settings, settings.bot_token.get_secret_value())
         self.presses = Presses(self.service, self.notifier, self.panels)
         add_commands(self.client.tree, Handlers(self.service, self.notifier))
         register(self.client, self.presses)
@@ -157,6 +189,11 @@ class DiscordBot:
                 log.info("synced %d slash commands", len(synced))
             except discord.HTTPException as e:
                 log.warning("could not sync the slash commands: %s", e)
+        if self.web is not None and not self._web_running:
+            await self.web.start()
+            self._web_running = True
+            server, url = self.web, self.web_settings.url or ""
+            self.notifier.live = lambda person, name, lang, table: live_link(server, url, person, name, lang, table)
         self._warm = asyncio.create_task(self._warm_up())
         self._timers = asyncio.create_task(self.scheduler.restore_and_run())
         self._gateway = asyncio.create_task(self.client.connect())
@@ -182,6 +219,9 @@ class DiscordBot:
                 await self._timers
             self._timers = None
         await self.notifier.close()
+        if self.web is not None and self._web_running:
+            self._web_running = False
+            await self.web.stop()
         await self.client.close()
         if self._gateway is not None:
             with contextlib.suppress(Exception, asyncio.CancelledError):

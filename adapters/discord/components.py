@@ -6,6 +6,10 @@ screen whose rows fit keeps them as drawn; otherwise its last row stays as the c
 "🔄") and the rest are reflowed five to a row, or, if they still do not fit, put into select menus
 of up to 25 moves each (one row per menu). A custom id appears at most once per message.
 
+A `live` button (the live table, adapters/web) becomes a link button, on a person's own ephemeral
+panel only, to the URL the caller signed for them (`live_url`); anywhere else (the channel's board,
+which anyone may press) it is left out.
+
 A screen's picture is an embed showing an attached PNG (`PictureEdit`), below the text; what an
 edit does to it is said explicitly, since Discord keeps a message's embeds and attachments when an
 edit leaves them out.
@@ -34,6 +38,7 @@ MAX_OPTIONS: Final = 25
 MAX_LABEL: Final = 80  # a button's label
 MAX_OPTION_LABEL: Final = 100
 MAX_CUSTOM_ID: Final = 100
+MAX_URL: Final = 512  # a link button's URL
 MENU_PREFIX: Final = len("pick0:")
 REFRESH: Final = "🔄"
 PICTURE_FILE: Final = "table.png"  # the name a screen's picture is uploaded under, for its embed to show
@@ -103,8 +108,15 @@ def usable(button: Button) -> bool:
     return button.token is not None and 0 < len(button.token) <= MAX_CUSTOM_ID - MENU_PREFIX
 
 
+def live_of(screen: Screen) -> Button | None:
+    """The screen's button that opens its live table, if it has one."""
+    return next((b for row in screen.buttons for b in row if b.live is not None), None)
+
+
 def layout(rows: Sequence[Sequence[Button]], extra: Sequence[Button] = ()) -> list[Row]:
-    """The screen's buttons (and `extra` ones, added to the last row) in rows Discord accepts."""
+    """The screen's buttons (and `extra` ones, added to the last row) in rows Discord accepts
+    (a live table's row is not among them: `view_of` adds it as a link)."""
+    rows = [row for row in rows if not any(b.live is not None for b in row)]
     seen: set[str] = set()
     kept: list[list[Button]] = []
     for row in [*rows[:-1], [*(rows[-1] if rows else ()), *extra]]:
@@ -136,10 +148,12 @@ def style_of(token: str) -> discord.ButtonStyle:
     return STYLES.get(decoded.action if decoded else "", discord.ButtonStyle.secondary)
 
 
-def view_of(screen: Screen, extra: Sequence[Button] = ()) -> discord.ui.View | None:
-    """The screen's components (None: none, so an edit removes the old ones)."""
+def view_of(screen: Screen, extra: Sequence[Button] = (), live_url: str | None = None) -> discord.ui.View | None:
+    """The screen's components (None: none, so an edit removes the old ones); `live_url`: where
+    its live button links to (a private panel's, signed for its person; None: left out)."""
     rows = layout(screen.buttons, extra)
-    if not rows:
+    live = live_of(screen) if live_url and len(live_url) <= MAX_URL else None
+    if not rows and live is None:
         return None
     view = discord.ui.View(timeout=None)
     menus = 0
@@ -152,7 +166,21 @@ def view_of(screen: Screen, extra: Sequence[Button] = ()) -> discord.ui.View | N
         for b in row.buttons:
             token = b.token or ""
             view.add_item(TokenButton(_cut(b.label, MAX_LABEL), token, style_of(token), row=number))
+    if live is not None and live_url:  # (`live` is set only with a URL: said again for mypy)
+        link_row = _room_for_one(rows)
+        if link_row is not None:
+            label = _cut(live.label, MAX_LABEL)
+            view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=live_url, row=link_row))
     return view
+
+
+def _room_for_one(rows: Sequence[Row]) -> int | None:
+    """The row a link button goes in: a row of its own below the others, else beside the last
+    row's buttons; None: the message is full."""
+    if len(rows) < MAX_ROWS:
+        return len(rows)
+    last = rows[-1]
+    return len(rows) - 1 if last.kind == "buttons" and len(last.buttons) < MAX_PER_ROW else None
 
 
 def _cut(label: str, limit: int) -> str:

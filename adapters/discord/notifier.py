@@ -25,6 +25,9 @@ changes the text only. A picture the renderer cannot draw goes out as text: neve
 lost for its picture. What a message shows that is not known here (after a restart, a failed
 edit) is treated as unknown: a picture is uploaded, text clears it.
 
+A panel's live table button (adapters/web, when served) is a link signed for its person by `live`
+afresh at each drawing; the channel's board has none (anyone may press what is there).
+
 Marked spans of a screen's text are drawn the Discord way (texts.marked): a time left as a
 `<t:UNIX:R>` timestamp. The turn alert (slot ALERT) is a new message naming the person with
 `<@id>`, its allowed mentions limited to that one user: a new alert deletes the table's previous one
@@ -49,6 +52,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -63,12 +67,13 @@ from adapters.discord.components import (
     MAX_TEXT,
     PictureEdit,
     layout,
+    live_of,
     refresh_button,
     text_of,
     view_of,
 )
 from adapters.discord.panels import Panel, PanelKey, Panels
-from adapters.discord.people import PLATFORM, channel_of
+from adapters.discord.people import PLATFORM, channel_of, name_of
 from adapters.pictures import screens as pictures
 from bot.i18n import translator
 from bot.people import ChatRef, PersonRef
@@ -89,6 +94,8 @@ UNSEEN: Final = "?"  # the picture of a message whose picture is not known here
 
 Key = tuple[int, int, str, str]  # (channel, or 0 for a panel; table; audience; slot)
 Shown = tuple[str, object, str | None]  # what a message shows: text, components, its picture's digest
+# The URL of a person's live table: (person, name, language, table) -> a link signed for them
+LiveLink = Callable[[PersonRef, str, str, int], str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +154,7 @@ class DiscordNotifier:
         self._forbidden: set[tuple[int, int]] = set()  # (channel, table) whose message the bot may not send
         self._farewells: dict[PanelKey, asyncio.Task[None]] = {}
         self.below = Below()  # the messages that stay in each channel, to tell a buried board
+        self.live: LiveLink | None = None  # signs a panel's link to its live table (None: not served)
         self.stats = dict.fromkeys(
             ("sent", "edited", "unchanged", "coalesced", "skipped", "outdated", "reposted", "uploaded"), 0
         )
@@ -455,15 +463,17 @@ class DiscordNotifier:
         on = panel.message_id
         showing = None if on is None else self._pictures.get(on, UNSEEN)  # a new message has no picture
         digest, png = await self._picture(screen, showing)
-        shown = (content, tuple(layout(screen.buttons, extra)), digest)
+        has_live = self.live is not None and live_of(screen) is not None
+        shown = (content, (tuple(layout(screen.buttons, extra)), has_live), digest)
         if post.farewell is None and self._unchanged(key, shown):
             return
+        live_url = self._live_url(screen, panel) if has_live else None
         self._drawn.pop(key, None)
         if on is not None:
             self._pictures.pop(on, None)  # until it is drawn again
         change = picture_edit(digest, png, showing)
         try:
-            edited = await panel.edit(content, view_of(screen, extra), change)
+            edited = await panel.edit(content, view_of(screen, extra, live_url), change)
         except discord.HTTPException as e:
             if e.status not in GONE:
                 raise
@@ -479,6 +489,18 @@ class DiscordNotifier:
             self._showing(panel.message_id, digest, change, screen.final)
         if screen.final or post.farewell is not None:
             self.panels.close(panel_key, panel)
+
+    def _live_url(self, screen: Screen, panel: Panel) -> str | None:
+        """The link to the panel's live table, signed for its person now (None: none)."""
+        button, person = live_of(screen), screen.audience
+        if self.live is None or button is None or button.live is None or person is None or screen.final:
+            return None
+        user = self.client.get_user(int(person.user_id))
+        try:
+            return self.live(person, name_of(user) if user else "", panel.lang, button.live)
+        except Exception:
+            log.exception("could not sign the live table's link of table %s", button.live)
+            return None
 
     async def _farewell(self, key: PanelKey, panel: Panel) -> None:
         try:

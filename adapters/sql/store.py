@@ -43,7 +43,7 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -90,6 +90,8 @@ TRANSACTIONS = 8  # PostgreSQL: write transactions open at once in one process
 # half stays for presses); on SQLite their saves are then committed together.
 FIRING_LANES = TRANSACTIONS // 2
 TIMERS_PER_TABLE = 10  # at most: a real-time window and a computer per seat (Racing Demon seats 8)
+# PostgreSQL: every save tells the other processes' live tables (adapters/web/listen.py), at commit
+NOTIFY = text("SELECT pg_notify('cardbot_tables', :payload)")
 
 
 class SqlStore:
@@ -229,6 +231,8 @@ class SqlStore:
                 save_outcome(conn, outcome)
             if not still_open and expected_version != -1:
                 conn.execute(delete(deliveries).where(deliveries.c.table_id == table_id))
+            if self.postgres:  # delivered at commit, not at all if it rolls back
+                conn.execute(NOTIFY, {"payload": f"{table_id} {version}"})
 
             def remember() -> None:
                 if still_open:

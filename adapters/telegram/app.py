@@ -6,6 +6,9 @@ table (`Service.restore`, with the tables that closed just before the last stop:
 have been drawn) and then fires their deadlines (every deadline is in the database, so a restarted
 bot goes on where it stopped); updates are taken from the start, not after the redraws. Updates
 arrive by long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
+
+With CARDBOT_WEB_URL set, the live table (adapters/web) is served beside it, on CARDBOT_WEB_LISTEN:
+the service tells it of every change, and panels open it as a Mini App (keyboards.py).
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, Final
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urlsplit
 
 from telegram import Update
@@ -35,7 +39,9 @@ from telegram.ext import (
 from adapters.pictures.screens import warm_up
 from adapters.telegram.handlers import Commands
 from adapters.telegram.inline import InlineMode
+from adapters.telegram.keyboards import LiveLinks
 from adapters.telegram.logs import quiet_urls
+from adapters.telegram.members import ChatMembers
 from adapters.telegram.menu import set_menu
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
@@ -43,11 +49,15 @@ from adapters.telegram.people import PLATFORM, Directory, chat_of
 from adapters.telegram.play_pictures import PlayPictures
 from adapters.telegram.presses import Presses
 from adapters.telegram.settings import TelegramSettings
+from adapters.web.settings import WebSettings
 from bot.clock import Clock, SystemClock
 from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import Store
+
+if TYPE_CHECKING:
+    from adapters.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +80,9 @@ class TelegramBot:
         config: ServiceConfig | None = None,
         seed: int | None = None,
         poll_timeout: int = POLL_TIMEOUT,
+        web: WebSettings | None = None,
     ) -> None:
+        """`web`: the live table's settings (None: from the environment, CARDBOT_WEB_*)."""
         quiet_urls()  # before the Bot is built: it logs its URL, token included, at DEBUG
         self.settings = settings
         self.poll_timeout = poll_timeout
@@ -94,6 +106,9 @@ class TelegramBot:
         )
         clock = clock or SystemClock()
         config = config or ServiceConfig(window_seconds=settings.window_seconds)
+        self.web_settings = web if web is not None else WebSettings()
+        if self.web_settings.url:
+            config = replace(config, live_table=True)
         group = Pacer(settings.group_per_minute, settings.minute, settings.group_burst)
         private = Pacer(settings.private_per_second, 1.0)
         self.store = store
@@ -101,6 +116,14 @@ class TelegramBot:
         self.notifier = TelegramNotifier(self.application.bot, store, group, private, self.directory.username)
         self.service = Service(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler(self.service, clock)
+        self.web: WebServer | None = None  # the live table, when served
+        self._web_running = False
+        if self.web_settings.url:
+            from adapters.web.server import WebServer  # (loaded only when served)
+
+            token = settings.bot_token.get_secret_value()
+            members = ChatMembers(self.application.bot)  # spectators: people of the table's chat only
+            self.web = WebServer(self.service, store, self.web_settings, token, members=members)
         self._timers: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
         self._add_handlers()
@@ -138,6 +161,14 @@ class TelegramBot:
 
     async def _started(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         await set_menu(app.bot)
+        if self.web is not None and not self._web_running:
+            await self.web.start()
+            self._web_running = True
+            url = self.settings.webapp_url or self.web_settings.url or ""
+            if url.startswith("https://"):
+                self.notifier.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
+            else:  # Telegram refuses a message whose Mini App is not on HTTPS: no button, no lost panel
+                log.warning("the live table's URL is not https://: Telegram gets no button to it")
         self._warming = asyncio.create_task(warm_up())  # the first picture would take a second otherwise
         self._timers = asyncio.create_task(self.scheduler.restore_and_run())
 
@@ -148,6 +179,9 @@ class TelegramBot:
                 await self._timers
             self._timers = None
         await self.notifier.close()
+        if self.web is not None and self._web_running:
+            self._web_running = False
+            await self.web.stop()
 
     async def _failed(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         kind = type(update).__name__ if update is not None else "polling"

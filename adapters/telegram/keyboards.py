@@ -3,13 +3,20 @@
 A button with a token is a callback button (the token is the callback data, at most 64 bytes);
 one with an inline query opens inline mode in the current chat with that query
 (`switch_inline_query_current_chat`), which is how a Svolota player picks cards inside the group.
+
+A `live` button opens the table's live table (adapters/web), where one is served (`LiveLinks`): on a
+person's panel (their private chat) as a Mini App (`web_app`: Telegram allows those only in private
+chats); on the group's board as a `t.me` link that opens the bot's Mini App by its short name (the
+page knows the table by the start parameter), or not at all when the app has no name.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
+from urllib.parse import quote
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from telegram.constants import InlineKeyboardButtonLimit, MessageLimit
 
 from bot.screens.model import Button, Screen
@@ -23,8 +30,35 @@ def text_of(screen: Screen) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
-def button_of(button: Button) -> InlineKeyboardButton | None:
-    """The Telegram button, or None for one that does nothing here (or whose token does not fit)."""
+@dataclass(frozen=True, slots=True)
+class LiveLinks:
+    """Where the live table is: the Mini App's URL (https), and for links from a group its short
+    name (BotFather /newapp) with the bot's username (known once the bot has started)."""
+
+    url: str
+    app_name: str | None = None
+    username: str | None = None
+
+    def web_app(self, table_id: int) -> WebAppInfo:
+        return WebAppInfo(f"{self.url.rstrip('/')}/?t={table_id}")
+
+    def group_link(self, table_id: int) -> str | None:
+        """`https://t.me/<bot>/<app>?startapp=t<table>`, or None without a name or a username."""
+        if not self.app_name or not self.username:
+            return None
+        return f"https://t.me/{quote(self.username)}/{quote(self.app_name)}?startapp=t{table_id}"
+
+
+def button_of(button: Button, live: LiveLinks | None = None, private: bool = False) -> InlineKeyboardButton | None:
+    """The Telegram button, or None for one that does nothing here (or whose token does not fit).
+    `private`: the message goes to a person's private chat (the only place for a Mini App button)."""
+    if button.live is not None:
+        if live is None:
+            return None
+        if private:
+            return InlineKeyboardButton(button.label, web_app=live.web_app(button.live))
+        link = live.group_link(button.live)
+        return InlineKeyboardButton(button.label, url=link) if link else None
     if button.token is not None:
         if len(button.token.encode()) > MAX_DATA:
             return None
@@ -34,8 +68,10 @@ def button_of(button: Button) -> InlineKeyboardButton | None:
     return None
 
 
-def markup_of(screen: Screen) -> InlineKeyboardMarkup | None:
-    """The screen's buttons row by row (None: no keyboard, so an edit removes the old one)."""
-    rows = [[b for b in map(button_of, row) if b is not None] for row in screen.buttons]
+def markup_of(screen: Screen, live: LiveLinks | None = None) -> InlineKeyboardMarkup | None:
+    """The screen's buttons row by row (None: no keyboard, so an edit removes the old one). A
+    screen for one person goes to their private chat, a public one to the group."""
+    private = screen.audience is not None
+    rows = [[b for b in (button_of(x, live, private) for x in row) if b is not None] for row in screen.buttons]
     rows = [row for row in rows if row]
     return InlineKeyboardMarkup(rows) if rows else None

@@ -61,7 +61,7 @@ from adapters.pictures.screens import digest as picture_digest
 from adapters.pictures.screens import png_of, wanted
 from adapters.telegram.buried import Below, Place
 from adapters.telegram.entities import rendered, utf16
-from adapters.telegram.keyboards import MAX_TEXT, markup_of
+from adapters.telegram.keyboards import MAX_TEXT, LiveLinks, markup_of
 from adapters.telegram.pacing import Pacer
 from adapters.telegram.photos import Photos, note_of, read_note
 from bot.people import ChatRef, PersonRef
@@ -165,6 +165,7 @@ class TelegramNotifier:
         self._released: dict[str, asyncio.Event] = {}  # chat -> set when its last hold ends
         self.below = Below()  # the messages that stay in each group chat, to tell a buried board
         self.photos = Photos(store)
+        self.live: LiveLinks | None = None  # where the live table is (None: not served)
         self.stats = dict.fromkeys(("sent", "edited", "unchanged", "coalesced", "skipped", "outdated", "reposted"), 0)
 
     # ----- the port -------------------------------------------------------------------------
@@ -343,7 +344,7 @@ class TelegramNotifier:
     async def _draw_uploading(self, post: Post, uploading: list[str]) -> None:
         screen = post.screen
         text, entities = rendered(screen, self.usernames)
-        markup = markup_of(screen)
+        markup = markup_of(screen, self.live)
         remembered, place = screen.table_id != NOT_A_TABLE, (screen.table_id, post.audience, screen.slot)
         if remembered and not await self.store.claim_screen(*place, screen.version):
             self.stats["outdated"] += 1  # another process has drawn a newer one

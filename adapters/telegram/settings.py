@@ -31,6 +31,11 @@ class TelegramSettings(BaseSettings):
     # Where pictures of inline-mode plays are uploaded to learn their file ids (each deleted at
     # once): a private channel or group only the bot writes in. Unset: the asker's private chat.
     picture_chat: int | None = None
+    # The live table (adapters/web, served when CARDBOT_WEB_URL is set) as a Mini App: its URL for
+    # Telegram (unset: CARDBOT_WEB_URL), and its short name from BotFather's /newapp, by which a
+    # group's board links to it (`https://t.me/<bot>/<name>?startapp=t<table>`; unset: no link there).
+    webapp_url: str | None = None
+    webapp_name: str | None = None
 
     @property
     def base_url(self) -> str:

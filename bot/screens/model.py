@@ -58,6 +58,7 @@ class Button:
     label: str
     token: str | None = None  # an action token (callback data / custom id)
     inline_query: str | None = None  # open the platform's inline mode with this query (Telegram)
+    live: int | None = None  # open the live table (the web page, adapters/web) of this table id
 
 
 NO_ALERT = "-"  # an alert's message row after its message was deleted

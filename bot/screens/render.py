@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.i18n import translator
+from bot.i18n import Translator, translator
 from bot.ratings import higher_wins
 from bot.running import game_of
 from bot.screens import realtime, svolota
 from bot.screens.lobby import challenge_screen, closed_screen, lobby_screen
-from bot.screens.model import TEXT, Screen
+from bot.screens.model import TEXT, Button, Screen
 from bot.screens.result import result_panels, result_screen
 from bot.tables import Status, Table
 from core.games.svolota.game import Svolota
 
 
-def table_screens(table: Table, lang: str, now: float, look: str = TEXT) -> list[Screen]:
-    """Every screen of the table; `look` is how the chat wants cards shown (bot/screens/model.py)."""
-    return [replace(s, version=table.version, look=look) for s in _table_screens(table, lang, now)]
+def table_screens(table: Table, lang: str, now: float, look: str = TEXT, live: bool = False) -> list[Screen]:
+    """Every screen of the table; `look` is how the chat wants cards shown (bot/screens/model.py);
+    `live`: a live table is served (ServiceConfig.live_table), which a playing table's board and
+    panels offer."""
+    return [replace(s, version=table.version, look=look) for s in _table_screens(table, lang, now, live)]
 
 
 def stopped_screens(table: Table, lang: str) -> list[Screen]:
@@ -31,7 +33,7 @@ def stopped_screens(table: Table, lang: str) -> list[Screen]:
     return [Screen(table.id, text.format(table=table.id), version=table.version)]
 
 
-def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
+def _table_screens(table: Table, lang: str, now: float, live: bool = False) -> list[Screen]:
     t = translator(lang)
     if table.stopped is not None:
         return stopped_screens(table, lang)
@@ -57,14 +59,22 @@ def _table_screens(table: Table, lang: str, now: float) -> list[Screen]:
         p
         for seat, s in enumerate(table.seats)
         if s.person is not None
-        for p in panel_screens(table, seat, s.lang or lang)
+        for p in panel_screens(table, seat, s.lang or lang, live=live)
     ]
-    return [public, *alerts, *panels]
+    return [with_live(public, t) if live else public, *alerts, *panels]
 
 
-def panel_screens(table: Table, seat: int, lang: str, look: str = TEXT) -> list[Screen]:
+def panel_screens(table: Table, seat: int, lang: str, look: str = TEXT, live: bool = False) -> list[Screen]:
     t = translator(lang)
     game = game_of(table)
     if isinstance(game, Svolota):
-        return [replace(svolota.hand_panel(table, game, seat, t), version=table.version, look=look)]
-    return [replace(realtime.panel(table, game, seat, t), version=table.version, look=look)]
+        panel = svolota.hand_panel(table, game, seat, t)
+    else:
+        panel = realtime.panel(table, game, seat, t)
+    return [replace(with_live(panel, t) if live else panel, version=table.version, look=look)]
+
+
+def with_live(screen: Screen, t: Translator) -> Screen:
+    """The screen with a last row that opens its table's live table (adapters turn it into their
+    platform's kind of button, or leave it out)."""
+    return replace(screen, buttons=(*screen.buttons, (Button(t.gettext("🃏 Live table"), live=screen.table_id),)))

@@ -21,7 +21,7 @@ TRANSLATED = ("ru", "uk")
 EXCEPTIONS = {"IllegalMove", "BadNotation", "NotYourTurn", "GameOver", "TooSlow", "Refused"}
 # Must be translated: the console's and the bot's messages (screens, answers, game names marked
 # with N_), and the reasons the core and the service give for refusing.
-MESSAGE_DIRS = ("adapters/console", "bot")
+MESSAGE_DIRS = ("adapters/console", "adapters/web", "bot")
 CORE_GAMES = ("svolota", "speed", "racing_demon")
 TEMPLATE_FILES = sorted(
     [

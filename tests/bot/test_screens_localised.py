@@ -117,9 +117,11 @@ class Looks:
         """The table's screens (with every seat's panel while it plays), in every language."""
 
         def screens(lang: str) -> list[Screen]:
-            out = render.table_screens(table, lang, now)
+            out = render.table_screens(table, lang, now, live=True)
             if table.status is Status.PLAYING:
-                out += [p for seat in range(len(table.seats)) for p in render.panel_screens(table, seat, lang)]
+                out += [
+                    p for seat in range(len(table.seats)) for p in render.panel_screens(table, seat, lang, live=True)
+                ]
             return out
 
         self.check(table, screens)

@@ -1,0 +1,120 @@
+"""Who a viewer is: a Telegram Mini App's initData (signed by Telegram with the bot's token), or a
+link the bot signed itself (Discord's ephemeral panel has no identity to hand to a browser).
+
+Nothing here trusts its input: a check that fails for any reason (malformed, tampered, expired,
+from the future) gives None, never an exception.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl
+
+from bot.people import PersonRef
+
+FUTURE = 60.0  # seconds an initData's auth_date may be ahead of our clock (clocks drift)
+MAX_NAME = 64  # characters of a name kept (it is shown to others)
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    person: PersonRef
+    name: str
+    lang: str | None  # their client's language code's head ("ru"), if it gave one
+    table_id: int | None  # the table the credential was made for (None: any)
+
+
+def telegram_viewer(init_data: str, bot_token: str, now: float, max_age: float = 3600) -> Viewer | None:
+    """The viewer a Mini App's initData names, checked as Telegram specifies
+    (core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app); None if it does not
+    check out. A field given twice is refused (which one would the hash cover?)."""
+    try:
+        pairs = parse_qsl(init_data, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        return None
+    fields = dict(pairs)
+    if len(fields) != len(pairs) or "hash" not in fields:
+        return None
+    given = fields.pop("hash")
+    check = "\n".join(f"{k}={v}" for k, v in sorted(fields.items()))  # `signature` stays in, as Telegram says
+    secret = hmac.new(b"WebAppData", bot_token.encode(), hashlib.sha256).digest()
+    if not hmac.compare_digest(given.lower(), hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()):
+        return None
+    try:
+        auth_date = int(fields["auth_date"])
+        user = json.loads(fields["user"])
+        user_id = int(user["id"])
+    except (KeyError, ValueError, TypeError):
+        return None
+    if not isinstance(user, dict) or not now - max_age <= auth_date <= now + FUTURE:
+        return None
+    name = " ".join(str(user.get(k) or "") for k in ("first_name", "last_name")).strip()
+    name = name or str(user.get("username") or user_id)
+    start = fields.get("start_param", "")
+    table_id = int(start[1:]) if start[:1] == "t" and start[1:].isdigit() else None
+    return Viewer(PersonRef("telegram", str(user_id)), name[:MAX_NAME], _lang(user.get("language_code")), table_id)
+
+
+def _lang(code: Any) -> str | None:
+    if not isinstance(code, str) or not code:
+        return None
+    return code.replace("_", "-").split("-", 1)[0].lower()[:8]
+
+
+def link_secret(token: str) -> bytes:
+    """The links' HMAC key derived from a bot token (used unless CARDBOT_WEB_SECRET is set)."""
+    return hashlib.sha256(b"cardbot web links\0" + token.encode()).digest()
+
+
+def sign_link(
+    secret: bytes, person: PersonRef, table_id: int, expires: float, nonce: str, name: str = "", lang: str | None = None
+) -> str:
+    """A link token: base64url(JSON payload) "." base64url(HMAC-SHA256(secret, payload))."""
+    payload = json.dumps(
+        {
+            "p": person.platform,
+            "u": person.user_id,
+            "n": name[:MAX_NAME],
+            "l": lang,
+            "t": table_id,
+            "e": expires,
+            "o": nonce,
+        },
+        separators=(",", ":"),
+    ).encode()
+    mac = hmac.new(secret, payload, hashlib.sha256).digest()
+    return f"{_b64(payload)}.{_b64(mac)}"
+
+
+def read_link(secret: bytes, token: str, now: float) -> tuple[Viewer, str] | None:
+    """The viewer and the nonce of a link token; None if tampered, malformed or expired. (Whether
+    the nonce was used before is the hub's to know.)"""
+    try:
+        head, _, tail = token.partition(".")
+        payload, mac = _unb64(head), _unb64(tail)
+        if not hmac.compare_digest(mac, hmac.new(secret, payload, hashlib.sha256).digest()):
+            return None
+        data = json.loads(payload)
+        person = PersonRef(str(data["p"]), str(data["u"]))
+        expires, table_id, nonce = float(data["e"]), int(data["t"]), str(data["o"])
+        lang = data.get("l")
+        name = str(data.get("n") or person.user_id)
+    except (ValueError, TypeError, KeyError, binascii.Error):
+        return None
+    if now >= expires:
+        return None
+    return Viewer(person, name[:MAX_NAME], lang if isinstance(lang, str) else None, table_id), nonce
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))

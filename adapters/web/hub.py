@@ -1,0 +1,192 @@
+"""The sockets watching each table, and what they are sent.
+
+`changed(table, version)` is called by the service after every committed change (Service.watch)
+and by the PostgreSQL listener for changes made by other processes (listen.py). It schedules one
+push per table: the table is loaded once, each watcher's view built (once per kind of viewer:
+every spectator of one language gets the same bytes) and sent to the sockets that have not seen
+that version. Pushes of one table never overlap: changes that come during a push are coalesced
+into the next one, which loads the table as it then is. A newly attached socket is brought up to
+date the same way (it has seen no version), so its first view never races a push.
+
+A send that takes longer than SEND_TIMEOUT (a client that stopped reading) closes that socket;
+the others of the table are sent to side by side and do not wait for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from adapters.web.auth import Viewer
+from adapters.web.views import Gallery, seat_of, view_of
+from bot.commands import Press
+from bot.i18n import LANGUAGES, translator
+from bot.people import Actor
+from bot.refusals import Refused
+from bot.service import Service
+from bot.store import Store
+from bot.tables import Table
+from bot.tokens import decode
+
+log = logging.getLogger(__name__)
+SEND_TIMEOUT = 10.0  # seconds a socket may take to accept one view
+
+
+class Socket(Protocol):
+    """What the hub needs of a WebSocket (aiohttp's WebSocketResponse is one)."""
+
+    async def send_str(self, data: str, compress: int | None = None) -> None: ...
+
+    async def close(self, *, code: int = ..., message: bytes = ...) -> bool: ...
+
+
+@dataclass(eq=False, slots=True)
+class Watch:
+    socket: Socket
+    viewer: Viewer
+    version: int = -1  # the newest version sent to it
+
+
+@dataclass(slots=True)
+class _Table:
+    watches: dict[Socket, Watch] = field(default_factory=dict)
+    wanted: bool = False  # a push is asked for
+    pushing: asyncio.Task[None] | None = None
+
+
+class Hub:
+    def __init__(
+        self,
+        service: Service,
+        store: Store,
+        gallery: Gallery | None = None,
+        link_seconds: float = 900,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        """`gallery` None: views without pictures. `link_seconds`: how long a used link nonce is
+        remembered (no link lives longer)."""
+        self.service = service
+        self.store = store
+        self.gallery = gallery
+        self.link_seconds = link_seconds
+        self.now = now
+        self._tables: dict[int, _Table] = {}
+        self._nonces: dict[str, float] = {}  # link nonce -> when it may be forgotten
+
+    # ----- sockets --------------------------------------------------------------------------
+
+    def attach(self, table_id: int, socket: Socket, viewer: Viewer) -> None:
+        """Watch the table from now on; its current view comes with the next push, asked for now."""
+        watched = self._tables.setdefault(table_id, _Table())
+        watched.watches[socket] = Watch(socket, viewer)
+        self._ask(table_id, watched)
+
+    def detach(self, table_id: int, socket: Socket) -> None:
+        watched = self._tables.get(table_id)
+        if watched is None:
+            return
+        watched.watches.pop(socket, None)
+        if not watched.watches and watched.pushing is None:
+            del self._tables[table_id]
+
+    def watchers(self, table_id: int) -> int:
+        watched = self._tables.get(table_id)
+        return len(watched.watches) if watched else 0
+
+    def watched(self) -> list[int]:
+        return list(self._tables)
+
+    def use_nonce(self, nonce: str) -> bool:
+        """Whether a link's nonce is fresh (and now used): a link opens one session."""
+        now = self.now()
+        while self._nonces:  # kept in the order they were used, so the oldest go from the front
+            oldest, until = next(iter(self._nonces.items()))
+            if until > now:
+                break
+            del self._nonces[oldest]
+        if nonce in self._nonces:
+            return False
+        self._nonces[nonce] = now + self.link_seconds
+        return True
+
+    async def close_all(self) -> None:
+        """Close every watching socket (the server stops: pages reconnect to whoever serves next)."""
+        sockets = [w.socket for watched in self._tables.values() for w in watched.watches.values()]
+        for socket in sockets:
+            with contextlib.suppress(Exception):
+                await socket.close(code=1001, message=b"server stopping")
+
+    # ----- changes --------------------------------------------------------------------------
+
+    def changed(self, table_id: int, version: int) -> None:
+        """A change of the table was committed (here or by another process): push it to its
+        watchers. Cheap when nobody watches the table. (`version` only says what changed: the
+        push loads the table as it is then, which is at least as new.)"""
+        watched = self._tables.get(table_id)
+        if watched is not None:
+            self._ask(table_id, watched)
+
+    def _ask(self, table_id: int, watched: _Table) -> None:
+        watched.wanted = True
+        if watched.pushing is None:
+            watched.pushing = asyncio.get_running_loop().create_task(self._pushes(table_id, watched))
+
+    async def _pushes(self, table_id: int, watched: _Table) -> None:
+        try:
+            while watched.wanted and watched.watches:
+                watched.wanted = False
+                try:
+                    table = await self.store.load(table_id)
+                    if table is not None:
+                        await self._push(table, watched)
+                except Exception:  # one failed push (the store down) is not the end of watching
+                    log.exception("could not push table %s to its watchers", table_id)
+        finally:
+            watched.pushing = None
+            if not watched.watches and self._tables.get(table_id) is watched:
+                del self._tables[table_id]
+
+    async def _push(self, table: Table, watched: _Table) -> None:
+        views: dict[tuple[int | None, str | None], str] = {}  # (seat, lang) -> the view's JSON
+        sends = []
+        for watch in list(watched.watches.values()):
+            if watch.version >= table.version:
+                continue
+            seat = seat_of(table, watch.viewer)
+            key = (seat, watch.viewer.lang if watch.viewer.lang in LANGUAGES else None)
+            # a seated viewer's view holds their own panel: built for them alone
+            own = key if seat is None else (seat, watch.viewer.person.platform + ":" + watch.viewer.person.user_id)
+            if own not in views:
+                views[own] = json.dumps(await view_of(self.service, table, watch.viewer, self.gallery))
+            watch.version = table.version
+            sends.append(self._send(watched, watch, views[own]))
+        await asyncio.gather(*sends)
+
+    async def _send(self, watched: _Table, watch: Watch, data: str) -> None:
+        try:
+            async with asyncio.timeout(SEND_TIMEOUT):  # (no task per send, as wait_for would make)
+                await watch.socket.send_str(data)
+        except Exception:  # gone, or not reading: it stops watching
+            watched.watches.pop(watch.socket, None)
+            with contextlib.suppress(Exception):
+                await watch.socket.close(code=1011, message=b"too slow")
+
+    # ----- presses --------------------------------------------------------------------------
+
+    async def press(self, viewer: Viewer, token: str, table_id: int | None = None) -> dict[str, Any]:
+        """A button pressed on the page, as the viewer's own (Press without a chat: only their own
+        seat's buttons count, as from a private panel). A token of another table than the one the
+        socket watches (`table_id`) is refused here, like a foreign button."""
+        decoded = decode(token)
+        if table_id is not None and (decoded is None or decoded.table_id != table_id):
+            lang = viewer.lang if viewer.lang in LANGUAGES else "en"
+            text = translator(lang).illegal(Refused("that button is not one of ours"))
+            return {"type": "answer", "ok": False, "text": text}
+        reply = await self.service.handle(Press(Actor(viewer.person, viewer.name, viewer.lang), token))
+        return {"type": "answer", "ok": reply.ok, "text": reply.text}

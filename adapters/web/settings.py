@@ -1,0 +1,34 @@
+"""What the live table is told by its environment (prefix CARDBOT_WEB_)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class WebSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="CARDBOT_WEB_", extra="ignore")
+
+    url: str | None = None  # the public HTTPS base (https://cards.example.org); None: no live table
+    listen: str = "127.0.0.1:8080"  # host:port the server binds (port 0: any free port, for tests)
+    secret: SecretStr | None = None  # the links' HMAC key; None: derived from the bot's token
+    link_seconds: float = 900  # a Discord link's life
+    max_age: float = 3600  # how old a Telegram initData may be
+
+    @property
+    def host(self) -> str:
+        return self.listen.rpartition(":")[0] or "127.0.0.1"
+
+    @property
+    def port(self) -> int:
+        return int(self.listen.rpartition(":")[2])
+
+    @property
+    def origin(self) -> str | None:
+        """The origin browsers send for pages of `url` (scheme://host[:port]); None without a url."""
+        if not self.url:
+            return None
+        parts = urlsplit(self.url)
+        return f"{parts.scheme}://{parts.netloc}".lower()

@@ -1,0 +1,359 @@
+// The live table (issue #17): one page, one WebSocket. No framework and nothing from elsewhere
+// (the page's Content-Security-Policy allows only 'self'; Telegram's telegram-web-app.js is not
+// loaded: what it would read, Telegram puts in location.hash).
+//
+// Protocol (adapters/web): the page sends {"type": "hello", "table", "auth"} and then
+// {"type": "press", "token"}; the server answers "welcome" (the page's words, in the viewer's
+// language), "view" (the board, the viewer's panel), "answer" (a short toast) or "refused".
+
+const RETRY_FIRST = 500; // ms: the first reconnect after a drop, doubled each failure...
+const RETRY_MOST = 15000; // ...up to this
+const TOAST_MS = 2600;
+const REFUSED = 4401; // the close code of a refused hello: no retry
+const STORED = "cardbot.launch"; // Telegram's launch parameters, kept for a reload (the hash may go)
+
+const $ = (id) => document.getElementById(id);
+
+// ----- who and where ----------------------------------------------------------------------------
+
+function launch() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  let tg = {
+    data: hash.get("tgWebAppData"),
+    start: hash.get("tgWebAppStartParam"),
+    theme: hash.get("tgWebAppThemeParams"),
+  };
+  try {
+    if (tg.data) sessionStorage.setItem(STORED, JSON.stringify(tg));
+    else if (!query.get("link")) tg = JSON.parse(sessionStorage.getItem(STORED) || "null") || tg;
+  } catch {
+    // no session storage (a sandboxed frame): a reload starts from the hash only
+  }
+  const link = query.get("link");
+  let table = number(query.get("t"));
+  if (table === null && tg.data) {
+    const start = tg.start || new URLSearchParams(tg.data).get("start_param") || "";
+    table = number(start.replace(/^t/, ""));
+  }
+  let auth = null;
+  if (tg.data) auth = { kind: "telegram", init_data: tg.data };
+  else if (link) auth = { kind: "link", token: link };
+  return { table, auth, theme: parse(tg.theme), telegram: Boolean(tg.data) };
+}
+
+function number(text) {
+  return text && /^\d{1,18}$/.test(text) ? Number(text) : null;
+}
+
+function parse(text) {
+  try {
+    const value = JSON.parse(text || "null");
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+// ----- Telegram: theme colours and the client's events -------------------------------------------
+
+const THEME = {
+  bg_color: "--bg",
+  text_color: "--text",
+  hint_color: "--hint",
+  link_color: "--link",
+  button_color: "--button",
+  button_text_color: "--button-text",
+  secondary_bg_color: "--secondary-bg",
+};
+
+function applyTheme(params) {
+  if (!params) return;
+  const root = document.documentElement.style;
+  for (const [key, variable] of Object.entries(THEME)) {
+    const value = params[key];
+    if (typeof value === "string" && /^#[0-9a-f]{3,8}$/i.test(value)) root.setProperty(variable, value);
+  }
+  const bg = params.bg_color;
+  if (typeof bg === "string" && /^#[0-9a-f]{6}$/i.test(bg)) {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(bg.slice(i, i + 2), 16));
+    const dark = 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+    document.documentElement.dataset.scheme = dark ? "dark" : "light";
+  }
+}
+
+function postEvent(type, data = {}) {
+  const body = JSON.stringify(data);
+  try {
+    if (window.TelegramWebviewProxy) window.TelegramWebviewProxy.postEvent(type, body);
+    else if (window.external && "notify" in window.external) window.external.notify(JSON.stringify({ eventType: type, eventData: data }));
+    else if (window.parent !== window) window.parent.postMessage(JSON.stringify({ eventType: type, eventData: data }), "https://web.telegram.org");
+  } catch {
+    // not inside Telegram
+  }
+}
+
+function telegramEvents() {
+  const receive = (type, data) => {
+    if (type === "theme_changed" && data) applyTheme(data.theme_params);
+  };
+  window.Telegram = window.Telegram || {};
+  window.Telegram.WebView = window.Telegram.WebView || { receiveEvent: receive };
+  window.addEventListener("message", (event) => {
+    if (event.origin !== "https://web.telegram.org") return;
+    const message = typeof event.data === "string" ? parse(event.data) : event.data;
+    if (message) receive(message.eventType, message.eventData);
+  });
+  postEvent("web_app_ready");
+  postEvent("web_app_expand");
+}
+
+// ----- the page -----------------------------------------------------------------------------------
+
+let words = {}; // the page's words, from the server's welcome
+let shown = -1; // the table version on screen
+let waiting = false; // a press sent, its answer not yet here
+let toastTimer = 0;
+
+function status(state, text) {
+  $("page").dataset.state = state;
+  $("status-text").textContent = text || "";
+  $("status").hidden = state === "live";
+}
+
+function picture(img, src) {
+  if (!src || typeof src !== "string" || !src.startsWith("/")) {
+    img.hidden = true;
+    img.removeAttribute("src");
+    delete img.dataset.src;
+    return;
+  }
+  if (img.dataset.src === src) return;
+  img.dataset.src = src;
+  const next = new Image();
+  next.src = src;
+  const swap = () => {
+    if (img.dataset.src !== src) return; // a newer picture came meanwhile
+    img.src = src;
+    img.hidden = false;
+  };
+  next.decode().then(swap, swap); // the old picture stays up until the new one is ready
+}
+
+function screen(prefix, data) {
+  $(`${prefix}-text`).textContent = data.text || "";
+  picture($(`${prefix}-picture`), data.picture);
+}
+
+function buttons(given) {
+  const box = $("panel-buttons");
+  const rows = (Array.isArray(given) ? given : [])
+    .map((row) => (Array.isArray(row) ? row : []).filter((b) => b && typeof b.token === "string" && typeof b.label === "string"))
+    .filter((row) => row.length);
+  // The same moves as on screen (only their tokens are newer): the buttons stay where they are, so
+  // that a tap begun on one is not lost to a redraw.
+  const lines = [...box.children];
+  const same =
+    lines.length === rows.length &&
+    rows.every((row, i) => {
+      const old = lines[i].children;
+      return old.length === row.length && row.every((b, j) => old[j].textContent === b.label);
+    });
+  if (same) {
+    rows.forEach((row, i) =>
+      row.forEach((b, j) => {
+        const button = lines[i].children[j];
+        button.dataset.token = b.token;
+        button.classList.remove("pressed");
+      }),
+    );
+    return;
+  }
+  box.replaceChildren();
+  for (const row of rows) {
+    const line = document.createElement("div");
+    line.className = "row";
+    for (const b of row) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = b.label;
+      button.dataset.token = b.token;
+      button.addEventListener("click", () => press(button));
+      line.append(button);
+    }
+    box.append(line);
+  }
+}
+
+function enable(on) {
+  for (const button of $("panel-buttons").querySelectorAll("button")) button.disabled = !on;
+}
+
+function same(panel, board) {
+  const moves = Array.isArray(panel.buttons) ? panel.buttons.flat().length : 0;
+  return moves === 0 && panel.text === board.text && panel.picture === board.picture;
+}
+
+function render(view) {
+  if (typeof view.version === "number") {
+    if (view.version < shown) return; // an older view overtaken by a newer one
+    shown = view.version;
+    $("page").dataset.version = String(shown);
+  }
+  if (typeof view.lang === "string") document.documentElement.lang = view.lang;
+  if (!view.board) return;
+  screen("board", view.board);
+  $("board").hidden = false;
+  const watching = view.seat == null; // a spectator: the public board only, never a panel
+  const badge = $("badge");
+  badge.textContent = words.watching || "👁";
+  badge.hidden = !watching;
+  $("page").dataset.role = watching ? "watching" : "playing";
+  // A panel that only repeats the board (the result, at the end) is not shown twice.
+  const panel = watching || !view.panel || same(view.panel, view.board) ? null : view.panel;
+  // The panel's picture is the board seen from the viewer's seat: then the board's own is not shown.
+  $("page").dataset.pictured = panel && panel.picture ? "panel" : view.board.picture ? "board" : "none";
+  if (panel === null) {
+    $("panel").hidden = true;
+    buttons([]);
+  } else {
+    screen("panel", panel);
+    buttons(panel.buttons);
+    $("panel").hidden = false;
+  }
+  waiting = false;
+  enable(connection.open());
+  status("live");
+}
+
+function toast(text, ok) {
+  const box = $("toast");
+  box.textContent = text;
+  box.dataset.ok = ok ? "yes" : "no";
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    box.hidden = true;
+  }, TOAST_MS);
+}
+
+function refused(text) {
+  $("board").hidden = true;
+  $("panel").hidden = true;
+  $("board-text").textContent = "";
+  $("panel-text").textContent = "";
+  buttons([]);
+  status("refused", text || words.refused || "⛔");
+}
+
+function press(button) {
+  if (button.disabled || waiting || !connection.open()) return;
+  waiting = true;
+  enable(false);
+  button.classList.add("pressed");
+  postEvent("web_app_trigger_haptic_feedback", { type: "impact", impact_style: "light" });
+  connection.send({ type: "press", token: button.dataset.token });
+}
+
+// ----- the socket ---------------------------------------------------------------------------------
+
+class Connection {
+  constructor(who) {
+    this.who = who;
+    this.socket = null;
+    this.failures = 0;
+    this.timer = 0;
+    this.done = false; // refused: never again
+  }
+
+  open() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  send(message) {
+    if (this.open()) this.socket.send(JSON.stringify(message));
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.timer = 0;
+    if (this.done || this.socket) return;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", table: this.who.table, auth: this.who.auth }));
+    });
+    socket.addEventListener("message", (event) => {
+      const message = typeof event.data === "string" ? parse(event.data) : null;
+      if (message && this.socket === socket) this.receive(message);
+    });
+    socket.addEventListener("close", (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      waiting = false;
+      enable(false);
+      if (event.code === REFUSED || this.done) {
+        this.done = true;
+        if ($("page").dataset.state !== "refused") refused();
+        return;
+      }
+      this.retry();
+    });
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "welcome":
+        if (message.words && typeof message.words === "object") words = message.words;
+        if (typeof message.lang === "string") document.documentElement.lang = message.lang;
+        if (typeof words.title === "string") document.title = words.title;
+        // a link is good for one session: the server may hand a fresh one for the next
+        if (typeof message.resume === "string" && this.who.auth && this.who.auth.kind === "link") {
+          this.who.auth = { kind: "link", token: message.resume };
+        }
+        if ($("page").dataset.state !== "live") status("connecting", words.connecting);
+        break;
+      case "view":
+        this.failures = 0;
+        render(message);
+        break;
+      case "answer":
+        waiting = false;
+        for (const b of $("panel-buttons").querySelectorAll(".pressed")) b.classList.remove("pressed");
+        enable(this.open());
+        if (message.text) toast(message.text, message.ok !== false);
+        break;
+      case "refused":
+        this.done = true;
+        refused(message.text);
+        break;
+      default:
+        break; // something newer than this page: ignored
+    }
+  }
+
+  retry() {
+    if (this.timer) return;
+    const delay = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** this.failures) * (0.75 + Math.random() * 0.5);
+    this.failures += 1;
+    status("reconnecting", words.reconnecting);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Back in view or back online: try at once rather than at the end of the backoff. */
+  wake() {
+    if (!this.done && !this.socket) this.connect();
+  }
+}
+
+const who = launch();
+const connection = new Connection(who);
+applyTheme(who.theme);
+if (who.telegram) telegramEvents();
+status("connecting");
+connection.connect(); // (no table or no auth: the server refuses, in its words)
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") connection.wake();
+});
+window.addEventListener("online", () => connection.wake());

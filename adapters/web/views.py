@@ -1,0 +1,104 @@
+"""What a viewer sees, as JSON: the table's public board, and their own panel when they sit at it.
+
+A spectator (no seat whose person is theirs) gets the board only: a panel is drawn for its seat's
+person alone, so no hand can reach anyone else (bot/screens/render.py draws the public board
+without any hand).
+
+Pictures are drawn as the chat's look says (a "text" chat: none), once each, and kept in a
+bounded `Gallery` the app serves at /pictures/<digest>.png.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from adapters.pictures.screens import digest, drawn
+from adapters.web.auth import Viewer
+from bot.i18n import LANGUAGES
+from bot.screens.model import TEXT, Screen
+from bot.screens.picture import Picture
+from bot.screens.render import panel_screens, table_screens
+from bot.service import Service
+from bot.tables import Status, Table
+
+log = logging.getLogger(__name__)
+GALLERY_SIZE = 512  # pictures kept (a board and a panel per version of the tables being watched)
+Draw = Callable[[Picture, str], Awaitable[bytes]]
+
+
+class Gallery:
+    """Pictures by digest, the newest GALLERY_SIZE; each (picture, deck) drawn once."""
+
+    def __init__(self, draw: Draw = drawn, size: int = GALLERY_SIZE) -> None:
+        self._draw = draw
+        self._size = size
+        self._pngs: OrderedDict[str, bytes] = OrderedDict()
+        self._digests: OrderedDict[tuple[Picture, str], str] = OrderedDict()
+
+    def get(self, key: str) -> bytes | None:
+        png = self._pngs.get(key)
+        if png is not None:
+            self._pngs.move_to_end(key)
+        return png
+
+    async def url(self, picture: Picture, deck: str) -> str | None:
+        """The picture's address (None: it could not be drawn; the text says it all)."""
+        key = self._digests.get((picture, deck))
+        if key is None or key not in self._pngs:
+            try:
+                png = await self._draw(picture, deck)
+            except Exception:  # a renderer failure never costs a board
+                log.exception("could not draw a picture for the live table")
+                return None
+            key = digest(png)
+            self._pngs[key] = png
+            self._digests[(picture, deck)] = key
+            while len(self._pngs) > self._size:
+                self._pngs.popitem(last=False)
+            while len(self._digests) > self._size:
+                self._digests.popitem(last=False)
+        self.get(key)
+        return f"/pictures/{key}.png"
+
+
+async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Gallery | None = None) -> dict[str, Any]:
+    """`{"type": "view", "table", "version", "game", "lang", "seat", "board", "panel"}` for this
+    viewer (web_design.md). `gallery` None: no pictures (as a "text" look)."""
+    settings = await service.chat_settings(table.chat)
+    lang = viewer.lang if viewer.lang in LANGUAGES else settings.lang
+    assert lang is not None
+    seat = seat_of(table, viewer)
+    screens = table_screens(table, lang, service.clock.now(), settings.look)
+    board = next((s for s in screens if s.public and s.slot == "table"), None)
+    panel = None
+    if seat is not None:
+        if table.status is Status.PLAYING and table.stopped is None:  # drawn in the viewer's language
+            screens = panel_screens(table, seat, lang, settings.look)
+        panel = next((s for s in screens if s.audience == viewer.person and s.slot == "panel"), None)
+    return {
+        "type": "view",
+        "table": table.id,
+        "version": table.version,
+        "game": table.game,
+        "lang": lang,
+        "seat": seat,
+        "board": await screen_json(board, gallery) if board is not None else None,
+        "panel": await screen_json(panel, gallery) if panel is not None else None,
+    }
+
+
+def seat_of(table: Table, viewer: Viewer) -> int | None:
+    """The viewer's seat (the first, should a person ever hold two), or None: a spectator."""
+    return next((i for i, s in enumerate(table.seats) if s.person == viewer.person), None)
+
+
+async def screen_json(screen: Screen, gallery: Gallery | None) -> dict[str, Any]:
+    """ScreenJSON: text, the buttons that carry a token (inline-query ones are left out), picture."""
+    picture = None
+    if gallery is not None and screen.picture is not None and screen.look != TEXT:
+        picture = await gallery.url(screen.picture, screen.look)
+    rows = [[{"label": b.label, "token": b.token} for b in row if b.token] for row in screen.buttons]
+    return {"text": screen.text, "buttons": [row for row in rows if row], "picture": picture}

@@ -1,0 +1,79 @@
+"""What a viewer is sent: the board for all, a panel for its own person alone, in their language,
+with the chat's look's pictures kept in the bounded gallery and served by the app."""
+
+from __future__ import annotations
+
+import time
+
+from adapters.web.auth import Viewer
+from adapters.web.views import Gallery, view_of
+from bot.clock import FakeClock
+from bot.notifier import RecordingNotifier
+from bot.people import Actor
+from bot.screens.picture import Hand, Picture
+from bot.service import Service
+from bot.store import MemoryStore
+from tests.adapters.web.live import ANN, EVE, live_table, svolota_for_two
+
+
+async def _drawn(picture: Picture, deck: str) -> bytes:
+    return f"png of {deck} {hash(picture)}".encode()
+
+
+async def _table(look: str) -> tuple[Service, int]:
+    notifier = RecordingNotifier()
+    service = Service(MemoryStore(), notifier, FakeClock(time.time()))
+    return service, await svolota_for_two(service, notifier, look)
+
+
+def _viewer(who: Actor, lang: str | None = "en") -> Viewer:
+    return Viewer(who.person, who.name, lang, None)
+
+
+async def test_a_chat_that_reads_pictures_gets_picture_addresses_from_the_gallery():
+    service, table_id = await _table("classic")
+    table = await service.store.load(table_id)
+    assert table is not None
+    gallery = Gallery(_drawn)
+    view = await view_of(service, table, _viewer(ANN), gallery)
+    for screen in (view["board"], view["panel"]):
+        assert screen["picture"].startswith("/pictures/") and screen["picture"].endswith(".png")
+        assert gallery.get(screen["picture"][len("/pictures/") : -len(".png")]) is not None
+
+
+async def test_the_viewers_own_language_else_the_chats():
+    service, table_id = await _table("text")
+    table = await service.store.load(table_id)
+    assert table is not None
+    russian = await view_of(service, table, _viewer(ANN, "ru"))
+    unknown = await view_of(service, table, _viewer(EVE, "de"))
+    assert russian["lang"] == "ru" and russian["board"]["text"] != unknown["board"]["text"]
+    assert russian["panel"]["text"] != (await view_of(service, table, _viewer(ANN)))["panel"]["text"]
+    assert unknown["lang"] == "en" and unknown["panel"] is None and unknown["seat"] is None
+
+
+async def test_the_gallery_keeps_the_newest_and_draws_each_picture_once():
+    calls: list[Picture] = []
+
+    async def draw(picture: Picture, deck: str) -> bytes:
+        calls.append(picture)
+        return f"{deck}:{len(calls)}".encode()
+
+    gallery = Gallery(draw, size=2)
+    pictures: list[Picture] = [Hand((f"{i}H",)) for i in range(2, 5)]
+    first = await gallery.url(pictures[0], "classic")
+    assert await gallery.url(pictures[0], "classic") == first and len(calls) == 1
+    for p in pictures[1:]:
+        await gallery.url(p, "classic")
+    assert first is not None and gallery.get(first[len("/pictures/") : -4]) is None  # the oldest went
+
+
+async def test_the_app_serves_the_gallerys_pictures(aio_loop):
+    async with live_table() as live:
+        gallery = live.server.hub.gallery
+        assert gallery is not None
+        gallery._draw = _drawn
+        path = await gallery.url(Hand(("AS",)), "classic")
+        async with live.session.get(f"{live.origin}{path}") as response:
+            assert response.status == 200 and response.content_type == "image/png"
+            assert (await response.read()).startswith(b"png of classic")

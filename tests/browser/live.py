@@ -1,0 +1,219 @@
+"""A live table in a real browser: the service (a FakeClock the test moves, a RecordingNotifier
+for the chat's screens), the web server on 127.0.0.1 (any free port) and Debian's Chromium driven
+by Playwright, all in the test's event loop.
+
+People reach the page as they would: through Telegram (a Mini App's initData signed with the test
+bot's token, in the page's location.hash) or through a link the server signs (Discord's way).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import pytest
+
+from adapters.web.server import WebServer
+from adapters.web.settings import WebSettings
+from bot.clock import FakeClock
+from bot.commands import Open, Press
+from bot.notifier import RecordingNotifier
+from bot.people import Actor, ChatRef, PersonRef
+from bot.screens.model import Reply
+from bot.service import Service
+from bot.settings import ServiceConfig
+from bot.store import MemoryStore, Store
+from bot.tables import Table
+
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's package: Playwright downloads no browser here
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+BOT_TOKEN = "123456789:TEST-live-table-token"
+CHAT = ChatRef("telegram", "-1001")
+# Long idle time: nobody gets a computer stand-in while the test's browser works (the clock is fake anyway).
+CONFIG = ServiceConfig(window_seconds=1.5, idle_seconds=600, computer_think=0.5)
+WAIT_MS = 20_000  # Playwright's longest wait for the page (the test's own limit is its async_timeout)
+LIGHT = {"bg_color": "#ffffff", "text_color": "#000000", "button_color": "#2481cc", "button_text_color": "#ffffff"}
+
+
+def need_chromium() -> None:
+    """Skip without Debian's Chromium, except in CI (.ci/run sets CARDBOT_REQUIRE_BROWSER), where a
+    missing browser fails."""
+    if CHROMIUM.exists():
+        return
+    message = f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
+    if os.environ.get("CARDBOT_REQUIRE_BROWSER") or os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(message + ": CI must run the browser tests")
+    pytest.skip(message)
+
+
+def telegram_person(user_id: int, name: str, lang: str | None = "en") -> Actor:
+    return Actor(PersonRef("telegram", str(user_id)), name, lang=lang)
+
+
+def init_data(person: Actor, table_id: int | None, bot_token: str = BOT_TOKEN, auth_date: float | None = None) -> str:
+    """A Telegram Mini App's initData for `person`, signed as Telegram signs it
+    (core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app)."""
+    user: dict[str, Any] = {"id": int(person.person.user_id), "first_name": person.name, "allows_write_to_pm": True}
+    if person.lang:
+        user["language_code"] = person.lang
+    fields = {
+        "auth_date": str(int(time.time() if auth_date is None else auth_date)),
+        "chat_instance": "-4242",
+        "chat_type": "supergroup",
+        "user": json.dumps(user, separators=(",", ":"), ensure_ascii=False),
+    }
+    if table_id is not None:
+        fields["start_param"] = f"t{table_id}"
+    check = "\n".join(f"{k}={v}" for k, v in sorted(fields.items()))
+    secret = hmac.new(b"WebAppData", bot_token.encode(), hashlib.sha256).digest()
+    fields["hash"] = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
+    return urlencode(fields)
+
+
+class Live:
+    """The service, its web server and a browser. `async with Live() as live:`."""
+
+    def __init__(self, store: Store | None = None, config: ServiceConfig = CONFIG, seed: int = 5) -> None:
+        # The fake clock starts at the real time: an initData's auth_date is fresh whichever clock the server asks.
+        self.clock = FakeClock(time.time())
+        self.notifier = RecordingNotifier()
+        self.store = store if store is not None else MemoryStore()
+        self.service = Service(self.store, self.notifier, self.clock, config, seed=seed)
+        self.server = WebServer(self.service, self.store, WebSettings(listen="127.0.0.1:0"), BOT_TOKEN)
+        self._contexts: list[Any] = []
+        self.errors: list[str] = []  # the pages' uncaught errors and console errors (a CSP violation, too)
+
+    async def __aenter__(self) -> Live:
+        from playwright.async_api import async_playwright
+
+        await self.server.start()
+        self._playwright = await async_playwright().start()
+        self.browser = await self._playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        return self
+
+    async def __aexit__(self, kind: object, *exc: object) -> None:
+        try:
+            for context in self._contexts:
+                await context.close()
+            await self.browser.close()
+            await self._playwright.stop()
+        finally:
+            await self.server.stop()
+            close = getattr(self.store, "close", None)
+            if close is not None:
+                await close()
+        assert kind is not None or not self.errors, f"the page went wrong: {self.errors}"
+
+    async def restart(self, port: int) -> None:
+        """A new web server on `port` (the stopped one's: pages reconnect to it), as after a deploy."""
+        self.server = WebServer(self.service, self.store, WebSettings(listen=f"127.0.0.1:{port}"), BOT_TOKEN)
+        await self.server.start()
+
+    # ----- the page -------------------------------------------------------------------------
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.server.port}"
+
+    def telegram_url(self, person: Actor, table_id: int, theme: dict[str, str] | None = None, **signed: Any) -> str:
+        """The page as Telegram opens a Mini App: `/?t=<table>` plus its launch parameters in the hash."""
+        hash_ = {
+            "tgWebAppData": init_data(person, table_id, **signed),
+            "tgWebAppVersion": "8.0",
+            "tgWebAppPlatform": "android",
+            "tgWebAppThemeParams": json.dumps(theme or LIGHT, separators=(",", ":")),
+            "tgWebAppStartParam": f"t{table_id}",
+        }
+        return f"{self.base}/?t={table_id}#" + "&".join(f"{k}={quote(v, safe='')}" for k, v in hash_.items())
+
+    def link_url(self, person: Actor, table_id: int) -> str:
+        """The page as a Discord panel's link opens it."""
+        token = self.server.sign(person.person, person.name, person.lang, table_id)
+        return f"{self.base}/?t={table_id}&link={token}"
+
+    async def page(self, url: str, viewport: dict[str, int] = PHONE, scale: float = 1) -> Any:
+        context = await self.browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=True)
+        self._contexts.append(context)
+        context.set_default_timeout(WAIT_MS)
+        page = await context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        await page.goto(url)
+        return page
+
+    # ----- the table, as the chat moves it ---------------------------------------------------
+
+    async def open(self, actor: Actor, game: str, chat: ChatRef = CHAT, **options: Any) -> int:
+        reply = await self.service.handle(Open(chat, actor, game, options))
+        assert reply.ok and reply.table_id is not None, reply
+        return reply.table_id
+
+    async def press(self, actor: Actor, table_id: int, label: str) -> Reply:
+        """Press the button whose label holds `label` on the table's board in the chat."""
+        screen = self.notifier.last(table_id, None, "table")
+        assert screen is not None, "no board drawn"
+        tokens = [b.token for row in screen.buttons for b in row if label in b.label and b.token]
+        assert tokens, f"no {label!r} on the board: {[b.label for row in screen.buttons for b in row]}"
+        reply = await self.service.handle(Press(actor, tokens[0], where=(await self.table(table_id)).chat))
+        assert reply.ok, reply
+        return reply
+
+    async def table(self, table_id: int) -> Table:
+        table = await self.store.load(table_id)
+        assert table is not None
+        return table
+
+    async def advance(self, seconds: float) -> None:
+        """Let time pass, firing what falls due (windows, the computers' moves) as the scheduler would."""
+        end = self.clock.now() + seconds
+        while True:
+            due = await self.service.next_due()
+            if due is None or due > end:
+                break
+            self.clock.advance(max(0.0, due - self.clock.now()))
+            await self.service.tick()
+            if await self.service.next_due() == due:  # held back: let time move on
+                break
+        self.clock.advance(max(0.0, end - self.clock.now()))
+        await asyncio.sleep(0)
+
+
+# ----- what the page shows -----------------------------------------------------------------------
+
+MOVES = "#panel-buttons button"
+
+
+async def shown(page: Any) -> None:
+    """Wait until the page shows a board."""
+    await page.locator("#board-text").wait_for(state="visible")
+
+
+async def caught_up(live: Live, page: Any, table_id: int) -> None:
+    """Wait until the page shows the table's newest version (its answer to a press, too)."""
+    version = (await live.table(table_id)).version
+    await page.wait_for_function(
+        "v => Number(document.getElementById('page').dataset.version) >= v"
+        " && !document.querySelector('#panel-buttons button:disabled')",
+        arg=version,
+    )
+
+
+async def board_text(page: Any) -> str:
+    return str(await page.locator("#board-text").inner_text())

@@ -46,6 +46,7 @@ from bot.service import Service
 from bot.settings import ChatSettings
 from bot.store import MemoryStore
 from bot.tables import Table
+from bot.tokens import Token
 
 TOKEN = "1:bench"
 TARGET_P99 = 50.0  # ms, tap to update
@@ -155,10 +156,10 @@ class Bench:
         await self.store.save_chat_settings(chat, ChatSettings(look="text"))
         table_id = (await self.service.handle(Open(chat, people[0], "svolota", {}))).table_id
         assert table_id is not None
-        for who, action in ((people[1], "j"), (people[2], "j"), (people[0], "s")):
+        for who, action in ((people[1], "join"), (people[2], "join"), (people[0], "start")):
             table = await self.store.load(table_id)
             assert table is not None
-            token = f"{_b36(table_id)}.{_b36(table.version)}.{action}"
+            token = Token(table_id, table.version, action).encode()
             reply = await self.service.handle(Press(who, token, where=chat))
             assert reply.ok, reply.text
         self.players[table_id] = people
@@ -189,16 +190,6 @@ class Bench:
                     reply = await self.service.handle(Press(Actor(s.person, s.name), tokens[0]))
                     return table.version + 1 if reply.ok else None
         return None
-
-
-def _b36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = digits[r] + out
-        if n == 0:
-            return out
 
 
 async def close_all(watchers: list[Watcher]) -> None:

@@ -8,6 +8,7 @@ import time
 from adapters.web.auth import Viewer
 from adapters.web.views import Gallery, view_of
 from bot.clock import FakeClock
+from bot.commands import SetLook
 from bot.notifier import RecordingNotifier
 from bot.people import Actor
 from bot.screens.picture import Hand, Picture
@@ -77,3 +78,13 @@ async def test_the_app_serves_the_gallerys_pictures(aio_loop):
         async with live.session.get(f"{live.origin}{path}") as response:
             assert response.status == 200 and response.content_type == "image/png"
             assert (await response.read()).startswith(b"png of classic")
+
+
+async def test_a_persons_own_look_draws_their_panel_and_the_chats_the_board():
+    service, table_id = await _table("text")
+    await service.handle(SetLook(ANN, "four"))
+    table = await service.store.load(table_id)
+    assert table is not None
+    view = await view_of(service, table, _viewer(ANN), Gallery(_drawn))
+    assert view["board"]["picture"] is None  # the chat reads text
+    assert view["panel"]["picture"] is not None  # Ann chose the four-colour deck for her own panels

@@ -5,14 +5,14 @@ with the table that finished, bot/service.py)."""
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from typing import Any
 
 from bot import ratings
 from bot.answers import look_name
 from bot.commands import ChangeSettings, Leaderboard, SetLanguage, SetLook, Stats
 from bot.i18n import LANGUAGES, translator
-from bot.people import Actor, ChatRef, PersonRef
+from bot.looks import Looks
+from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
 from bot.screens.ratings import leaderboard_screen, stats_screen
@@ -27,7 +27,7 @@ TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 class ChatCommands:
     store: Store
     _settings_cache: dict[tuple[str, str], tuple[float, ChatSettings]]
-    _looks_cache: OrderedDict[PersonRef, tuple[float, str | None]]
+    looks: Looks
 
     # provided by the Service
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
@@ -57,8 +57,7 @@ class ChatCommands:
     async def _set_look(self, cmd: SetLook) -> Reply:
         look = look_named(cmd.look)
         await self.store.set_person_look(cmd.actor.person, look)
-        self._looks_cache[cmd.actor.person] = (time.monotonic(), look)  # their next panel shows it
-        self._looks_cache.move_to_end(cmd.actor.person)
+        self.looks.chose(cmd.actor.person, look)  # their next panel shows it
         t = translator(await self.lang_of(cmd.actor))
         return Reply(t.gettext("Look saved: {look}.").format(look=look_name(look, t)))
 

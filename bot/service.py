@@ -10,7 +10,7 @@ What each button does to a table is in bot/table_actions.py; the commands about 
 person rather than a table (settings, language, look, leaderboard, stats) in bot/chat_commands.py.
 
 Screens for one person (their panels) are drawn in the look they chose, where they chose one
-(`look_of`); the chat's screens in the chat's look.
+(bot/looks.py); the chat's screens in the chat's look.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -44,10 +43,11 @@ from bot.firing import Firing
 from bot.games import game_info
 from bot.i18n import LANGUAGES, translator
 from bot.locks import KeyedLocks
+from bot.looks import Looks
 from bot.notifier import Notifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.refusals import Refused
-from bot.screens.model import Reply, Screen
+from bot.screens.model import Reply
 from bot.screens.render import panel_screens, table_screens
 from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig
@@ -62,8 +62,6 @@ from core.options import resolve_options
 log = logging.getLogger(__name__)
 Change = Callable[[Table, Work], Awaitable[Reply | None]]
 SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
-LOOK_TTL = 60.0  # ... and a person's own look: one read a minute per person playing (a table's open)
-LOOKS_KEPT = 10_000  # people whose own look is kept in memory (those drawn least recently go first)
 RECENTLY_CLOSED = 120.0  # seconds: a closing screen waits at most a minute or two for the chat's pace
 
 MAX_REFUSAL = 200  # characters: a refusal is a toast (Telegram's callback answer holds 200)
@@ -91,7 +89,7 @@ class Service(Firing, TableActions, ChatCommands):
         self._trouble = Trouble()
         self._outage = Outage(log)
         self._settings_cache: dict[tuple[str, str], tuple[float, ChatSettings]] = {}
-        self._looks_cache: OrderedDict[PersonRef, tuple[float, str | None]] = OrderedDict()
+        self.looks = Looks(store, self._outage)
         self._ratings_lock = asyncio.Lock()  # one game's ratings read, computed and saved at a time
         # told (table id, version) after every committed change, drawn in chat or not (a live table)
         self.watch: Callable[[int, int], None] | None = None
@@ -168,37 +166,8 @@ class Service(Firing, TableActions, ChatCommands):
         return settings
 
     async def look_of(self, person: PersonRef) -> str | None:
-        """The look a person chose for their own panels (None: none, each chat's look), read at
-        most every LOOK_TTL seconds: a redraw draws every seated person's panel, and a real-time
-        game redraws every window (a minute, not a chat's ten seconds: a busy bot has many more
-        people than chats, and few ever choose). (Kept on each Seat instead, a
-        new choice would have to change every open table of the person, in every chat.) A choice
-        made through this process shows at each panel's next drawing; through another process on
-        the same database, within LOOK_TTL. The LOOKS_KEPT people drawn most recently are
-        kept. A store that cannot be read gives None (the chat's look), asked again next time."""
-        cached = self._looks_cache.get(person)
-        if cached is not None and time.monotonic() - cached[0] < LOOK_TTL:
-            self._looks_cache.move_to_end(person)
-            return cached[1]
-        try:
-            look = await self.store.person_look(person)
-        except StoreUnavailable as e:
-            self._outage.note(e)
-            return None
-        self._looks_cache[person] = (time.monotonic(), look)
-        self._looks_cache.move_to_end(person)
-        while len(self._looks_cache) > LOOKS_KEPT:
-            self._looks_cache.popitem(last=False)
-        return look
-
-    async def _in_own_looks(self, screens: Sequence[Screen]) -> list[Screen]:
-        """Each person's own screens (their panels) in the look they chose, where they chose one;
-        the chat's screens as they are, in the chat's look."""
-        drawn = []
-        for screen in screens:
-            own = None if screen.audience is None else await self.look_of(screen.audience)
-            drawn.append(screen if own is None or own == screen.look else replace(screen, look=own))
-        return drawn
+        """The look a person chose for their own panels (None: none, each chat's look): bot/looks.py."""
+        return await self.looks.of(person)
 
     async def _press(self, press: Press) -> Reply:
         token = decode(press.token)
@@ -244,7 +213,7 @@ class Service(Firing, TableActions, ChatCommands):
                 self._watched(other)
                 await self.redraw(other)
             self._trouble.ok(table_id)
-            return Reply(reply.text, reply.ok, tuple(await self._in_own_looks(reply.screens)), table.id)
+            return Reply(reply.text, reply.ok, tuple(await self.looks.applied(reply.screens)), table.id)
 
     async def _save(self, tx: Changes, table: Table, before: int, was: Status) -> None:
         """Save a changed table; a game that has just finished takes its results and its people's
@@ -363,7 +332,7 @@ class Service(Firing, TableActions, ChatCommands):
     async def redraw(self, table: Table) -> None:
         settings = await self.chat_settings(table.chat)
         screens = table_screens(table, settings.lang, self.clock.now(), settings.look, live=self.config.live_table)
-        await self.notifier.show(table.chat, await self._in_own_looks(screens))
+        await self.notifier.show(table.chat, await self.looks.applied(screens))
 
     async def redraw_panels(self, table: Table, seats: list[int]) -> None:
         """The private panels of these seats' people, between a real-time game's windows (the
@@ -379,7 +348,7 @@ class Service(Firing, TableActions, ChatCommands):
             )
         ]
         if screens:
-            await self.notifier.show(table.chat, await self._in_own_looks(screens))
+            await self.notifier.show(table.chat, await self.looks.applied(screens))
 
     async def restore(self) -> None:
         """On start: redraw every open table (deadlines are in the store and fire on the next

@@ -153,5 +153,5 @@ def test_a_choice_made_through_another_process_shows_within_the_ttl(monkeypatch)
     h.press(ANN, t, "My cards")  # Ann's look (none) is read and kept
     assert h.run(other.handle(SetLook(ANN, "text"))).ok
     assert h.press(ANN, t, "My cards").screens[0].look == "classic"  # kept for a while
-    monkeypatch.setattr("bot.service.LOOK_TTL", 0.0)  # ... until LOOK_TTL has passed
+    monkeypatch.setattr("bot.looks.LOOK_TTL", 0.0)  # ... until LOOK_TTL has passed
     assert h.press(ANN, t, "My cards").screens[0].look == "text"

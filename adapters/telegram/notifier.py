@@ -13,13 +13,9 @@ text become entities: a person named becomes a `text_mention` (it notifies them;
 the text when `usernames` knows theirs), a time left a `date_time` entity with relative format that
 clients count down themselves (Bot API 10.0).
 
-A screen with a picture, for an audience whose look is a deck (adapters/pictures/screens.py), is
-a photo with its text as the caption, when the text fits one: `editMessageCaption` changes only
-the words (the picture is the same, or `picture_stays` between a real-time game's windows),
-`editMessageMedia` the picture (and gives one to a text message). A photo cannot become text, so
-a screen that goes back to text is sent anew, the old message deleted; the store's message row
-says which kind a message is (photos.py). Pictures are uploaded once and named by file id after;
-one Telegram lacks is not uploaded when uploads are slower than the chat's pace (text instead).
+A screen with a picture is a photo with its text as the caption (messages.py); a photo cannot
+become text, so a screen that goes back to text is sent anew and the old message deleted (the
+store's message row says which kind a message is: photos.py).
 
 The turn alert (slot ALERT) is a new message, not an edit: a new alert deletes the table's previous
 one first, so the chat holds at most one; the same person keeping the turn gets their alert edited
@@ -46,24 +42,22 @@ import asyncio
 import datetime as dtm
 import json
 import logging
-import time
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Final
 
-from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaPhoto, Message, MessageEntity, ReplyParameters
+from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
 from telegram.constants import ChatAction
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
-from adapters.pictures.screens import digest as picture_digest
-from adapters.pictures.screens import png_of, wanted
-from adapters.telegram.buried import Below, Place
-from adapters.telegram.entities import rendered, utf16
+from adapters.telegram.buried import Below
+from adapters.telegram.entities import rendered
 from adapters.telegram.keyboards import MAX_TEXT, LiveLinks, markup_of
+from adapters.telegram.messages import UPLOAD_BUDGET, Messages
 from adapters.telegram.pacing import Pacer
 from adapters.telegram.photos import Photos, note_of, read_note
+from adapters.telegram.posts import Key, Post, Shown, drawn_digest, post_of
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, NO_ALERT, Screen, alert_note, read_alert_note
 from bot.store import Store
@@ -74,65 +68,10 @@ NOT_MODIFIED: Final = "message is not modified"
 GONE: Final = ("message to edit not found", "message can't be edited", "message_id_invalid")
 # Edits of a message that is not of the kind the row says (another process drew it meanwhile).
 WRONG_KIND: Final = ("there is no text in the message", "there is no caption in the message", "there is no media")
-MAX_CAPTION: Final = 1024  # characters of a photo's caption
-FILENAME: Final = "table.png"
-UPLOAD_BUDGET: Final = 1.0  # seconds an upload may take at least, however fast a chat's pace
 NETWORK_ATTEMPTS: Final = 3
 NOT_A_TABLE: Final = 0  # leaderboards and stats: never edited, never remembered
 
-Key = tuple[str, int, str, str]  # (chat it is drawn in, table, audience, slot)
-# text, entities (as JSON: PTB compares entities by type and place only), buttons, the picture's digest
-Shown = tuple[str, str, object, str | None]
 REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
-BOARD: Final = "table"  # the slot of a table's public board
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """A screen's picture on its way: its content hash, and the PNG to upload or the file id to
-    send instead. Neither: the photo shows it already (no digest: shows whatever it showed, as
-    between a real-time game's windows), so only its caption is edited."""
-
-    digest: str | None
-    png: bytes | None
-    file_id: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Post:
-    """A screen and where it goes."""
-
-    chat_id: str
-    thread_id: str | None
-    screen: Screen
-
-    @property
-    def audience(self) -> str:
-        """The store's name for whom it is for: "" the chat, else the person's Telegram id."""
-        return "" if self.screen.audience is None else self.screen.audience.user_id
-
-    @property
-    def key(self) -> Key:
-        return (self.chat_id, self.screen.table_id, self.audience, self.screen.slot)
-
-    @property
-    def place(self) -> Place:
-        return (self.chat_id, self.thread_id)
-
-    @property
-    def is_board(self) -> bool:
-        """The table's public message, which messages below it may bury (not an alert, not the end)."""
-        screen = self.screen
-        return screen.audience is None and screen.slot == BOARD and not screen.final
-
-
-def post_of(chat: ChatRef | None, screen: Screen) -> Post:
-    """A public screen goes to the chat (and topic); a private one to the person's own chat."""
-    if screen.audience is None:
-        if chat is None:
-            raise ValueError("a public screen needs its chat")
-        return Post(chat.chat_id, chat.thread_id, screen)
-    return Post(screen.audience.user_id, None, screen)
 
 
 def retry_seconds(exc: RetryAfter) -> float:
@@ -165,6 +104,7 @@ class TelegramNotifier:
         self._released: dict[str, asyncio.Event] = {}  # chat -> set when its last hold ends
         self.below = Below()  # the messages that stay in each group chat, to tell a buried board
         self.photos = Photos(store)
+        self.messages = Messages(bot, self.photos)
         self.live: LiveLinks | None = None  # where the live table is (None: not served)
         self.stats = dict.fromkeys(("sent", "edited", "unchanged", "coalesced", "skipped", "outdated", "reposted"), 0)
 
@@ -356,12 +296,13 @@ class TelegramNotifier:
                 return
         else:
             message_id, is_photo = read_note(stored)
+        budget = max(UPLOAD_BUDGET, self.pacer(post.chat_id).interval)  # an upload must fit the chat's pace
         drawn = self._drawn.get(post.key)
         shown_before = drawn[1] if drawn is not None and drawn[0] == message_id else None
         buried = message_id is not None and post.is_board and self.below.buried(post.place, int(message_id))
         if message_id is None or buried:
             is_photo, shown_before = False, None  # a new message: its picture is sent whole
-        picture = await self._picture(post, text, is_photo, shown_before, uploading)
+        picture = await self.messages.picture(screen, text, is_photo, drawn_digest(shown_before), uploading, budget)
         digest = picture.digest if picture is not None else None
         shown: Shown = (text, json.dumps([e.to_dict() for e in entities], sort_keys=True), markup, digest)
         anew = False  # the message is sent again, silently: buried, or a photo going back to text
@@ -373,13 +314,13 @@ class TelegramNotifier:
             if buried:
                 anew = True
                 self.stats["reposted"] += 1
-                await self._delete_old(post, message_id)
+                await self.messages.delete(int(post.chat_id), int(message_id))
             elif is_photo and picture is None:
                 anew = True
-                await self._delete_old(post, message_id)
+                await self.messages.delete(int(post.chat_id), int(message_id))
             else:
                 try:
-                    await self._edit(post, int(message_id), text, entities, markup, picture)
+                    await self.messages.edit(int(post.chat_id), int(message_id), text, entities, markup, picture)
                     self.stats["edited"] += 1
                     self._shows(post.key, message_id, shown)
                     self._reached(screen)
@@ -393,14 +334,15 @@ class TelegramNotifier:
                         return
                     if any(words in said for words in WRONG_KIND):  # drawn as the other kind meanwhile
                         anew = True
-                        await self._delete_old(post, message_id)
+                        await self.messages.delete(int(post.chat_id), int(message_id))
                     elif not any(words in said for words in GONE):
                         raise
                     else:
                         log.info("table %s: its message %s is gone, sending a new one", screen.table_id, message_id)
                     if picture is not None and picture.png is None and picture.file_id is None:
-                        picture = await self._picture(post, text, False, None, uploading)  # the whole picture
-        sent = await self._send(post, text, entities, markup, picture, silently=anew)
+                        picture = await self.messages.picture(screen, text, False, None, uploading, budget)
+        thread = int(post.thread_id) if post.thread_id else None
+        sent = await self.messages.send(int(post.chat_id), thread, text, entities, markup, picture, silently=anew)
         self.stats["sent"] += 1
         self._reached(screen)
         self._shows(post.key, str(sent.message_id), shown)
@@ -412,118 +354,6 @@ class TelegramNotifier:
             else:
                 note = note_of(str(sent.message_id), picture is not None)
             await self.store.remember_message(*place, note, screen.version)
-
-    async def _picture(
-        self, post: Post, text: str, is_photo: bool, shown: Shown | None, uploading: list[str]
-    ) -> Picture | None:
-        """How the screen's picture goes out (None: as text). Between a real-time game's windows a
-        photo keeps the picture it shows; a caption longer than Telegram takes, or an upload the
-        chat's pace has no time for (photos.py), leaves the screen as text."""
-        screen = post.screen
-        if not wanted(screen) or screen.slot == ALERT or utf16(text) > MAX_CAPTION:
-            return None
-        if screen.picture_stays and is_photo:
-            return Picture(shown[3] if shown is not None else None, None, None)
-        png = await png_of(screen)
-        if png is None:
-            return None
-        digest = picture_digest(png)
-        if is_photo and shown is not None and shown[3] == digest:
-            return Picture(digest, None, None)
-        file_id = await self.photos.file_id(digest)
-        if file_id is None:
-            uploading.append(digest)
-            if not self.photos.fits(max(UPLOAD_BUDGET, self.pacer(post.chat_id).interval)):
-                return None
-        return Picture(digest, png, file_id)
-
-    async def _edit(
-        self,
-        post: Post,
-        message_id: int,
-        text: str,
-        entities: list[MessageEntity],
-        markup: InlineKeyboardMarkup | None,
-        picture: Picture | None,
-    ) -> None:
-        """Edit the message in place: its text, its caption (the picture unchanged), or its picture
-        with the caption (a text message is given one)."""
-        chat_id = int(post.chat_id)
-        if picture is None:
-            await self.bot.edit_message_text(
-                text, chat_id=chat_id, message_id=message_id, reply_markup=markup, entities=entities or None
-            )
-        elif picture.png is None and picture.file_id is None:  # the picture shown stays
-            await self.bot.edit_message_caption(
-                chat_id=chat_id,
-                message_id=message_id,
-                caption=text,
-                caption_entities=entities or None,
-                reply_markup=markup,
-            )
-        else:
-            started = time.monotonic()
-            media = InputMediaPhoto(self._media(picture), caption=text, caption_entities=entities or None)
-            edited = await self.bot.edit_message_media(
-                media, chat_id=chat_id, message_id=message_id, reply_markup=markup
-            )
-            if isinstance(edited, Message):
-                await self._uploaded(picture, edited, time.monotonic() - started)
-
-    async def _send(
-        self,
-        post: Post,
-        text: str,
-        entities: list[MessageEntity],
-        markup: InlineKeyboardMarkup | None,
-        picture: Picture | None,
-        silently: bool,
-    ) -> Message:
-        """A new message: a photo with the text as its caption, or the text."""
-        thread = int(post.thread_id) if post.thread_id else None
-        quiet = silently or None  # a board sent again rings no one's phone
-        if picture is None:
-            return await self.bot.send_message(
-                int(post.chat_id),
-                text,
-                message_thread_id=thread,
-                reply_markup=markup,
-                entities=entities or None,
-                disable_notification=quiet,
-            )
-        started = time.monotonic()
-        sent = await self.bot.send_photo(
-            int(post.chat_id),
-            self._media(picture),
-            caption=text,
-            caption_entities=entities or None,
-            message_thread_id=thread,
-            reply_markup=markup,
-            disable_notification=quiet,
-        )
-        await self._uploaded(picture, sent, time.monotonic() - started)
-        return sent
-
-    @staticmethod
-    def _media(picture: Picture) -> str | InputFile:
-        if picture.file_id is not None:
-            return picture.file_id
-        assert picture.png is not None
-        return InputFile(picture.png, filename=FILENAME, attach=True)
-
-    async def _uploaded(self, picture: Picture, message: Message, seconds: float) -> None:
-        """Keep the file id Telegram gave an uploaded picture (one sent by id needs nothing)."""
-        if picture.file_id is None and picture.digest is not None and message.photo:
-            await self.photos.uploaded(picture.digest, message.photo[-1].file_id, seconds)
-
-    async def _delete_old(self, post: Post, message_id: str) -> None:
-        """The screen's old message, before it is sent again below: deleted first, so that a
-        process stopped in between (or a failed send) leaves no stale board below the one drawn on
-        (the next draw finds the message gone and sends it anew)."""
-        try:
-            await self.bot.delete_message(int(post.chat_id), int(message_id))
-        except TelegramError as e:  # deleted already, or too old to delete (48 hours)
-            log.info("table %s: its old message %s could not be deleted: %s", post.screen.table_id, message_id, e)
 
     async def _alert(self, post: Post, stored: str | None) -> str | None:
         """A turn alert: the message to edit (the same person keeps the turn), or None after

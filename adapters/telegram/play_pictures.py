@@ -23,7 +23,8 @@ from telegram.error import TelegramError
 from adapters.pictures.decks import DECKS
 from adapters.pictures.screens import digest as picture_digest
 from adapters.pictures.screens import drawn
-from adapters.telegram.notifier import FILENAME, TelegramNotifier
+from adapters.telegram.messages import FILENAME
+from adapters.telegram.notifier import TelegramNotifier
 from bot.screens.picture import Hand
 
 log = logging.getLogger(__name__)

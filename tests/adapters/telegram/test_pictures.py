@@ -14,7 +14,8 @@ from adapters.pictures import screens as pictures
 from adapters.pictures.render import render
 from adapters.pictures.samples import HAND, SPEED, SVOLOTA
 from adapters.telegram import photos
-from adapters.telegram.notifier import MAX_CAPTION, TelegramNotifier
+from adapters.telegram.messages import MAX_CAPTION
+from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
 from adapters.telegram.photos import PLATFORM, read_note
 from adapters.telegram.play_pictures import PlayPictures

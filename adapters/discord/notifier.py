@@ -46,14 +46,15 @@ its shards see.
 Normal events, not failures: a deleted message (sent again), a channel the bot may not write in or
 that is gone (`Forbidden`, `NotFound`: logged, skipped), a panel dismissed or whose interaction
 expired (forgotten).
+
+The panels' half is in panel_writing.py; which picture each message shows, in shown.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Final
 
 import aiohttp
@@ -62,87 +63,30 @@ import discord
 from adapters.discord import texts
 from adapters.discord.buried import Below
 from adapters.discord.components import (
-    CLEAR,
-    KEEP,
     MAX_TEXT,
     PictureEdit,
     layout,
-    live_of,
-    refresh_button,
     text_of,
     view_of,
 )
-from adapters.discord.panels import Panel, PanelKey, Panels
-from adapters.discord.people import PLATFORM, channel_of, name_of
-from adapters.pictures import screens as pictures
-from bot.i18n import translator
+from adapters.discord.panel_writing import PANEL, LiveLink, PanelWriting
+from adapters.discord.panels import PanelKey, Panels
+from adapters.discord.people import PLATFORM, channel_of
+from adapters.discord.posts import NOT_A_TABLE, Key, Post, Shown, only, retry_after
+from adapters.discord.shown import ShownPictures, picture_edit, picture_of
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, NO_ALERT, Screen, alert_note, read_alert_note
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-NOT_A_TABLE: Final = 0  # leaderboards and stats: never edited, never remembered
-PANEL: Final = "panel"
 NETWORK_ATTEMPTS: Final = 3
-NOTE_SECONDS: Final = 6.0  # a refused move's reason stays above the panel this long, across redraws
-GONE: Final = frozenset({401, 403, 404})  # a panel that can no longer be edited
 NO_MENTIONS: Final = discord.AllowedMentions.none()
 REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
 BOARD: Final = "table"  # the slot of a table's public board
-UNSEEN: Final = "?"  # the picture of a message whose picture is not known here
-
-Key = tuple[int, int, str, str]  # (channel, or 0 for a panel; table; audience; slot)
-Shown = tuple[str, object, str | None]  # what a message shows: text, components, its picture's digest
-# The URL of a person's live table: (person, name, language, table) -> a link signed for them
-LiveLink = Callable[[PersonRef, str, str, int], str | None]
 
 
-@dataclass(frozen=True, slots=True)
-class Post:
-    """A screen and where it goes: a channel's message, or (channel 0) its person's panel."""
-
-    channel: int
-    screen: Screen
-    farewell: Panel | None = None  # the last edit of this panel before its interaction runs out
-
-    @property
-    def audience(self) -> str:
-        """The store's name for whom it is for: "" the channel, else the person's Discord id."""
-        return "" if self.screen.audience is None else self.screen.audience.user_id
-
-    @property
-    def key(self) -> Key:
-        return (self.channel, self.screen.table_id, self.audience, self.screen.slot)
-
-
-def only(person: PersonRef) -> discord.AllowedMentions:
-    """Mentions that notify this one person: no roles, not everyone, no one replied to."""
-    return discord.AllowedMentions(
-        everyone=False, users=[discord.Object(int(person.user_id))], roles=False, replied_user=False
-    )
-
-
-def picture_edit(digest: str | None, png: bytes | None, showing: str | None) -> PictureEdit:
-    """What to do to a message showing the picture `showing` (a digest; None: no picture;
-    UNSEEN: not known) for it to show the picture `digest` (None: none), whose PNG is `png`."""
-    if digest is None:
-        return KEEP if showing is None else CLEAR
-    if digest == showing:
-        return KEEP
-    assert png is not None, "a new picture is uploaded"
-    return PictureEdit(png)
-
-
-def retry_after(error: discord.HTTPException) -> float:
-    """Seconds a 429 asks to wait (its Retry-After header; a second if it has none)."""
-    try:
-        return max(0.0, float(error.response.headers.get("Retry-After", 1.0)))
-    except (AttributeError, TypeError, ValueError):
-        return 1.0
-
-
-class DiscordNotifier:
+class DiscordNotifier(PanelWriting):
     def __init__(self, client: discord.Client, store: Store, panels: Panels) -> None:
         self.client = client
         self.store = store
@@ -150,7 +94,7 @@ class DiscordNotifier:
         self._pending: dict[Key, Post] = {}
         self._writers: dict[Key, asyncio.Task[None]] = {}
         self._drawn: dict[Key, Shown] = {}  # what each message shows now (the newest few)
-        self._pictures: dict[int, str | None] = {}  # message id -> the digest of the picture it shows
+        self.pictures = ShownPictures(REMEMBERED)  # the picture each message shows
         self._forbidden: set[tuple[int, int]] = set()  # (channel, table) whose message the bot may not send
         self._farewells: dict[PanelKey, asyncio.Task[None]] = {}
         self.below = Below()  # the messages that stay in each channel, to tell a buried board
@@ -188,36 +132,6 @@ class DiscordNotifier:
     def deleted(self, channel: int, message_id: int) -> None:
         self.below.gone(channel, message_id)
 
-    def opened(self, key: PanelKey, panel: Panel) -> None:
-        """A panel was just opened or touched: draw it through this interaction from now on, and
-        say so on it before the interaction runs out."""
-        old = self._farewells.pop(key, None)
-        if old is not None:
-            old.cancel()
-        self._drawn.pop((0, key[0], key[1], PANEL), None)  # a new message, or drawn by the handler
-        self._farewells[key] = asyncio.create_task(self._farewell(key, panel))
-
-    def forget(self, key: PanelKey, panel: Panel) -> None:
-        """The panel was not opened after all (the press was refused)."""
-        self.panels.close(key, panel)
-        farewell = self._farewells.pop(key, None)
-        if farewell is not None:
-            farewell.cancel()
-
-    def draw_panel(self, screen: Screen) -> None:
-        """Draw a person's panel screen now (one the service answered a press with), if it is open."""
-        self._queue_panel(screen)
-
-    def note(self, key: PanelKey, text: str) -> bool:
-        """Show `text` above the person's open panel for a few seconds; False if no panel is open
-        (or its screen is not known here), so the caller answers some other way."""
-        panel = self.panels.get(key)
-        if panel is None or panel.screen is None:
-            return False
-        panel.note, panel.note_until = text, self.panels.now() + NOTE_SECONDS
-        self._queue(Post(0, panel.screen))  # the newest screen, now with the note
-        return True
-
     async def refused(self, chat: ChatRef, table_id: int, timeout: float = 5.0) -> bool:
         """Wait (a while) until the table's public message is drawn; whether Discord refused it
         (the bot may not write in the channel). A message still waiting for its turn is not."""
@@ -248,15 +162,6 @@ class DiscordNotifier:
             log.warning("stopped with %d screens not drawn", len(self._pending))
 
     # ----- writers --------------------------------------------------------------------------
-
-    def _queue_panel(self, screen: Screen) -> None:
-        """A panel screen, if its person has the panel open; it is the panel's newest from now on
-        (a note is shown above it, a reopened panel starts from it)."""
-        assert screen.audience is not None
-        panel = self.panels.get((screen.table_id, screen.audience.user_id))
-        if panel is not None:
-            panel.screen = screen
-            self._queue(Post(0, screen))
 
     def _queue(self, post: Post) -> None:
         waiting = self._pending.get(post.key)
@@ -332,15 +237,15 @@ class DiscordNotifier:
             if message_id is None and screen.alert is None:
                 return
         framed = remembered and screen.slot != ALERT  # alerts and leaderboards never show a picture
-        showing = self._pictures.get(int(message_id), UNSEEN) if message_id is not None and framed else None
-        digest, png = await self._picture(screen, showing)
+        showing = self.pictures.showing(int(message_id)) if message_id is not None and framed else None
+        digest, png = await picture_of(screen, showing)
         shown = (content, rows, digest)
         buried = False  # the board is sent again below what buried it
         if message_id is not None:
             if self._unchanged(key, shown):
                 return
             self._drawn.pop(key, None)  # until it is drawn again
-            self._pictures.pop(int(message_id), None)
+            self.pictures.forget(int(message_id))
             board = screen.slot == BOARD and not screen.final
             if board and self.below.buried(post.channel, int(message_id)):
                 buried = True
@@ -355,10 +260,10 @@ class DiscordNotifier:
                 else:
                     self.stats["edited"] += 1
                     self._shows(key, shown, screen.final)
-                    self._showing(int(message_id), digest, change, screen.final)
+                    self._shows_picture(int(message_id), digest, change, screen.final)
                     return
         if digest is not None and png is None:  # a picture that stays, but on a new message: it is drawn
-            digest, png = await self._picture(replace(screen, picture_stays=False), None)
+            digest, png = await picture_of(replace(screen, picture_stays=False), None)
             shown = (content, rows, digest)
         change = picture_edit(digest, png, None)
         try:
@@ -383,39 +288,17 @@ class DiscordNotifier:
         else:
             self._forbidden.discard((post.channel, screen.table_id))
         self._shows(key, shown, screen.final)
-        self._showing(message.id, digest, change, screen.final or not framed)
+        self._shows_picture(message.id, digest, change, screen.final or not framed)
         if remembered:
             note = str(message.id) if screen.alert is None else alert_note(str(message.id), screen.alert)
             await self.store.remember_message(screen.table_id, "", screen.slot, note, screen.version)
         if buried:
             self.stats["reposted"] += 1
 
-    async def _picture(self, screen: Screen, showing: str | None) -> tuple[str | None, bytes | None]:
-        """The picture the screen's message is to show, as (digest, PNG): (None, None) for none
-        (text only, or a picture the renderer could not draw). A picture that stays is the one
-        shown, not drawn again: its PNG is None."""
-        if screen.slot == ALERT or screen.table_id == NOT_A_TABLE or not pictures.wanted(screen):
-            return None, None
-        if screen.picture_stays and showing not in (None, UNSEEN):
-            return showing, None
-        try:
-            png = await pictures.png_of(screen)
-        except Exception:  # png_of logs the renderer's failures; this is for anything else: the text goes out
-            log.exception("could not draw the picture of table %s", screen.table_id)
-            png = None
-        return (None, None) if png is None else (pictures.digest(png), png)
-
-    def _showing(self, message_id: int, digest: str | None, change: PictureEdit, forget: bool = False) -> None:
-        """The message now shows the picture `digest` (None: none), after `change` (a final one is
-        never drawn again: forgotten)."""
+    def _shows_picture(self, message_id: int, digest: str | None, change: PictureEdit, forget: bool = False) -> None:
         if change.png is not None:
             self.stats["uploaded"] += 1
-        self._pictures.pop(message_id, None)
-        if forget:
-            return
-        self._pictures[message_id] = digest
-        if len(self._pictures) > REMEMBERED:
-            del self._pictures[next(iter(self._pictures))]
+        self.pictures.shows(message_id, digest, forget)
 
     async def _delete_buried(self, post: Post, message_id: str) -> None:
         """The board's old message, before it is sent again below: deleted first, so that a process
@@ -447,71 +330,3 @@ class DiscordNotifier:
                 log.info("table %s: its alert %s could not be deleted: %s", screen.table_id, message_id, e)
             await self.store.remember_message(screen.table_id, "", ALERT, NO_ALERT, screen.version)
         return None
-
-    async def _draw_panel(self, key: Key, post: Post) -> None:
-        screen = post.screen
-        panel_key = (screen.table_id, post.audience)
-        panel = post.farewell or self.panels.get(panel_key)
-        if panel is None:
-            return
-        if post.farewell is not None:
-            note: str | None = texts.panel_expires(translator(panel.lang))
-        else:
-            note = self.panels.note_of(panel)
-        extra = () if screen.final else (refresh_button(screen.table_id),)
-        content = text_of(screen, note)
-        on = panel.message_id
-        showing = None if on is None else self._pictures.get(on, UNSEEN)  # a new message has no picture
-        digest, png = await self._picture(screen, showing)
-        has_live = self.live is not None and live_of(screen) is not None
-        shown = (content, (tuple(layout(screen.buttons, extra)), has_live), digest)
-        if post.farewell is None and self._unchanged(key, shown):
-            return
-        live_url = self._live_url(screen, panel) if has_live else None
-        self._drawn.pop(key, None)
-        if on is not None:
-            self._pictures.pop(on, None)  # until it is drawn again
-        change = picture_edit(digest, png, showing)
-        try:
-            edited = await panel.edit(content, view_of(screen, extra, live_url), change)
-        except discord.HTTPException as e:
-            if e.status not in GONE:
-                raise
-            self.stats["skipped"] += 1
-            self.panels.close(panel_key, panel)
-            log.info("the panel of table %s for %s can no longer be edited: %s", screen.table_id, post.audience, e)
-            return
-        self.stats["edited"] += 1
-        if edited is not None:
-            panel.message_id = edited
-        self._shows(key, shown, screen.final or post.farewell is not None)
-        if panel.message_id is not None:  # kept past the farewell: a press on the panel brings it back as it is
-            self._showing(panel.message_id, digest, change, screen.final)
-        if screen.final or post.farewell is not None:
-            self.panels.close(panel_key, panel)
-
-    def _live_url(self, screen: Screen, panel: Panel) -> str | None:
-        """The link to the panel's live table, signed for its person now (None: none)."""
-        button, person = live_of(screen), screen.audience
-        if self.live is None or button is None or button.live is None or person is None or screen.final:
-            return None
-        user = self.client.get_user(int(person.user_id))
-        try:
-            return self.live(person, name_of(user) if user else "", panel.lang, button.live)
-        except Exception:
-            log.exception("could not sign the live table's link of table %s", button.live)
-            return None
-
-    async def _farewell(self, key: PanelKey, panel: Panel) -> None:
-        try:
-            await asyncio.sleep(max(0.0, panel.expires - self.panels.now()))
-            if not self.panels.is_current(key, panel):
-                return
-            screen = panel.screen  # the newest
-            if screen is None:
-                self.panels.close(key, panel)
-                return
-            self._queue(Post(0, screen, farewell=panel))
-        finally:
-            if self._farewells.get(key) is asyncio.current_task():
-                del self._farewells[key]

@@ -37,7 +37,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from adapters.web.auth import Viewer, link_secret, read_link, sign_link, telegram_viewer
+from adapters.web.auth import Viewer, read_link, sign_link, telegram_viewer
 from adapters.web.hub import Hub
 from adapters.web.limits import Pace
 from adapters.web.settings import WebSettings
@@ -75,8 +75,7 @@ def web_app(
     static: Path = STATIC,
     members: Members | None = None,
 ) -> web.Application:
-    secret = settings.secret.get_secret_value().encode() if settings.secret else link_secret(bot_token)
-    sockets = Sockets(service, store, settings, bot_token, secret, hub, members)
+    sockets = Sockets(service, store, settings, bot_token, settings.link_key(bot_token), hub, members)
     app = web.Application(middlewares=[_headers])
     app[HUB] = hub
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from aiohttp import web
 
 from adapters.web.app import STATIC, Members, web_app
-from adapters.web.auth import link_secret, sign_link
+from adapters.web.auth import sign_link
 from adapters.web.hub import Hub
 from adapters.web.listen import Listener
 from adapters.web.settings import WebSettings
@@ -42,7 +42,7 @@ class WebServer:
         self.hub = Hub(service, store, Gallery(), settings.link_seconds)
         self.app = web_app(service, store, settings, bot_token, self.hub, static, members)
         self.port = settings.port
-        self._secret = settings.secret.get_secret_value().encode() if settings.secret else link_secret(bot_token)
+        self._secret = settings.link_key(bot_token)
         self._runner: web.AppRunner | None = None
         url = getattr(store, "url", None)  # a SqlStore on PostgreSQL: other processes write too
         self.listener = Listener(url, self.hub) if getattr(store, "postgres", False) and url else None

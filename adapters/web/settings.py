@@ -7,6 +7,8 @@ from urllib.parse import urlsplit
 from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from adapters.web.auth import link_secret
+
 
 class WebSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="CARDBOT_WEB_", extra="ignore")
@@ -16,6 +18,11 @@ class WebSettings(BaseSettings):
     secret: SecretStr | None = None  # the links' HMAC key; None: derived from the bot's token
     link_seconds: float = 900  # a Discord link's life
     max_age: float = 3600  # how old a Telegram initData may be
+
+    def link_key(self, bot_token: str) -> bytes:
+        """The links' HMAC key: `secret` when set (the same in every process of one bot), else
+        derived from the bot's token."""
+        return self.secret.get_secret_value().encode() if self.secret else link_secret(bot_token)
 
     @property
     def host(self) -> str:

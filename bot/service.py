@@ -45,7 +45,7 @@ from bot.i18n import LANGUAGES, translator
 from bot.locks import KeyedLocks
 from bot.looks import Looks
 from bot.notifier import Notifier
-from bot.people import Actor, ChatRef, PersonRef
+from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
 from bot.screens.render import panel_screens, table_screens
@@ -164,10 +164,6 @@ class Service(Firing, TableActions, ChatCommands):
         settings = await self.store.chat_settings(chat)
         self._settings_cache[key] = (time.monotonic(), settings)
         return settings
-
-    async def look_of(self, person: PersonRef) -> str | None:
-        """The look a person chose for their own panels (None: none, each chat's look): bot/looks.py."""
-        return await self.looks.of(person)
 
     async def _press(self, press: Press) -> Reply:
         token = decode(press.token)

@@ -172,7 +172,7 @@ class Handlers:
         if look is not None:
             await self._render(interaction, await self.service.handle(SetLook(actor, look)), public=False)
             return
-        own = await self.service.look_of(actor.person)
+        own = await self.service.looks.of(actor.person)
         here = (await self.service.chat_settings(chat)).look if chat.thread_id else None
         await self._finish(interaction, texts.look_text(own, here, await self._translator(interaction)), public=False)
 

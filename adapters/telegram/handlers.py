@@ -126,7 +126,7 @@ class Commands:
         message, user = sent
         chat, actor, words = chat_of(message), actor_of(user), _words(context)
         if not words:
-            own = await self.service.look_of(actor.person)
+            own = await self.service.looks.of(actor.person)
             here = None if is_private(message.chat) else (await self.service.chat_settings(chat)).look
             t = translator(await self.service.lang_of(actor, chat))
             await self.notifier.say(chat, texts.look_text(own, here, t), message.message_id)

@@ -76,7 +76,7 @@ async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Galle
     panel = None
     if seat is not None:
         if table.status is Status.PLAYING and table.stopped is None:  # in the viewer's language and look
-            screens = panel_screens(table, seat, lang, await service.look_of(viewer.person) or settings.look)
+            screens = panel_screens(table, seat, lang, await service.looks.of(viewer.person) or settings.look)
         panel = next((s for s in screens if s.audience == viewer.person and s.slot == "panel"), None)
     return {
         "type": "view",

@@ -73,7 +73,7 @@ class Photos:
             if pending is not None:
                 await asyncio.shield(pending)
                 continue
-            found = await self.known(digest)
+            found = await self.known(digest) or self._ids.get(digest)  # (or uploaded while the store answered)
             if found is not None:
                 return found
             if digest not in self._pending:  # (not claimed by another writer while the store answered)

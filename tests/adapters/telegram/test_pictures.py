@@ -6,6 +6,7 @@ slower than the chat's pace); inline mode's plays uploaded once into the picture
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 from telegram import Bot
@@ -17,7 +18,7 @@ from adapters.telegram import photos
 from adapters.telegram.messages import MAX_CAPTION
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
-from adapters.telegram.photos import PLATFORM, read_note
+from adapters.telegram.photos import PLATFORM, Photos, read_note
 from adapters.telegram.play_pictures import PlayPictures
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import TEXT, Button, Screen
@@ -185,3 +186,26 @@ async def test_plays_are_uploaded_once_into_the_picture_chat_and_named_by_file_i
     await plays.idle()
     assert len(fake_api.calls("sendPhoto", ok=True)) == 2  # nothing uploaded twice
     assert await plays.file_ids(moves, TEXT, asker=1) == {}  # the look "text": no pictures
+
+
+async def test_a_picture_uploaded_while_the_store_is_asked_is_not_uploaded_again() -> None:
+    """Two writers want one picture at once; the first's store read answers late, and the other
+    uploads the picture meanwhile: the first then sends it by that file id, not uploading it too."""
+    store, answer = MemoryStore(), asyncio.Event()
+    reads = 0
+
+    async def read(platform: str, digest: str) -> str | None:
+        nonlocal reads
+        reads += 1
+        if reads == 1:  # answers late, with what the store had when asked
+            await answer.wait()
+        return None
+
+    store.file_id = read  # type: ignore[method-assign]
+    photos = Photos(store)
+    late = asyncio.ensure_future(photos.file_id("d1"))
+    await asyncio.sleep(0)
+    assert await photos.file_id("d1") is None  # the other writer uploads it ...
+    await photos.uploaded("d1", "AgACfile", 0.1)
+    answer.set()
+    assert await late == "AgACfile"  # ... and the late one sends it by its id

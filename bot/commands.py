@@ -91,12 +91,38 @@ class SetLook:
 
 @dataclass(frozen=True, slots=True)
 class Leaderboard:
-    """The top players of a game (None: of every game), in this chat or everywhere; shown to the chat."""
+    """The top players of a game (None: of every game), in this chat or everywhere; shown to the chat.
+    `season`: None the current season, "all" all time, or a season's name ("2026-11": bot/seasons.py)."""
 
     chat: ChatRef
     actor: Actor
     game: str | None = None
     everywhere: bool = False
+    season: str | None = None
+    # how this platform asks for this season's and all time's leaderboards (the screen says how to switch)
+    commands: tuple[str, str] = ("/leaderboard", "/leaderboard all")
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """Remove a seated person from the chat's open table: at once by the table's creator or a chat
+    admin, or (`vote`) by a vote any seated person may start. The person is named by the platform
+    (`target`: a mention, a reply) or by the name the table shows (`name`)."""
+
+    chat: ChatRef
+    actor: Actor
+    target: PersonRef | None = None
+    name: str = ""
+    vote: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Notify:
+    """Tell this person when a game opens in this chat: `on` True or False, None to toggle."""
+
+    chat: ChatRef
+    actor: Actor
+    on: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,4 +136,17 @@ class Stats:
     everywhere: bool = False
 
 
-Command = Open | Challenge | Press | Play | Cancel | ChangeSettings | SetLanguage | SetLook | Leaderboard | Stats
+Command = (
+    Open
+    | Challenge
+    | Press
+    | Play
+    | Cancel
+    | ChangeSettings
+    | SetLanguage
+    | SetLook
+    | Leaderboard
+    | Stats
+    | Kick
+    | Notify
+)

@@ -16,6 +16,7 @@ class Kind(StrEnum):
     TURN = "turn"  # Svolota: the person to act ran out of time
     COMPUTER = "computer"  # a computer seat's (or a stand-in's) move is due
     WINDOW = "window"  # real time: the reaction window closes, the board is redrawn
+    VOTE = "vote"  # a vote to remove someone runs out (its seat field: the vote's number)
 
 
 @dataclass(frozen=True, slots=True)

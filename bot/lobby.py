@@ -17,6 +17,8 @@ def join(table: Table, actor: Actor) -> None:
         raise Refused("this table is not taking players")
     if table.seat_of(actor.person) is not None:
         raise Refused("you are already at this table")
+    if actor.person in table.kicked:
+        raise Refused("you were removed from this table")
     if len(table.seats) >= game_info(table.game).max_players:
         raise Refused("the table is full")
     table.seats.append(Seat(actor.name, actor.person, lang=actor.lang))
@@ -76,6 +78,13 @@ def may_start(table: Table, actor: Actor) -> None:
 
 def full(table: Table) -> bool:
     return len(table.seats) >= game_info(table.game).max_players
+
+
+def may_extend(table: Table, actor: Actor) -> None:
+    if table.status is not Status.LOBBY:
+        raise Refused("this table is not a lobby")
+    if actor.person != table.creator and not actor.admin:
+        raise Refused("only the player who opened the table or a chat admin can give it more time")
 
 
 def may_cancel(table: Table, actor: Actor) -> None:

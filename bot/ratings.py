@@ -11,8 +11,9 @@ are saved in one step.
   that order, with openskill's Plackett–Luce model. A rating changes only for a finished game with
   at least two people. A game of one person against computers is practice: it counts in that
   person's `practice_games`/`practice_wins` and never in the rating, `games`, `wins` or `best`.
-- Every game is rated twice, independently: in its chat's scope (`"<platform>:<chat_id>"`, all
-  threads of a chat together) and in the `"global"` scope.
+- Every game is rated in each of its scopes, independently: its chat's (`"<platform>:<chat_id>"`,
+  all threads of a chat together) and the `"global"` one, for all time and again within the season
+  it finished in (the same scopes suffixed `"@<season>"`: bot/seasons.py).
 - A rating is shown as `round(1000 + 10 * ordinal)`, where `ordinal = mu - 3 * sigma` (openskill's
   `ordinal()`: a skill the player is 99.7% likely to exceed). A new player shows 1000.
 """
@@ -28,6 +29,7 @@ from openskill.models import PlackettLuce
 from bot.people import ChatRef, PersonRef
 
 if TYPE_CHECKING:
+    from bot.achievements import Earned, Tally
     from bot.tables import Table
     from core import Game
 
@@ -47,9 +49,11 @@ def chat_scope(chat: ChatRef) -> str:
     return f"{chat.platform}:{chat.chat_id}"
 
 
-def scopes(chat: ChatRef) -> tuple[str, str]:
-    """The scopes a game in this chat is rated in: the chat's, then the global one."""
-    return chat_scope(chat), GLOBAL
+def scopes(chat: ChatRef, season: str | None = None) -> tuple[str, ...]:
+    """The scopes a game in this chat is rated in: the chat's, then the global one; then both
+    again within `season`, if given."""
+    lifetime = (chat_scope(chat), GLOBAL)
+    return lifetime if season is None else (*lifetime, *(f"{scope}@{season}" for scope in lifetime))
 
 
 def shown(ordinal: float) -> int:
@@ -84,6 +88,7 @@ class Result:
     higher: bool  # the scores are points (higher is better), not cards left
     standings: tuple[Standing, ...]  # by seat
     finished_at: float
+    season: str | None = None  # the rating season it finished in (bot/seasons.py)
 
     @property
     def people(self) -> tuple[Standing, ...]:
@@ -125,10 +130,13 @@ class Rating:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What a table that has just finished asks the store to save with it (a transient outbox):
-    the per-seat results and the new rating rows (two per person: chat scope and global)."""
+    the per-seat results, the new rating rows (per person: chat scope and global, lifetime and
+    season), the achievements earned and the new tallies (bot/achievements.py)."""
 
     result: Result
     ratings: tuple[Rating, ...]
+    earned: tuple[Earned, ...] = ()
+    tallies: tuple[Tally, ...] = ()
 
 
 def changes(outcome: Outcome) -> list[int | None]:
@@ -157,7 +165,7 @@ def places(game: str, scores: Sequence[int], winner: int | None, higher: bool) -
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
-def result_of(table: Table, game: Game[Any, Any]) -> Result:
+def result_of(table: Table, game: Game[Any, Any], season: str | None = None) -> Result:
     """The result of a finished table (`table.result` holds the scores by seat)."""
     assert table.result is not None, "a finished table has its scores"
     winner = game.winner_seat
@@ -167,16 +175,16 @@ def result_of(table: Table, game: Game[Any, Any]) -> Result:
         Standing(i, seat.name, seat.person, table.result[i], placed[i], i == winner)
         for i, seat in enumerate(table.seats)
     )
-    return Result(table.id, table.game, table.chat, higher, standings, table.updated_at)
+    return Result(table.id, table.game, table.chat, higher, standings, table.updated_at, season)
 
 
 def rate(result: Result, current: Iterable[Rating]) -> list[Rating]:
     """The new rating rows of the people at a finished game, in each of its scopes (chat first,
-    then global; people in seat order). `current` holds their rows as stored (any scope; a person
+    then global, then the season's; people in seat order). `current` holds their rows as stored (any scope; a person
     without a row starts fresh)."""
     known = {(r.scope, r.person): r for r in current if r.game == result.game}
     rows: list[Rating] = []
-    for scope in scopes(result.chat):
+    for scope in scopes(result.chat, result.season):
         before = [
             known.get((scope, s.person)) or Rating(result.game, scope, s.person, s.name)
             for s in result.people

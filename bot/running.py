@@ -21,6 +21,7 @@ def start(table: Table, now: float, seed: int, chat: ChatSettings, config: Servi
     game = new_game(table.game, players=[str(i) for i in range(len(table.seats))], seed=seed, options=options)
     table.status = Status.PLAYING
     table.seed = seed
+    table.started_at = now
     table.state = game.to_json()
     for seat in table.seats:
         seat.last_active = now

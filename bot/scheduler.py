@@ -41,6 +41,7 @@ class Scheduler:
                 if wait > 0:
                     await asyncio.sleep(wait)
                 fired = await self.service.tick()
+                await self.service.announce_seasons()  # a season that has just begun: last one's podiums
             except Exception as e:  # the store itself failing: try again after a poll
                 self.service.store_failed(e)
                 await asyncio.sleep(self.poll)

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from bot import lobby, ratings, running
+from bot import achievements, kicks, lobby, ratings, recap, running, seasons
 from bot.chat_commands import ChatCommands
 from bot.clock import Clock
 from bot.commands import (
@@ -30,7 +30,9 @@ from bot.commands import (
     Challenge,
     ChangeSettings,
     Command,
+    Kick,
     Leaderboard,
+    Notify,
     Open,
     Play,
     Press,
@@ -45,15 +47,17 @@ from bot.i18n import LANGUAGES, translator
 from bot.locks import KeyedLocks
 from bot.looks import Looks
 from bot.notifier import Notifier
-from bot.people import Actor, ChatRef
+from bot.people import Actor, ChatRef, PersonRef
 from bot.refusals import Refused
+from bot.screens.community import ping_screen, removed_screen
 from bot.screens.model import Reply
+from bot.screens.ratings import season_podium_screen
 from bot.screens.render import panel_screens, table_screens
 from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig
 from bot.store import Changes, Store, StoreUnavailable
 from bot.table_actions import TableActions, Work
-from bot.tables import Invite, Seat, Status, Table
+from bot.tables import Invite, LoggedMove, Seat, Status, Table
 from bot.tokens import decode
 from bot.trouble import Outage, Trouble
 from core import IllegalMove, game_class
@@ -64,6 +68,7 @@ Change = Callable[[Table, Work], Awaitable[Reply | None]]
 SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
 RECENTLY_CLOSED = 120.0  # seconds: a closing screen waits at most a minute or two for the chat's pace
 
+PODIUM = 3  # a season's podium: its best three of each game
 MAX_REFUSAL = 200  # characters: a refusal is a toast (Telegram's callback answer holds 200)
 
 
@@ -93,6 +98,7 @@ class Service(Firing, TableActions, ChatCommands):
         self._ratings_lock = asyncio.Lock()  # one game's ratings read, computed and saved at a time
         # told (table id, version) after every committed change, drawn in chat or not (a live table)
         self.watch: Callable[[int, int], None] | None = None
+        self._season_seen: str | None = None  # the season whose start was announced (announce_seasons)
 
     # ----- commands -------------------------------------------------------------------------
 
@@ -136,6 +142,10 @@ class Service(Firing, TableActions, ChatCommands):
                 return await self._leaderboard(command)
             case Stats():
                 return await self._stats(command)
+            case Kick():
+                return await self._kick(command)
+            case Notify():
+                return await self._notify(command)
         raise TypeError(f"not a command: {command!r}")
 
     async def _refusal(self, actor: Actor, refusal: IllegalMove) -> Reply:
@@ -164,6 +174,10 @@ class Service(Firing, TableActions, ChatCommands):
         settings = await self.store.chat_settings(chat)
         self._settings_cache[key] = (time.monotonic(), settings)
         return settings
+
+    async def _save_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
+        await self.store.save_chat_settings(chat, settings)
+        self._settings_cache[(chat.platform, chat.chat_id)] = (time.monotonic(), settings)
 
     async def _press(self, press: Press) -> Reply:
         token = decode(press.token)
@@ -208,29 +222,40 @@ class Service(Firing, TableActions, ChatCommands):
             for other in work.redraw:
                 self._watched(other)
                 await self.redraw(other)
+            for person, lang in work.removed:
+                await self._tell_removed(table, person, lang)
             self._trouble.ok(table_id)
             return Reply(reply.text, reply.ok, tuple(await self.looks.applied(reply.screens)), table.id)
 
     async def _save(self, tx: Changes, table: Table, before: int, was: Status) -> None:
-        """Save a changed table; a game that has just finished takes its results and its people's
-        new ratings along, in the same step."""
+        """Save a changed table; a game that has just finished takes its results, its people's new
+        ratings, achievements and tallies along, in the same step (its recap's key moments too)."""
         if table.status is not Status.FINISHED or was is Status.FINISHED:
             await tx.save(table, before)
             return
+        log = [*await tx.moves(table.id), *table.unsaved]  # (the table's own: read before the lock)
+        table.moments = recap.key_moments(table, log)
         async with self._ratings_lock:  # no other game's ratings change between reading and saving
             await tx.lock("ratings")  # ... in any process
-            table.outcome = await self._outcome(tx, table)
+            table.outcome = await self._outcome(tx, table, log)
             table.changes = ratings.changes(table.outcome)
             await tx.save(table, before)
 
-    async def _outcome(self, tx: Changes, table: Table) -> ratings.Outcome:
-        result = ratings.result_of(table, running.game_of(table))
+    async def _outcome(self, tx: Changes, table: Table, log: list[LoggedMove]) -> ratings.Outcome:
+        """Results, ratings (lifetime and season) and achievements of a game that has just
+        finished (`log`: its whole move log), from what the store holds under the "ratings" lock."""
+        season = seasons.season_of(table.updated_at, self.config.season_months)
+        result = ratings.result_of(table, running.game_of(table), season)
         persons = [s.person for s in result.people if s.person is not None]
         current: list[ratings.Rating] = []
         if persons:
-            for scope in ratings.scopes(table.chat):
+            for scope in ratings.scopes(table.chat, season):
                 current += (await tx.ratings(table.game, scope, persons)).values()
-        return ratings.Outcome(result, tuple(ratings.rate(result, current)))
+        had = await tx.achievements(persons) if persons else {}
+        tallies = await tx.tallies(persons) if persons else {}
+        earned, counted = achievements.award(table, result, log, had, tallies)
+        table.earned = achievements.awards(table, earned)
+        return ratings.Outcome(result, tuple(ratings.rate(result, current)), tuple(earned), tuple(counted))
 
     @staticmethod
     def _live(table: Table) -> bool:
@@ -258,7 +283,10 @@ class Service(Firing, TableActions, ChatCommands):
             raise Refused("not a house rule: {reason}", reason=str(e)[:100]) from None
 
     async def _open(self, cmd: Open) -> Reply:
+        """A lobby with the chat's house rules and computers' level for the game (the command's own
+        rules over them); the people who asked (`/notify`) are pinged once it is shown."""
         self._check_game(cmd.game, cmd.options)
+        settings = await self.chat_settings(cmd.chat)
         async with self.store.transaction() as tx:
             await self._room_for_one_more(tx, cmd.chat)
             now = self.clock.now()
@@ -267,7 +295,8 @@ class Service(Firing, TableActions, ChatCommands):
                 chat=cmd.chat,
                 game=cmd.game,
                 creator=cmd.actor.person,
-                options=dict(cmd.options),
+                options={**settings.house_rules.get(cmd.game, {}), **cmd.options},
+                level=settings.levels.get(cmd.game, "normal"),
                 seats=[Seat(cmd.actor.name, cmd.actor.person, lang=cmd.actor.lang)],
                 created_at=now,
                 updated_at=now,
@@ -276,7 +305,74 @@ class Service(Firing, TableActions, ChatCommands):
             await tx.save(table, -1)
         self._watched(table)
         await self.redraw(table)
+        await self._ping(table, settings)
         return Reply(table_id=table.id)
+
+    async def _ping(self, table: Table, settings: ChatSettings) -> None:
+        """One message naming everyone who asked to hear of a new table here (but its opener)."""
+        people = [(p, name) for p, name in await self.store.notify_list(table.chat) if p != table.creator]
+        if people:
+            await self.notifier.show(table.chat, [ping_screen(table, people, translator(settings.lang))])
+
+    async def _kick(self, cmd: Kick) -> Reply:
+        tables = await self.store.open_tables(cmd.chat)
+        if not tables:
+            raise Refused("there is no game here")
+
+        async def kick(table: Table, work: Work) -> Reply:
+            seat = kicks.seat_named(table, cmd.target, cmd.name)
+            name, lang = table.seats[seat].name, table.seats[seat].lang
+            now = self.clock.now()
+            settings = await self.chat_settings(table.chat)
+            t = translator(await self.lang_of(cmd.actor, table.chat))
+            if cmd.vote:
+                kicks.start_vote(table, cmd.actor, seat, now, self.config)
+                await self._settle_vote(table, work)
+                if table.vote is not None:
+                    return Reply(t.gettext("🗳 The vote on {name} is on the board.").format(name=name))
+            else:
+                kicks.may_kick(table, cmd.actor, seat)
+                work.removed.append((kicks.remove(table, seat, now, settings, self.config, "removed"), lang))
+            return Reply(t.gettext("🚫 {name} was removed from the table.").format(name=name))
+
+        newest = max(tables, key=lambda t: t.id)
+        return await self._change(newest.id, cmd.actor, kick)
+
+    async def _tell_removed(self, table: Table, person: PersonRef, lang: str | None) -> None:
+        """The person removed is told in private (their panel, where the platform has one)."""
+        own = await self.store.person_lang(person)
+        t = translator(own or lang or (await self.chat_settings(table.chat)).lang)
+        await self.notifier.show(table.chat, [removed_screen(table, person, t)])
+
+    async def announce_seasons(self) -> int:
+        """At a season's start (or the first call after it), each chat that played in the season
+        just ended gets its podium, a message per game, once whichever process gets there first
+        (`Store.claim_season`). Returns how many messages were sent."""
+        months = self.config.season_months
+        season = seasons.season_of(self.clock.now(), months)
+        if season == self._season_seen:
+            return 0
+        ended = seasons.previous(season, months)
+        sent = 0
+        for scope in await self.store.season_scopes(ended):
+            platform, _, chat_id = scope.partition(":")
+            if self.platform is not None and platform != self.platform:
+                continue
+            if not await self.store.claim_season(scope, ended):
+                continue
+            chat = ChatRef(platform, chat_id)
+            settings = await self.chat_settings(chat)
+            t = translator(settings.lang)
+            screens = []
+            for game in GAME_NAMES:
+                rows = await self.store.leaderboard(game, seasons.scoped(scope, ended), PODIUM)
+                if rows:
+                    screens.append(replace(season_podium_screen(game, rows, ended, t), look=settings.look))
+            if screens:
+                await self.notifier.show(chat, await self.looks.applied(screens))
+                sent += len(screens)
+        self._season_seen = season
+        return sent
 
     async def _challenge(self, cmd: Challenge) -> Reply:
         self._check_game(cmd.game, cmd.options)

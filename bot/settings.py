@@ -21,6 +21,7 @@ class ChatSettings:
     turn_seconds: int | None = 60
     many_tables: bool = False  # more than one open table per chat/thread
     house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> options
+    levels: dict[str, str] = field(default_factory=dict)  # game id -> the level of computers a lobby adds
     look: str = "classic"  # boards as pictures in the classic or the four-colour deck, or "text"
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,6 +31,7 @@ class ChatSettings:
             "many_tables": self.many_tables,
             "house_rules": self.house_rules,
             "look": self.look,
+            "levels": self.levels,
         }
 
     @classmethod
@@ -50,6 +52,9 @@ class ServiceConfig:
     stalemate_windows: int = 1
     # A live table (adapters/web) is served: a playing table's board and its panels offer it
     live_table: bool = False
+    season_months: int = 1  # a rating season's length (bot/seasons.py)
+    vote_seconds: float = 60.0  # a vote to remove someone runs this long (bot/kicks.py)
+    extend_seconds: float = 60.0  # "+1 min" on a lobby
 
 
 # How people write a setting's value in a command, in the three languages.

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Collection
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Protocol
 
+from bot.achievements import Earned
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Standing
@@ -72,6 +73,18 @@ class Changes(Protocol):
         table: a deadline is fired by whoever gets its table, and nobody waits behind a busy one."""
         ...
 
+    async def moves(self, table_id: int) -> list[LoggedMove]:
+        """The table's move log as saved (without the moves of this change, `table.unsaved`)."""
+        ...
+
+    async def achievements(self, persons: Collection[PersonRef]) -> dict[PersonRef, set[str]]:
+        """The achievements these people have earned, by person (left out: none yet)."""
+        ...
+
+    async def tallies(self, persons: Collection[PersonRef]) -> dict[PersonRef, dict[str, int]]:
+        """These people's tallies by person and name (left out: none yet)."""
+        ...
+
 
 class Store(Protocol):
     # How many deadlines of different tables the scheduler may fire at once: 1 where a change holds
@@ -96,8 +109,11 @@ class Store(Protocol):
           the table's results (one row per seat: seat, name, person or None, score, place, won;
           `result.higher` says whether the scores are points), and write each row of
           `outcome.ratings` over the stored row with the same (game, scope, person), or insert
-          it; then clear it (`table.outcome = None`). The rows are whole, new values (not
-          increments), computed from what `ratings` returned under the "ratings" lock (`Changes.lock`).
+          it; insert each of `outcome.earned` (a person's achievement already stored stays as it
+          is); write each of `outcome.tallies` over the stored (person, name) or insert it; then
+          clear it (`table.outcome = None`). The rows are whole, new values (not increments),
+          computed from what `ratings`, `achievements` and `tallies` returned under the "ratings"
+          lock (`Changes.lock`).
         """
         ...
 
@@ -197,6 +213,30 @@ class Store(Protocol):
         practice), ordered by game id; [] if none."""
         ...
 
+    async def achievements_of(self, person: PersonRef) -> list[Earned]:
+        """Every achievement this person earned, oldest first."""
+        ...
+
+    async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]:
+        """Who asked to be told when a game opens in this chat (its threads share it): (person,
+        the name they had then), in the order they asked."""
+        ...
+
+    async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None:
+        """Add this person to the chat's notify list (again: their name is updated, their place
+        kept) or take them off it."""
+        ...
+
+    async def season_scopes(self, season: str) -> list[str]:
+        """The chats' rating scopes ("<platform>:<chat_id>", sorted) with a rated or practice game
+        in this season (rating rows of scope "<chat scope>@<season>": bot/seasons.py)."""
+        ...
+
+    async def claim_season(self, scope: str, season: str) -> bool:
+        """True the first time it is asked for this chat scope and season (by any process), then
+        False: a season's end is announced in each chat once."""
+        ...
+
     async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
         """The platform message a table's screen was drawn in (audience "" is the chat, else a
         person's id on the platform; slot "table" or "panel"), so an adapter edits it; None if none."""
@@ -240,6 +280,10 @@ class MemoryStore:
         self._deliveries: dict[int, set[str]] = {}  # the newest version drawn in each message
         self._results: dict[int, list[Standing]] = {}
         self._ratings: dict[tuple[str, str, PersonRef], Rating] = {}  # (game, scope, person); rows are frozen
+        self._earned: dict[tuple[PersonRef, str], Earned] = {}
+        self._tallies: dict[tuple[PersonRef, str], int] = {}
+        self._notify: dict[tuple[str, str], dict[PersonRef, str]] = {}  # chat -> person -> name (in order)
+        self._seasons_claimed: set[tuple[str, str]] = set()
 
     async def new_table_id(self) -> int:
         self._next += 1
@@ -263,6 +307,9 @@ class MemoryStore:
         if table.outcome is not None:
             self._results[table.id] = list(table.outcome.result.standings)
             self._ratings.update({(r.game, r.scope, r.person): r for r in table.outcome.ratings})
+            for e in table.outcome.earned:
+                self._earned.setdefault((e.person, e.achievement), e)
+            self._tallies.update({(t.person, t.name): t.count for t in table.outcome.tallies})
             table.outcome = None
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
@@ -382,6 +429,44 @@ class MemoryStore:
     async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
         rows = [r for (_g, s, p), r in self._ratings.items() if (s, p) == (scope, person)]
         return sorted(rows, key=lambda r: r.game)
+
+    async def achievements(self, persons: Collection[PersonRef]) -> dict[PersonRef, set[str]]:
+        found: dict[PersonRef, set[str]] = {}
+        for person, name in self._earned:
+            if person in persons:
+                found.setdefault(person, set()).add(name)
+        return found
+
+    async def tallies(self, persons: Collection[PersonRef]) -> dict[PersonRef, dict[str, int]]:
+        found: dict[PersonRef, dict[str, int]] = {}
+        for (person, name), count in self._tallies.items():
+            if person in persons:
+                found.setdefault(person, {})[name] = count
+        return found
+
+    async def achievements_of(self, person: PersonRef) -> list[Earned]:
+        return sorted((e for (p, _), e in self._earned.items() if p == person), key=lambda e: (e.at, e.achievement))
+
+    async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]:
+        return list(self._notify.get((chat.platform, chat.chat_id), {}).items())
+
+    async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None:
+        people = self._notify.setdefault((chat.platform, chat.chat_id), {})
+        if on:
+            people[person] = name
+        else:
+            people.pop(person, None)
+
+    async def season_scopes(self, season: str) -> list[str]:
+        end = f"@{season}"
+        chats = {s[: -len(end)] for (_g, s, _p) in self._ratings if s.endswith(end) and not s.startswith("global@")}
+        return sorted(chats)
+
+    async def claim_season(self, scope: str, season: str) -> bool:
+        if (scope, season) in self._seasons_claimed:
+            return False
+        self._seasons_claimed.add((scope, season))
+        return True
 
     async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
         return self._messages.get((table_id, audience, slot))

@@ -4,18 +4,21 @@ the rematch. Mixed into the Service, which runs each of them inside a table's lo
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from dataclasses import dataclass, field
 
-from bot import lobby, running
+from bot import house_rules, kicks, lobby, running
 from bot.clock import Clock
 from bot.commands import Play
 from bot.deadlines import Deadline, Kind
-from bot.people import Actor, ChatRef
+from bot.i18n import translator
+from bot.people import Actor, ChatRef, PersonRef
 from bot.refusals import Refused, named
 from bot.screens.model import Reply
 from bot.screens.render import panel_screens
+from bot.screens.words import game_name
 from bot.settings import ChatSettings, ServiceConfig
 from bot.store import Changes
 from bot.tables import Seat, Status, Table
@@ -25,13 +28,15 @@ from core import IllegalMove
 
 @dataclass(slots=True)
 class Work:
-    """One change in progress: its transaction, other tables to redraw once it is committed, and
-    the seats whose private panels are redrawn then although the board waits for its window (a
-    person's own real-time move: they see its effect at once)."""
+    """One change in progress: its transaction, other tables to redraw once it is committed, the
+    seats whose private panels are redrawn then although the board waits for its window (a
+    person's own real-time move: they see its effect at once), and the people it removed."""
 
     tx: Changes
     redraw: list[Table] = field(default_factory=list)
     panels: list[int] = field(default_factory=list)
+    # people removed from the table, told once it is committed: (person, their seat's language)
+    removed: list[tuple[PersonRef, str | None]] = field(default_factory=list)
 
 
 PRIVATE_ACTIONS = frozenset({"panel", "move", "leave"})  # a person's own seat: what their panel holds
@@ -62,6 +67,9 @@ class TableActions:
     async def _room_for_one_more(self, tx: Changes, chat: ChatRef) -> None:
         raise NotImplementedError
 
+    async def _save_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
+        raise NotImplementedError
+
     @staticmethod
     def _live(table: Table) -> bool:
         raise NotImplementedError
@@ -78,20 +86,21 @@ class TableActions:
             return await self._panel(table, actor)
         if not table.status.open and token.action != "rematch":
             raise Refused("this game is over")
-        if token.version != table.version and not live:
+        # a vote's buttons stay good while its vote runs (its number says which), whatever else changes
+        if token.version != table.version and not live and token.action != "vote":
             raise Refused("too late: the table has changed since")
         match token.action:
             case "join" | "add_computer":
                 if token.action == "join":
                     lobby.join(table, actor)
                 else:  # the token's argument may name the computer's level
-                    lobby.add_computer(table, actor, token.arg or "normal")
+                    lobby.add_computer(table, actor, token.arg or table.level)
                 table.bump(now)
                 self._arm_lobby(table, now)
                 if lobby.full(table):  # a full table starts by itself
                     await self._start(table)
             case "leave":
-                return await self._leave(table, actor)
+                return await self._leave(table, actor, work)
             case "remove_computer":
                 lobby.remove_computer(table, actor)
                 table.bump(now)
@@ -108,6 +117,14 @@ class TableActions:
                 return await self._move(table, Play(actor, table.id, token.arg, where=where), work)
             case "rematch":
                 return await self._rematch(table, work, actor)
+            case "extend":
+                lobby.may_extend(table, actor)
+                table.bump(now)
+                self._arm_lobby(table, now, self.config.extend_seconds)
+            case "rules":
+                return await self._rules(table, actor, token.arg.replace(" ", "_"))
+            case "vote":
+                return await self._vote(table, work, actor, token.arg)
             case "cancel":
                 lobby.may_cancel(table, actor)
                 table.status = Status.CANCELLED
@@ -155,17 +172,25 @@ class TableActions:
             work.panels.append(seat)
         return None
 
-    async def _leave(self, table: Table, actor: Actor) -> Reply | None:
+    async def _leave(self, table: Table, actor: Actor, work: Work) -> Reply | None:
         now = self.clock.now()
         if table.status is Status.PLAYING:
             seat = lobby.must_be_seated(table, actor)
             table.seats[seat].person = None  # a computer player takes the seat; the game goes on
             table.seats[seat].stand_in = False
+            if table.vote is not None:  # one voter fewer, or the person it was about gone
+                if table.vote.target == seat:
+                    table.vote = None
+                    table.disarm(Kind.VOTE)
+                else:
+                    await self._settle_vote(table, work)
             table.bump(now)
             game = running.game_of(table)
             running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
             return None
         lobby.leave(table, actor)
+        table.vote = None  # (the seats a lobby's vote counted have moved)
+        table.disarm(Kind.VOTE)
         table.bump(now)
         if not any(s.person for s in table.seats):
             table.status = Status.CANCELLED
@@ -203,9 +228,52 @@ class TableActions:
             table.status = Status.CANCELLED
             table.deadlines = []
 
-    def _arm_lobby(self, table: Table, now: float) -> None:
+    def _arm_lobby(self, table: Table, now: float, more: float = 0.0) -> None:
+        """A lobby expires `lobby_seconds` after its latest activity, or later if its join time was
+        extended (`more`: seconds added to the time it had)."""
         if table.status is Status.LOBBY:
-            table.arm(Deadline(table.id, Kind.LOBBY_EXPIRY, now + self.config.lobby_seconds, table.version))
+            had = next((d.due for d in table.deadlines if d.kind == Kind.LOBBY_EXPIRY), now)
+            due = max(now + self.config.lobby_seconds, had + more)
+            table.arm(Deadline(table.id, Kind.LOBBY_EXPIRY, due, table.version))
+
+    async def _rules(self, table: Table, actor: Actor, arg: str) -> Reply | None:
+        """The lobby's house rules view: shown or hidden (no argument), a rule or the computers'
+        level moved on, or the rules saved as the chat's defaults."""
+        house_rules.may_pick(table, actor)
+        now = self.clock.now()
+        settings = await self.chat_settings(table.chat)
+        if not arg:
+            table.rules_open = not table.rules_open
+        elif arg == "save":
+            changed = copy.deepcopy(settings)
+            house_rules.save(table, changed, actor)
+            await self._save_settings(table.chat, changed)
+            table.rules_open = False
+            table.bump(now)
+            self._arm_lobby(table, now)
+            t = translator(await self.lang_of(actor, table.chat))
+            return Reply(
+                t.gettext("Saved: new {game} tables here start with these rules.").format(game=game_name(table.game, t))
+            )
+        else:
+            house_rules.pick(table, settings, arg)
+        table.bump(now)
+        self._arm_lobby(table, now)
+        return None
+
+    async def _vote(self, table: Table, work: Work, actor: Actor, arg: str) -> Reply | None:
+        if len(arg) < 2 or arg[0] not in "yn" or not arg[1:].isdigit():
+            raise Refused("that button is not one of ours")
+        kicks.cast(table, actor, int(arg[1:]), arg[0] == "y")
+        await self._settle_vote(table, work)
+        return None
+
+    async def _settle_vote(self, table: Table, work: Work) -> None:
+        target = table.vote.target if table.vote is not None else None
+        lang = table.seats[target].lang if target is not None else None
+        removed = kicks.settle(table, self.clock.now(), await self.chat_settings(table.chat), self.config)
+        if removed is not None:
+            work.removed.append((removed, lang))
 
     async def _rematch(self, table: Table, work: Work, actor: Actor) -> Reply | None:
         if table.status is not Status.FINISHED:
@@ -220,6 +288,7 @@ class TableActions:
             game=table.game,
             creator=actor.person,
             options=dict(table.options),
+            level=table.level,
             seats=[Seat(s.name, s.person, s.level, lang=s.lang) for s in table.seats],
             rematch_of=table.id,
             created_at=self.clock.now(),

@@ -89,6 +89,36 @@ class LoggedMove:
 
 
 @dataclass(slots=True)
+class Vote:
+    """A vote to remove a seated person (bot/kicks.py): who started it, who said yes and no (their
+    seats), until when it runs."""
+
+    target: int  # the seat
+    by: int
+    due: float
+    yes: list[int] = field(default_factory=list)
+    no: list[int] = field(default_factory=list)
+    number: int = 1  # the table's votes so far: a button of an earlier vote is stale
+
+
+@dataclass(slots=True)
+class Notice:
+    """What the board says about the latest vote or removal, for a while (bot/kicks.py)."""
+
+    kind: str  # "removed" (by the creator or an admin), "voted_out", "kept" (a vote that failed)
+    name: str
+    at: float
+
+
+@dataclass(slots=True)
+class Award:
+    """An achievement earned at this table (bot/achievements.py), for its recap."""
+
+    seat: int
+    achievement: str
+
+
+@dataclass(slots=True)
 class Table:
     id: int
     chat: ChatRef
@@ -115,6 +145,15 @@ class Table:
     result: list[int] | None = None  # final scores by seat
     changes: list[int | None] | None = None  # rating changes by seat in the chat, as shown (None: not rated)
     stopped: str | None = None  # set aside after repeated errors (why, for the operator): nothing fires or plays
+    started_at: float = 0.0  # when the game was dealt (0: before this was kept)
+    level: str = "normal"  # the level of the computers the lobby adds (and of those seated there)
+    rules_open: bool = False  # the lobby's board shows its house rules, with a button each
+    kicked: list[PersonRef] = field(default_factory=list)  # removed from this table: may not join again
+    vote: Vote | None = None  # a vote to remove someone, while it runs
+    votes: int = 0  # votes started at this table
+    notice: Notice | None = None  # the latest removal or vote, for the board (bot/kicks.py)
+    moments: list[LoggedMove] = field(default_factory=list)  # a finished game's key moves, for its recap
+    earned: list[Award] = field(default_factory=list)  # achievements earned by this game, for its recap
 
     def seat_of(self, person: PersonRef) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -200,6 +239,28 @@ class Table:
             "result": None if self.result is None else list(self.result),
             "changes": None if self.changes is None else list(self.changes),
             "stopped": self.stopped,
+            "started_at": self.started_at,
+            "level": self.level,
+            "rules_open": self.rules_open,
+            "kicked": [{"platform": p.platform, "user_id": p.user_id} for p in self.kicked],
+            "vote": None
+            if self.vote is None
+            else {
+                "target": self.vote.target,
+                "by": self.vote.by,
+                "due": self.vote.due,
+                "yes": list(self.vote.yes),
+                "no": list(self.vote.no),
+                "number": self.vote.number,
+            },
+            "votes": self.votes,
+            "notice": None
+            if self.notice is None
+            else {"kind": self.notice.kind, "name": self.notice.name, "at": self.notice.at},
+            "moments": [
+                {"seat": m.seat, "move": m.move, "at": m.at, "by": m.by, "notes": list(m.notes)} for m in self.moments
+            ],
+            "earned": [{"seat": a.seat, "achievement": a.achievement} for a in self.earned],
         }
 
     @classmethod
@@ -218,5 +279,10 @@ class Table:
                 "invites": [Invite(**{**i, "person": PersonRef(**i["person"])}) for i in d["invites"]],
                 "deadlines": [Deadline(**x) for x in d["deadlines"]],
                 "options": dict(d["options"]),
+                "kicked": [PersonRef(**p) for p in d.get("kicked", ())],
+                "vote": None if d.get("vote") is None else Vote(**d["vote"]),
+                "notice": None if d.get("notice") is None else Notice(**d["notice"]),
+                "moments": [LoggedMove(**{**m, "notes": tuple(m.get("notes", ()))}) for m in d.get("moments", ())],
+                "earned": [Award(**a) for a in d.get("earned", ())],
             }
         )

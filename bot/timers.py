@@ -9,6 +9,7 @@ from typing import Any
 from bot import sight
 from bot.deadlines import Deadline, Kind
 from bot.games import game_info
+from bot.kicks import expire_vote
 from bot.running import apply, arm_next, arm_real_time, computer_rng, game_of, look_again, reaction
 from bot.settings import ChatSettings, ServiceConfig
 from bot.tables import Status, Table
@@ -28,6 +29,8 @@ def fire(table: Table, deadline: Deadline, now: float, chat: ChatSettings, confi
             return computer_move(table, deadline, now, chat, config)
         case Kind.WINDOW:
             return close_window(table, now, config)
+        case Kind.VOTE:
+            return expire_vote(table, deadline, now)
     return False
 
 

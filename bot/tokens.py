@@ -28,6 +28,9 @@ ACTIONS: Final = {
     "x": "cancel",
     "p": "panel",  # open my private panel / hand
     "n": "noop",
+    "e": "extend",  # a lobby's join time, a minute more
+    "o": "rules",  # a lobby's house rules: argument "" shows or hides them, else an option to change, "level", "save"
+    "v": "vote",  # argument: y or n, and the vote's number
 }
 _CODES: Final = {name: code for code, name in ACTIONS.items()}
 

@@ -3,9 +3,10 @@
 Discord's message ids are snowflakes, in the order the messages were made, so "below the board" is
 "a higher id": for each channel (or thread) the newest ids of the messages the gateway announced
 there (MESSAGE_CREATE: anyone's, the bot's own boards and public answers too; the guild messages
-intent, not privileged, and no content) are kept, less the turn alerts (the one message meant to be
-below the board) and the messages deleted since (MESSAGE_DELETE). A board with more than BURIED of
-them above its own id is sent again at the bottom (notifier.py).
+intent, not privileged, and no content) are kept, less the turn alerts and /notify pings (the
+messages meant to be below the board; `alert` takes either) and the messages deleted since
+(MESSAGE_DELETE). A board with more than BURIED of them above its own id is sent again at the
+bottom (notifier.py).
 
 In memory only: a restart starts afresh, and each process counts what its shards see. The order of
 ids makes the count independent of the order in which events arrive and messages are sent (a

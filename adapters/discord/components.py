@@ -51,6 +51,8 @@ STYLES: Final = {
     "rematch": discord.ButtonStyle.primary,
     "decline": discord.ButtonStyle.danger,
     "cancel": discord.ButtonStyle.danger,
+    "vote y": discord.ButtonStyle.success,  # (action and the argument's first letter) a vote: yes
+    "vote n": discord.ButtonStyle.danger,
 }
 
 
@@ -96,6 +98,17 @@ def picture_embed() -> discord.Embed:
 def text_of(screen: Screen, note: str | None = None) -> str:
     text = (f"{note}\n\n{screen.text}" if note else screen.text) or "…"
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def chunks(text: str, size: int = MAX_TEXT) -> list[str]:
+    """A long text in messages of at most `size` characters, cut at line ends where possible."""
+    out: list[str] = []
+    while len(text) > size:
+        cut = text.rfind("\n", 0, size)
+        cut = cut if cut > 0 else size
+        out.append(text[:cut])
+        text = text[cut:].lstrip("\n")
+    return [*out, text] if text else out or ["…"]
 
 
 def refresh_button(table_id: int) -> Button:
@@ -145,7 +158,10 @@ def layout(rows: Sequence[Sequence[Button]], extra: Sequence[Button] = ()) -> li
 
 def style_of(token: str) -> discord.ButtonStyle:
     decoded = decode(token)
-    return STYLES.get(decoded.action if decoded else "", discord.ButtonStyle.secondary)
+    if decoded is None:
+        return discord.ButtonStyle.secondary
+    default = STYLES.get(decoded.action, discord.ButtonStyle.secondary)
+    return STYLES.get(f"{decoded.action} {decoded.arg[:1]}", default)
 
 
 def view_of(screen: Screen, extra: Sequence[Button] = (), live_url: str | None = None) -> discord.ui.View | None:

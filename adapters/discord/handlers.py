@@ -3,19 +3,21 @@ command for the service from the interaction, and turns the reply into the answe
 
 /svolota, /speed [opponent], /demon open a table in the channel, or challenge the opponent; the
 table itself is a message the notifier draws, the answer only says where it is (or why not).
-/leaderboard [game] answers in public; /stats [member], /rules [game], /settings, /language and
-/look [look] answer the asker alone.
+/leaderboard [game] [season] answers in public; /stats [member], /rules [game], /settings,
+/language and /look [look] answer the asker alone; so do /notify [on] (pings when a game opens in
+the server), /kick member and /votekick member (the table's message shows what comes of it).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Final
 
 import discord
 
 from adapters.discord import texts
-from adapters.discord.components import MAX_TEXT
+from adapters.discord.components import chunks
+from adapters.discord.menu import leaderboard_commands
 from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.people import actor_of, chat_of, name_of, person_of
 from bot.answers import rules_text
@@ -24,7 +26,9 @@ from bot.commands import (
     Challenge,
     ChangeSettings,
     Command,
+    Kick,
     Leaderboard,
+    Notify,
     Open,
     SetLanguage,
     SetLook,
@@ -52,15 +56,16 @@ def house_rule(text: str) -> tuple[str | None, str, Any]:
     return game_named(game), rule.lower()[:30], value_of(value)
 
 
-def chunks(text: str, size: int = MAX_TEXT) -> list[str]:
-    """A long text in messages of at most `size` characters, cut at line ends where possible."""
-    out: list[str] = []
-    while len(text) > size:
-        cut = text.rfind("\n", 0, size)
-        cut = cut if cut > 0 else size
-        out.append(text[:cut])
-        text = text[cut:].lstrip("\n")
-    return [*out, text] if text else out or ["…"]
+ALL_TIME_WORDS: Final = frozenset({"all", "alltime", "all-time", "ever", "всё", "все", "всі", "усі", "завжди"})
+
+
+def season_word(text: str | None) -> str | None:
+    """The `season` of /leaderboard as the service reads it: None (this season), "all" (all time,
+    in a few words people may type) or the text as typed (a season's name, or one it refuses)."""
+    if text is None or not text.strip():
+        return None
+    word = text.strip().lower()
+    return "all" if word.replace(" ", "") in ALL_TIME_WORDS else word[:20]
 
 
 class Handlers:
@@ -99,11 +104,32 @@ class Handlers:
         else:
             await self._finish(interaction, reply.text or texts.table_opened(t), public)
 
-    async def leaderboard(self, interaction: Interaction, game: str | None) -> None:
+    async def leaderboard(self, interaction: Interaction, game: str | None, season: str | None = None) -> None:
         if not await self._defer(interaction, ephemeral=False):
             return
-        reply = await self.service.handle(Leaderboard(chat_of(interaction), actor_of(interaction), game))
-        await self._render(interaction, reply, public=True)
+        chat = chat_of(interaction)
+        commands = leaderboard_commands(translator((await self.service.chat_settings(chat)).lang))
+        command = Leaderboard(chat, actor_of(interaction), game, season=season_word(season), commands=commands)
+        await self._render(interaction, await self.service.handle(command), public=True)
+
+    async def notify(self, interaction: Interaction, on: bool | None) -> None:
+        """Pings when a game opens in the server: on, off, or (None) the other way round."""
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        reply = await self.service.handle(Notify(chat_of(interaction), actor_of(interaction), on))
+        await self._render(interaction, reply, public=False)
+
+    async def kick(self, interaction: Interaction, member: discord.abc.User, vote: bool) -> None:
+        """Remove the member from the channel's open table at once (its opener, an admin), or
+        (`vote`) ask the others at the table; the table's message shows what comes of it."""
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        # by the member only (not their name: someone else at the table may bear it)
+        command = Kick(chat_of(interaction), actor_of(interaction), person_of(member), vote=vote)
+        reply = await self.service.handle(command)
+        if reply.ok and not reply.text and not reply.screens:
+            reply = Reply(texts.see_the_table(await self._translator(interaction)))
+        await self._render(interaction, reply, public=False)
 
     async def stats(self, interaction: Interaction, member: discord.abc.User | None) -> None:
         if not await self._defer(interaction, ephemeral=True):

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation, TranslationContextTypes, locale_str
 
-from bot.i18n import translator
+from bot.i18n import Translator, translator
 
 
 def N_(message: str) -> str:
@@ -32,10 +32,14 @@ COMMANDS: Final = {
     N_("settings"): N_("Server settings: language, turn timer, tables, house rules (admins change them)"),
     N_("language"): N_("Your own language for the bot's answers and panels"),
     N_("look"): N_("How cards look in your own panels: classic deck, four-colour deck or text"),
+    N_("notify"): N_("Be told when a game opens in this server (again: stop)"),
+    N_("kick"): N_("Remove a player from this channel's table (its opener or an admin)"),
+    N_("votekick"): N_("Ask the table to vote a player off it"),
 }
 PARAMETERS: Final = {  # (command, parameter) -> description
     ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
     ("leaderboard", N_("game")): N_("One game (empty: every game)"),
+    ("leaderboard", N_("season")): N_("A season, e.g. 2026-11, or all for all time (empty: this season)"),
     ("rules", "game"): N_("One game (empty: every game)"),
     ("stats", N_("member")): N_("Whose record (empty: yours)"),
     ("settings", "language"): N_("The server's language"),
@@ -45,6 +49,9 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("settings", N_("rule")): N_("A house rule: GAME NAME VALUE, e.g. svolota free_pass on"),
     ("language", "language"): N_("Your language"),
     ("look", "look"): N_("How cards look in your panels (empty: how they look now)"),
+    ("notify", N_("on")): N_("On or off (empty: switch)"),
+    ("kick", "member"): N_("Whom to remove"),
+    ("votekick", "member"): N_("Whom to vote off"),
 }
 LANGUAGE_NAMES: Final = {"en": "English", "ru": "Русский", "uk": "Українська"}  # each in itself
 
@@ -64,6 +71,17 @@ def describe(command: str, parameter: str) -> str:
     return PARAMETERS[(command, parameter)]
 
 
+def name_in(name: str, t: Translator) -> str:
+    """A command's or an option's name as clients in the translator's language show it."""
+    return t.gettext(name).lower().replace(" ", "_")[:MAX_NAME]
+
+
+def leaderboard_commands(t: Translator) -> tuple[str, str]:
+    """How to ask for this season's leaderboard and for all time's, in the language's names."""
+    command = "/" + name_in("leaderboard", t)
+    return command, f"{command} {name_in('season', t)}:all"
+
+
 class CommandTranslator(app_commands.Translator):
     async def translate(
         self, string: locale_str, locale: discord.Locale, context: TranslationContextTypes
@@ -75,5 +93,5 @@ class CommandTranslator(app_commands.Translator):
         if text == string.message:
             return None
         if context.location in NAMES:
-            return text.lower().replace(" ", "_")[:MAX_NAME]
+            return name_in(string.message, translator(lang))
         return text[:MAX_DESCRIPTION]

@@ -36,6 +36,15 @@ first, so the channel holds at most one; the same person keeping the turn gets t
 whose turn it announced (`alert_note`), so a restart or another process carries on with the same
 alert. All of it goes through discord.py's rate-limit buckets like any other write.
 
+A one-off screen (posts.ONE_OFF) is a new message of its own, never edited nor remembered, never
+coalesced with another: a ping (slot "ping", when a table opens) names the people who asked with
+`<@id>` mentions, its allowed mentions exactly those users (several messages if it is long, each
+notifying whom it names), and goes out once the table's message is drawn (not at all if it could
+not be); a season's podium (slot "season", table 0) carries its picture as an embed, the only
+screen of no table that does. A screen for a whole server (no channel named: a season's end) goes
+to the channel of its latest table drawn here, else its system channel, else its first text
+channel the bot may write in.
+
 A board buried under the channel's messages (more than `buried.BURIED` of them below it, as the
 gateway announced them: people's messages, the bot's own that stay; not turn alerts) is sent again
 at the bottom instead of being edited, silently (no push notification), and the old message
@@ -63,16 +72,18 @@ import discord
 from adapters.discord import texts
 from adapters.discord.buried import Below
 from adapters.discord.components import (
+    KEEP,
     MAX_TEXT,
     PictureEdit,
+    chunks,
     layout,
     text_of,
     view_of,
 )
 from adapters.discord.panel_writing import PANEL, LiveLink, PanelWriting
-from adapters.discord.panels import PanelKey, Panels
+from adapters.discord.panels import Panel, PanelKey, Panels
 from adapters.discord.people import PLATFORM, channel_of
-from adapters.discord.posts import NOT_A_TABLE, Key, Post, Shown, only, retry_after
+from adapters.discord.posts import NOT_A_TABLE, ONE_OFF, PING, Key, Post, Shown, only, retry_after, these
 from adapters.discord.shown import ShownPictures, picture_edit, picture_of
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, NO_ALERT, Screen, alert_note, read_alert_note
@@ -96,7 +107,10 @@ class DiscordNotifier(PanelWriting):
         self._drawn: dict[Key, Shown] = {}  # what each message shows now (the newest few)
         self.pictures = ShownPictures(REMEMBERED)  # the picture each message shows
         self._forbidden: set[tuple[int, int]] = set()  # (channel, table) whose message the bot may not send
+        self._serial = 0  # the last one-off message queued (each has its own writer)
+        self._played: dict[str, int] = {}  # server -> the channel of its latest table drawn here
         self._farewells: dict[PanelKey, asyncio.Task[None]] = {}
+        self._closed: dict[PanelKey, Panel] = {}
         self.below = Below()  # the messages that stay in each channel, to tell a buried board
         self.live: LiveLink | None = None  # signs a panel's link to its live table (None: not served)
         self.stats = dict.fromkeys(
@@ -107,21 +121,44 @@ class DiscordNotifier(PanelWriting):
 
     async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
         """Queue the screens and return at once (the service holds the table's lock meanwhile)."""
-        channel = channel_of(chat)
+        channel = self._channel_of(chat)
         panels_drawn = {(s.table_id, s.audience.user_id) for s in screens if s.audience and s.slot == PANEL}
         for screen in screens:
-            if screen.audience is None:
+            if screen.audience is None and screen.slot in ONE_OFF:
+                self._serial += 1
+                self._queue(Post(channel, screen, serial=self._serial))
+            elif screen.audience is None:
                 self._queue(Post(channel, screen))
             elif screen.slot == PANEL:
                 self._queue_panel(screen)
         for public in screens:
-            if public.audience is not None or public.table_id == NOT_A_TABLE or public.slot == ALERT:
+            if public.audience is not None or public.table_id == NOT_A_TABLE or public.slot != BOARD:
                 continue
             for key in self.panels.of_table(public.table_id):
                 if key not in panels_drawn:  # the game is over for them, or they left it
                     person = PersonRef(PLATFORM, key[1])
                     last = Screen(public.table_id, public.text, (), person, PANEL, final=True)
                     self._queue(Post(0, replace(last, picture=public.picture, look=public.look)))
+
+    def _channel_of(self, chat: ChatRef) -> int:
+        """Where a chat's screens go: a table's channel (or thread); for a whole server (a season's
+        podium names no channel), the channel its last table here was in, else its system
+        channel, else its first text channel the bot may write in."""
+        if chat.thread_id is not None:
+            channel = channel_of(chat)
+            self._played[chat.chat_id] = channel
+            return channel
+        if chat.chat_id in self._played:
+            return self._played[chat.chat_id]
+        guild = self.client.get_guild(int(chat.chat_id)) if chat.chat_id.isdecimal() else None
+        if guild is None:  # a direct message's channel
+            return channel_of(chat)
+        places = [guild.system_channel, *sorted(guild.text_channels, key=lambda c: c.position)]
+        me = guild.me
+        for place in places:
+            if place is not None and (me is None or place.permissions_for(me).send_messages):
+                return place.id
+        return channel_of(chat)
 
     # ----- for the handlers -----------------------------------------------------------------
 
@@ -180,7 +217,9 @@ class DiscordNotifier(PanelWriting):
             while key in self._pending:
                 post = self._pending.pop(key)  # the newest, whatever arrived while we were busy
                 try:
-                    if post.channel:
+                    if post.serial:
+                        await self._send_one_off(post)
+                    elif post.channel:
                         await self._draw_public(key, post)
                     else:
                         await self._draw_panel(key, post)
@@ -294,6 +333,46 @@ class DiscordNotifier(PanelWriting):
             await self.store.remember_message(screen.table_id, "", screen.slot, note, screen.version)
         if buried:
             self.stats["reposted"] += 1
+
+    async def _send_one_off(self, post: Post) -> None:
+        """A message of its own, never edited nor remembered: a ping (its mentions notify the
+        people it names, and nobody else; not counted as burying the table's message, below which
+        it belongs) or a season's podium (its picture as an embed, where the look allows). A long
+        one goes in several messages, each notifying whom it names; the picture with the first."""
+        screen = post.screen
+        channel = self.client.get_partial_messageable(post.channel)
+        ping = screen.slot == PING
+        if ping and not await self._board_shown(post):
+            self.stats["skipped"] += 1
+            log.info("table %s: no message in channel %s, so no ping", screen.table_id, post.channel)
+            return
+        parts = texts.marked_parts(screen, MAX_TEXT) if ping else [(text, []) for text in chunks(screen.text)]
+        _digest, png = (None, None) if ping else await picture_of(screen, None)
+        for number, (content, people) in enumerate(parts):
+            picture = picture_edit(_digest, png, None) if number == 0 and png is not None else KEEP
+            try:
+                message = await channel.send(
+                    content, allowed_mentions=these(people) if ping else NO_MENTIONS, **picture.send_fields()
+                )
+            except (discord.Forbidden, discord.NotFound) as e:
+                self.stats["skipped"] += 1
+                log.warning(
+                    "could not send the %s of table %s in channel %s: %s", screen.slot, screen.table_id, post.channel, e
+                )
+                return
+            self.stats["sent"] += 1
+            if picture.png is not None:
+                self.stats["uploaded"] += 1
+            if ping:
+                self.below.alert(post.channel, message.id)
+
+    async def _board_shown(self, post: Post) -> bool:
+        """Once the table's message is drawn (a ping goes below it): whether it was (a table whose
+        message the bot may not post is cancelled: nobody is pinged for it)."""
+        board = self._writers.get((post.channel, post.screen.table_id, "", BOARD))
+        if board is not None:
+            await asyncio.wait({board})
+        return await self.store.message_id(post.screen.table_id, "", BOARD) is not None
 
     def _shows_picture(self, message_id: int, digest: str | None, change: PictureEdit, forget: bool = False) -> None:
         if change.png is not None:

@@ -1,7 +1,12 @@
 """Drawing a person's ephemeral panel (part of the notifier: notifier.py): a panel is drawn only
 while its person has it open, through the interaction that last touched it; a note (a refused
 move) shows above it for a while; before its interaction runs out, its last edit says so; a
-playing person's panel carries the link to their live table when one is served."""
+playing person's panel carries the link to their live table when one is served.
+
+A panel closed by a final screen (the game is over for its person: the table's last public
+screen when they are no longer at it) can still take one more final screen of its own while its
+interaction lasts: a person removed from a game sees the board drawn without them first, then
+what the service tells them ("you were removed"), whichever order the two come in."""
 
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ log = logging.getLogger(__name__)
 PANEL: Final = "panel"
 NOTE_SECONDS: Final = 6.0  # a refused move's reason stays above the panel this long, across redraws
 GONE: Final = frozenset({401, 403, 404})  # a panel that can no longer be edited
+CLOSED_KEPT: Final = 1_000  # panels closed by a final screen, kept for a last one of their own
 # The URL of a person's live table: (person, name, language, table) -> a link signed for them
 LiveLink = Callable[[PersonRef, str, str, int], str | None]
 
@@ -41,6 +47,7 @@ class PanelWriting:
     live: LiveLink | None
     _drawn: dict[Key, Shown]
     _farewells: dict[PanelKey, asyncio.Task[None]]
+    _closed: dict[PanelKey, Panel]  # closed by a final screen, the newest few
 
     def _queue(self, post: Post) -> None:
         raise NotImplementedError
@@ -88,15 +95,23 @@ class PanelWriting:
         """A panel screen, if its person has the panel open; it is the panel's newest from now on
         (a note is shown above it, a reopened panel starts from it)."""
         assert screen.audience is not None
-        panel = self.panels.get((screen.table_id, screen.audience.user_id))
+        panel = self._panel_for((screen.table_id, screen.audience.user_id), screen)
         if panel is not None:
             panel.screen = screen
             self._queue(Post(0, screen))
 
+    def _panel_for(self, key: PanelKey, screen: Screen) -> Panel | None:
+        """The person's open panel; for a final screen, also one closed by a final screen before."""
+        panel = self.panels.get(key)
+        if panel is None and screen.final and key in self._closed:
+            closed = self._closed.pop(key)
+            panel = closed if self.panels.reopen(key, closed) else None
+        return panel
+
     async def _draw_panel(self, key: Key, post: Post) -> None:
         screen = post.screen
         panel_key = (screen.table_id, post.audience)
-        panel = post.farewell or self.panels.get(panel_key)
+        panel = post.farewell or self._panel_for(panel_key, screen)
         if panel is None:
             return
         if post.farewell is not None:
@@ -134,6 +149,11 @@ class PanelWriting:
             self._shows_picture(panel.message_id, digest, change, screen.final)
         if screen.final or post.farewell is not None:
             self.panels.close(panel_key, panel)
+        if screen.final and post.farewell is None:
+            self._closed.pop(panel_key, None)
+            self._closed[panel_key] = panel
+            if len(self._closed) > CLOSED_KEPT:
+                del self._closed[next(iter(self._closed))]
 
     def _live_url(self, screen: Screen, panel: Panel) -> str | None:
         """The link to the panel's live table, signed for its person now (None: none)."""

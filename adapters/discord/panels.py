@@ -97,6 +97,14 @@ class Panels:
         if panel is None or self._panels.get(key) is panel:
             self._panels.pop(key, None)
 
+    def reopen(self, key: PanelKey, panel: Panel) -> bool:
+        """Take back a panel closed while its interaction still lasts (to draw one more final
+        screen on it); False if it has run out, or the person has opened another since."""
+        if panel.expires <= self.now() or key in self._panels:
+            return False
+        self._panels[key] = panel
+        return True
+
     def of_table(self, table_id: int) -> list[PanelKey]:
         return [key for key in self._panels if key[0] == table_id]
 

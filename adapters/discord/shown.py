@@ -8,7 +8,7 @@ import logging
 from typing import Final
 
 from adapters.discord.components import CLEAR, KEEP, PictureEdit
-from adapters.discord.posts import NOT_A_TABLE
+from adapters.discord.posts import NOT_A_TABLE, SEASON
 from adapters.pictures import screens as pictures
 from bot.screens.model import ALERT, Screen
 
@@ -53,9 +53,14 @@ def picture_edit(digest: str | None, png: bytes | None, showing: str | None) -> 
 
 async def picture_of(screen: Screen, showing: str | None) -> tuple[str | None, bytes | None]:
     """The picture the screen's message is to show, as (digest, PNG): (None, None) for none
-    (text only, or a picture the renderer could not draw). A picture that stays is the one
-    shown, not drawn again: its PNG is None."""
-    if screen.slot == ALERT or screen.table_id == NOT_A_TABLE or not pictures.wanted(screen):
+    (text only, or a picture the renderer could not draw; of the messages that are no table's,
+    only a season's podium has one). A picture that stays is the one shown, not drawn again: its
+    PNG is None."""
+    if (
+        screen.slot == ALERT
+        or (screen.table_id == NOT_A_TABLE and screen.slot != SEASON)
+        or not pictures.wanted(screen)
+    ):
         return None, None
     if screen.picture_stays and showing not in (None, UNSEEN):
         return showing, None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.answers import own_look_line, settings_lines
 from bot.i18n import Translator
+from bot.people import PersonRef
 from bot.screens.model import Countdown, Mention, Screen
 from bot.settings import ChatSettings
 
@@ -47,6 +48,12 @@ def server_only(t: Translator) -> str:
     return t.gettext("Games are played in a server's channels, not here.")
 
 
+def see_the_table(t: Translator) -> str:
+    """The answer to a command whose outcome the table's message shows (and the service said
+    nothing more)."""
+    return t.gettext("✅ Done: the table's message shows it.")
+
+
 def panel_expires(t: Translator) -> str:
     return t.gettext("⌛ This panel no longer updates by itself: press 🔄 to refresh it.")
 
@@ -59,13 +66,62 @@ def marked(screen: Screen) -> str:
     """The screen's text with its marked spans the Discord way: a person named is a mention
     `<@id>` (it notifies them only where the message's allowed mentions name them), a time left a
     timestamp `<t:UNIX:R>` that clients count down themselves."""
-    out, at = [], 0
+    return "".join(text for text, _person in _pieces(screen))
+
+
+def marked_parts(screen: Screen, limit: int) -> list[tuple[str, list[PersonRef]]]:
+    """The marked text (as `marked`) in messages of at most `limit` characters, each with the
+    people it mentions: cut after a line's end, else a comma or a space, never inside a mention or
+    a timestamp (none of them holds one; a mark longer than a message is cut as text)."""
+    parts: list[tuple[str, list[PersonRef]]] = []
+    named: list[PersonRef] = []
+    text = ""
+
+    def send(part: str) -> None:
+        part = part.rstrip()
+        if part:
+            parts.append((part, [p for p in dict.fromkeys(named) if f"<@{p.user_id}>" in part]))
+
+    for piece, person in _pieces(screen):
+        if person is not None:
+            named.append(person)
+        mark = person is not None or piece.startswith("<t:")
+        while len(text) + len(piece) > limit:
+            if mark and len(piece) <= limit:  # the whole mark goes to the next message
+                send(text)
+                text = ""
+                break
+            room = limit - len(text)
+            text, piece = text + piece[:room], piece[room:]
+            cut = _break(text)
+            send(text[:cut])
+            text = text[cut:].lstrip()
+        text += piece
+    send(text)
+    return parts or [("…", [])]
+
+
+def _break(text: str) -> int:
+    """Where to cut a full message: after its last line's end, else its last comma or space (not
+    in its first quarter); else at its end."""
+    for separator in ("\n", ", ", " "):
+        at = text.rfind(separator)
+        if at > 0 and at + len(separator) > len(text) // 4:
+            return at + len(separator)
+    return len(text)
+
+
+def _pieces(screen: Screen) -> list[tuple[str, PersonRef | None]]:
+    """The screen's text as plain pieces and marks drawn the Discord way (with the person a
+    mention names)."""
+    out: list[tuple[str, PersonRef | None]] = []
+    at = 0
     for mark in sorted(screen.marks, key=lambda m: m.start):
-        out.append(screen.text[at : mark.start])
+        out.append((screen.text[at : mark.start], None))
         if isinstance(mark, Mention):
-            out.append(f"<@{mark.person.user_id}>")
+            out.append((f"<@{mark.person.user_id}>", mark.person))
         elif isinstance(mark, Countdown):
-            out.append(f"<t:{round(mark.at)}:R>")
+            out.append((f"<t:{round(mark.at)}:R>", None))
         at = mark.end
-    out.append(screen.text[at:])
-    return "".join(out)
+    out.append((screen.text[at:], None))
+    return [(text, person) for text, person in out if text]

@@ -1,7 +1,7 @@
 """The slash commands on discord.py's CommandTree: names, options and choices (menu.py has their
-words), each calling one handler. Game commands work in servers only; /rules, /language and /look
-anywhere. A handler that fails still answers ("something went wrong"), so nobody is left with
-"thinking…" for ever."""
+words), each calling one handler. Game commands (and /notify, /kick, /votekick) work in servers
+only; /rules, /language and /look anywhere. A handler that fails still answers ("something went
+wrong"), so nobody is left with "thinking…" for ever."""
 
 from __future__ import annotations
 
@@ -71,11 +71,15 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
 
     @tree.command(name="leaderboard", description=COMMANDS["leaderboard"])
     @app_commands.guild_only()
-    @app_commands.describe(game=describe("leaderboard", "game"))
+    @app_commands.describe(game=describe("leaderboard", "game"), season=describe("leaderboard", "season"))
     @app_commands.choices(game=GAME_CHOICES)
     @guarded
-    async def leaderboard(interaction: discord.Interaction[Any], game: Choice[str] | None = None) -> None:
-        await handlers.leaderboard(interaction, game.value if game else None)
+    async def leaderboard(
+        interaction: discord.Interaction[Any],
+        game: Choice[str] | None = None,
+        season: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        await handlers.leaderboard(interaction, game.value if game else None, season)
 
     @tree.command(name="stats", description=COMMANDS["stats"])
     @app_commands.guild_only()
@@ -127,3 +131,24 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
     @guarded
     async def look(interaction: discord.Interaction[Any], look: Choice[str] | None = None) -> None:
         await handlers.look(interaction, look.value if look else None)
+
+    @tree.command(name="notify", description=COMMANDS["notify"])
+    @app_commands.guild_only()
+    @app_commands.describe(on=describe("notify", "on"))
+    @guarded
+    async def notify(interaction: discord.Interaction[Any], on: bool | None = None) -> None:
+        await handlers.notify(interaction, on)
+
+    @tree.command(name="kick", description=COMMANDS["kick"])
+    @app_commands.guild_only()
+    @app_commands.describe(member=describe("kick", "member"))
+    @guarded
+    async def kick(interaction: discord.Interaction[Any], member: discord.User) -> None:
+        await handlers.kick(interaction, member, vote=False)
+
+    @tree.command(name="votekick", description=COMMANDS["votekick"])
+    @app_commands.guild_only()
+    @app_commands.describe(member=describe("votekick", "member"))
+    @guarded
+    async def votekick(interaction: discord.Interaction[Any], member: discord.User) -> None:
+        await handlers.kick(interaction, member, vote=True)

@@ -19,12 +19,22 @@ from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy import Connection, insert, select
 
+from adapters.sql.community import achievements_of, tallies_of
 from adapters.sql.ratings import ratings_of
-from adapters.sql.rows import ADVISORY_LOCK, CLAIM_TABLE, LOCK_TABLE, deliveries, load_many, new_table_id_in, open_in
+from adapters.sql.rows import (
+    ADVISORY_LOCK,
+    CLAIM_TABLE,
+    LOCK_TABLE,
+    deliveries,
+    load_many,
+    moves_of,
+    new_table_id_in,
+    open_in,
+)
 from adapters.sql.together import Write
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating
-from bot.tables import Table
+from bot.tables import LoggedMove, Table
 
 if TYPE_CHECKING:
     from adapters.sql.store import SqlStore
@@ -142,6 +152,16 @@ class SqlChanges:
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
         return await self._read(lambda conn: ratings_of(conn, game, scope, persons))
+
+    async def moves(self, table_id: int) -> list[LoggedMove]:
+        """The log as saved (this change's own moves are still in `table.unsaved`)."""
+        return await self._read(lambda conn: moves_of(conn, table_id))
+
+    async def achievements(self, persons: Collection[PersonRef]) -> dict[PersonRef, set[str]]:
+        return await self._read(lambda conn: achievements_of(conn, persons))
+
+    async def tallies(self, persons: Collection[PersonRef]) -> dict[PersonRef, dict[str, int]]:
+        return await self._read(lambda conn: tallies_of(conn, persons))
 
     def committed(self) -> None:
         for then in self._after:

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -69,6 +80,15 @@ class TableRow(Base):
     changes: Mapped[list[int | None] | None] = mapped_column(JSON)  # rating changes by seat, shown at the end
     seats: Mapped[list[Any]] = mapped_column(JSON)  # a few small records, always read with the table
     stopped: Mapped[str | None] = mapped_column(Text)  # set aside after repeated errors: why
+    started_at: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    level: Mapped[str] = mapped_column(String(16), default="normal", server_default="normal")  # the computers'
+    rules_open: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    kicked: Mapped[list[Any]] = mapped_column(JSON, server_default="[]")  # people removed: may not join again
+    vote: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # a vote to remove someone, while it runs
+    votes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    notice: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the latest removal or vote, for the board
+    moments: Mapped[list[Any]] = mapped_column(JSON, server_default="[]")  # a finished game's key moves
+    earned: Mapped[list[Any]] = mapped_column(JSON, server_default="[]")  # achievements earned at it
     __table_args__ = (
         Index("ix_tables_chat_status", "platform", "chat_id", "status"),
         Index("ix_tables_status", "status"),
@@ -85,6 +105,7 @@ class MoveRow(Base):
     move: Mapped[str] = mapped_column(String(64))
     at: Mapped[float] = mapped_column(Float)
     by: Mapped[str] = mapped_column(String(16))
+    notes: Mapped[list[str]] = mapped_column(JSON, server_default="[]")  # what it made happen (bot/happened.py)
 
 
 class TimerRow(Base):
@@ -141,7 +162,8 @@ class RatingRow(Base):
 
     __tablename__ = "ratings"
     game: Mapped[str] = mapped_column(String(16), primary_key=True)
-    scope: Mapped[str] = mapped_column(String(96), primary_key=True)  # "<platform>:<chat_id>" or "global"
+    # "<platform>:<chat_id>" or "global", each also "…@<season>" (bot/seasons.py): at most 16 + 1 + 64 + 8
+    scope: Mapped[str] = mapped_column(String(96), primary_key=True)
     platform: Mapped[str] = mapped_column(String(16), primary_key=True)
     user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(String(128))
@@ -166,3 +188,49 @@ class UploadRow(Base):
     digest: Mapped[str] = mapped_column(String(64), primary_key=True)
     file_id: Mapped[str] = mapped_column(String(256))
     created_at: Mapped[float] = mapped_column(Float)  # UNIX time the id was remembered
+
+
+class AchievementRow(Base):
+    """An achievement a person earned (bot/achievements.py): once each, the first time kept."""
+
+    __tablename__ = "achievements"
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    achievement: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[int] = mapped_column(Integer)  # the table it was earned at
+    chat: Mapped[str] = mapped_column(String(96))  # that table's chat, as its rating scope
+    at: Mapped[float] = mapped_column(Float)
+
+
+class TallyRow(Base):
+    """A person's running count that some achievements need (games played, wins in a row)."""
+
+    __tablename__ = "tallies"
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+
+
+class NotifyRow(Base):
+    """Who asked to be told when a game opens in a chat (its threads share it), in the order they
+    asked (`id`)."""
+
+    __tablename__ = "notify"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    person_platform: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(128))  # as they were called when they last asked
+    __table_args__ = (UniqueConstraint("platform", "chat_id", "person_platform", "user_id", name="uq_notify_person"),)
+
+
+class SeasonClaimRow(Base):
+    """A season's end announced in a chat (by its rating scope): the first process to insert the
+    row announces it, once."""
+
+    __tablename__ = "season_claims"
+    scope: Mapped[str] = mapped_column(String(96), primary_key=True)
+    season: Mapped[str] = mapped_column(String(16), primary_key=True)
+    claimed_at: Mapped[float] = mapped_column(Float)

@@ -1,6 +1,6 @@
 """Results and ratings as rows: a finished game's standings, and each person's rating per game and
-scope, written whole in the save of the table that finished (SqlStore._save), and read for the
-leaderboard and a person's stats."""
+scope, written whole in the save of the table that finished (SqlStore._save), with the achievements
+and tallies it brought (community.py), and read for the leaderboard and a person's stats."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, insert, or_, select
 
+from adapters.sql.community import save_earned, save_tallies
 from adapters.sql.models import Base
 from bot.people import PersonRef
 from bot.ratings import Outcome, Rating, Standing, Z
@@ -84,6 +85,8 @@ def save_outcome(conn: Connection, outcome: Outcome) -> None:
         )
         row = {k: v for k, v in plain(rating).items() if k != "person"}
         conn.execute(insert(ratings).values(**row, platform=key[2], user_id=key[3]))
+    save_earned(conn, outcome.earned)
+    save_tallies(conn, outcome.tallies)
 
 
 def rating_of(r: Any) -> Rating:

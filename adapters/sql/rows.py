@@ -11,7 +11,7 @@ from sqlalchemy import Connection, String, bindparam, delete, func, insert, or_,
 
 from adapters.sql.models import Base
 from bot.people import ChatRef
-from bot.tables import Status, Table
+from bot.tables import LoggedMove, Status, Table
 
 OPEN = [s.value for s in Status if s.open]
 _t = Base.metadata.tables
@@ -109,6 +109,12 @@ def open_in(chat: ChatRef) -> Any:
         tables.c.status.in_(OPEN),
         LIVE,
     )
+
+
+def moves_of(conn: Connection, table_id: int) -> list[LoggedMove]:
+    """A table's move log, oldest first."""
+    rows = conn.execute(select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.number))
+    return [LoggedMove(r.seat, r.move, r.at, r.by, tuple(r.notes or ())) for r in rows]
 
 
 def new_table_id_in(conn: Connection) -> int:

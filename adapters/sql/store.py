@@ -29,9 +29,9 @@ that cannot be reached or cannot write raises `StoreUnavailable` (the service te
 try again), not the driver's error.
 
 Beside it: the statements and row conversions (rows.py), the change in progress (changes.py), the
-saves committed together on SQLite (together.py), results and ratings (ratings.py), chats, people,
-platform messages and uploaded pictures' ids (chat_rows.py), and which errors mean "unavailable"
-(engine.py).
+saves committed together on SQLite (together.py), results and ratings (ratings.py), achievements,
+tallies, notify lists and seasons (community.py), chats, people, platform messages and uploaded
+pictures' ids (chat_rows.py), and which errors mean "unavailable" (engine.py).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from adapters.sql import chat_rows
+from adapters.sql import chat_rows, community
 from adapters.sql.changes import SqlChanges, end
 from adapters.sql.engine import WRITE, make_engine, translated
 from adapters.sql.ratings import leaderboard_of, ratings_of, ratings_of_person, save_outcome, standings_of
@@ -65,6 +65,7 @@ from adapters.sql.rows import (
     WITH_TIMERS,
     deliveries,
     load_many,
+    moves_of,
     moves_t,
     new_table_id_in,
     on_platform,
@@ -77,6 +78,7 @@ from adapters.sql.rows import (
     with_timers,
 )
 from adapters.sql.together import Together
+from bot.achievements import Earned
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Standing
@@ -289,11 +291,7 @@ class SqlStore:
         return table_of(known[1], known[2])
 
     async def moves(self, table_id: int) -> list[LoggedMove]:
-        def read(conn: Connection) -> list[LoggedMove]:
-            rows = conn.execute(select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.number))
-            return [LoggedMove(r.seat, r.move, r.at, r.by) for r in rows]
-
-        return await self._reading(read)
+        return await self._reading(lambda conn: moves_of(conn, table_id))
 
     # ----- deadlines ------------------------------------------------------------------------
 
@@ -408,3 +406,27 @@ class SqlStore:
 
     async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
         return await self._reading(lambda conn: ratings_of_person(conn, person, scope))
+
+    # ----- achievements, notify lists and seasons (community.py) ----------------------------
+
+    async def achievements(self, persons: Collection[PersonRef]) -> dict[PersonRef, set[str]]:
+        return await self._reading(lambda conn: community.achievements_of(conn, persons))
+
+    async def tallies(self, persons: Collection[PersonRef]) -> dict[PersonRef, dict[str, int]]:
+        return await self._reading(lambda conn: community.tallies_of(conn, persons))
+
+    async def achievements_of(self, person: PersonRef) -> list[Earned]:
+        return await self._reading(lambda conn: community.earned_by(conn, person))
+
+    async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]:
+        return await self._reading(lambda conn: community.notify_list_of(conn, chat))
+
+    async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None:
+        await self._writing(lambda conn: community.set_notify(conn, chat, person, name, on))
+
+    async def season_scopes(self, season: str) -> list[str]:
+        return await self._reading(lambda conn: community.season_scopes_of(conn, season))
+
+    async def claim_season(self, scope: str, season: str) -> bool:
+        """Insert-once: two processes asking at the same time get True once between them."""
+        return await self._writing(lambda conn: community.claim_season(conn, scope, season))

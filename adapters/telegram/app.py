@@ -139,6 +139,8 @@ class TelegramBot:
         app.add_handler(CommandHandler(["svolota", "speed", "demon"], commands.game))
         app.add_handler(CommandHandler("leaderboard", commands.leaderboard))
         app.add_handler(CommandHandler("stats", commands.stats))
+        app.add_handler(CommandHandler("notify", commands.notify))
+        app.add_handler(CommandHandler(["kick", "votekick"], commands.kick))
         app.add_handler(CommandHandler("settings", commands.settings))
         app.add_handler(CommandHandler("look", commands.look))
         app.add_handler(CommandHandler("cancel", commands.cancel))

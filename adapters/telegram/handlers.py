@@ -1,9 +1,11 @@
 """Chat commands: each parses the message, calls the service once, and renders its reply.
 
 /svolota, /speed, /demon open a table, or challenge whoever the command names (a reply to their
-message, a text mention, a known @username); /leaderboard [game], /stats, /rules [game],
-/settings (chat admins), /look (a person's own, in groups and in private), /cancel, /help; /start
-in private (deep links: `t<table>` opens that table's panel).
+message, a text mention, a known @username); /leaderboard [game] [everywhere] [alltime|2026-11]
+(this season's by default), /stats, /rules [game], /settings (chat admins), /look (a person's own,
+in groups and in private), /notify [on|off] (be mentioned when a game opens here), /kick and
+/votekick (whom: as a challenge names them, or their name as the table shows it), /cancel, /help;
+/start in private (deep links: `t<table>` opens that table's panel).
 """
 
 from __future__ import annotations
@@ -13,10 +15,19 @@ from telegram.constants import ChatMemberStatus
 from telegram.ext import ContextTypes
 
 from adapters.telegram import texts
-from adapters.telegram.arguments import COMMAND_GAMES, setting_of
+from adapters.telegram.arguments import (
+    ALL_TIME_WORD,
+    COMMAND_GAMES,
+    EVERYWHERE,
+    GAME_COMMANDS,
+    board_of,
+    notify_of,
+    setting_of,
+)
 from adapters.telegram.links import table_named
 from adapters.telegram.notifier import NOT_A_TABLE, TelegramNotifier
 from adapters.telegram.people import (
+    MAX_NAME,
     Directory,
     actor_of,
     chat_of,
@@ -27,7 +38,18 @@ from adapters.telegram.people import (
     replied_to,
 )
 from bot.answers import rules_text
-from bot.commands import Cancel, Challenge, ChangeSettings, Leaderboard, Open, Press, SetLook, Stats
+from bot.commands import (
+    Cancel,
+    Challenge,
+    ChangeSettings,
+    Kick,
+    Leaderboard,
+    Notify,
+    Open,
+    Press,
+    SetLook,
+    Stats,
+)
 from bot.games import game_named
 from bot.i18n import translator
 from bot.screens.model import Reply
@@ -35,7 +57,6 @@ from bot.service import Service
 from bot.tokens import Token
 
 Context = ContextTypes.DEFAULT_TYPE
-EVERYWHERE = frozenset({"all", "everywhere", "везде", "всюди"})
 GONE = frozenset({ChatMemberStatus.BANNED, ChatMemberStatus.LEFT})
 
 
@@ -88,11 +109,64 @@ class Commands:
         if (sent := _sender(update)) is None:
             return
         message, user = sent
-        words = [w.lower() for w in _words(context)]
-        everywhere = any(w in EVERYWHERE for w in words)
-        game = game_named(next((w for w in words if w not in EVERYWHERE), None))
-        reply = await self.service.handle(Leaderboard(chat_of(message), actor_of(user), game, everywhere))
-        await self._render(message, reply)
+        asked = board_of(_words(context), self.service.config.season_months)
+        command = " ".join(
+            [
+                "/leaderboard",
+                *([GAME_COMMANDS.get(asked.game, asked.game)] if asked.game else []),
+                *(["everywhere"] if asked.everywhere else []),
+            ]
+        )
+        board = Leaderboard(
+            chat_of(message),
+            actor_of(user),
+            asked.game,
+            asked.everywhere,
+            asked.season,
+            commands=(command, f"{command} {ALL_TIME_WORD}"),  # how to switch, in this bot's words
+        )
+        await self._render(message, await self.service.handle(board))
+
+    async def notify(self, update: Update, context: Context) -> None:
+        """`/notify [on|off]`: whether the sender is mentioned when a game opens in this chat."""
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        chat, actor = chat_of(message), actor_of(user)
+        try:
+            on = notify_of(_words(context))
+        except ValueError:
+            t = translator(await self.service.lang_of(actor, chat))
+            await self.notifier.say(chat, texts.notify_words(t), message.message_id)
+            return
+        await self._render(message, await self.service.handle(Notify(chat, actor, on)))
+
+    async def kick(self, update: Update, context: Context) -> None:
+        """`/kick` (the table's creator, chat admins: at once) and `/votekick` (anyone seated: a
+        vote of the table) name one person: by a reply to their message, a mention, a known
+        @username, or their name as the table shows it."""
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        vote = (message.text or "/").split()[0][1:].split("@")[0].lower() == "votekick"
+        chat = chat_of(message)
+        admin = not vote and await is_admin(context.bot, message.chat, user)
+        actor = actor_of(user, admin=admin)
+        targets, unknown = named_people(message, self.directory, context.bot.username)
+        name = " ".join(_words(context)).strip()[:MAX_NAME]
+        if unknown and not targets:
+            t = translator(await self.service.lang_of(actor, chat))
+            await self.notifier.say(chat, texts.unknown_people(unknown, t), message.message_id)
+            return
+        if len(targets) > 1 or (not targets and not name):
+            t = translator(await self.service.lang_of(actor, chat))
+            await self.notifier.say(chat, texts.one_person(t), message.message_id)
+            return
+        if targets:
+            command = Kick(chat, actor, target=targets[0][0], vote=vote)
+        else:
+            command = Kick(chat, actor, name=name, vote=vote)
+        await self._render(message, await self.service.handle(command))
 
     async def stats(self, update: Update, context: Context) -> None:
         if (sent := _sender(update)) is None:

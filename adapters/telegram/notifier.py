@@ -17,6 +17,11 @@ A screen with a picture is a photo with its text as the caption (messages.py); a
 become text, so a screen that goes back to text is sent anew and the old message deleted (the
 store's message row says which kind a message is: photos.py).
 
+A lobby's ping (slot PING: the people who asked to hear of new games, named by mentions that
+notify them) and a season's podium (slot SEASON, table 0: a photo with its caption where the chat's
+look has pictures) are each a new message of their own, paced like any other write, never edited
+nor remembered (posts.py).
+
 The turn alert (slot ALERT) is a new message, not an edit: a new alert deletes the table's previous
 one first, so the chat holds at most one; the same person keeping the turn gets their alert edited
 (`Alert.new_message`); the final alert screen deletes it. The store's message row keeps its id with
@@ -69,7 +74,7 @@ GONE: Final = ("message to edit not found", "message can't be edited", "message_
 # Edits of a message that is not of the kind the row says (another process drew it meanwhile).
 WRONG_KIND: Final = ("there is no text in the message", "there is no caption in the message", "there is no media")
 NETWORK_ATTEMPTS: Final = 3
-NOT_A_TABLE: Final = 0  # leaderboards and stats: never edited, never remembered
+NOT_A_TABLE: Final = 0  # leaderboards, stats, season podiums: never edited, never remembered
 
 REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
 
@@ -231,8 +236,18 @@ class TelegramNotifier:
         self._pending[post.key] = post
         writer = self._writers.get(post.key)
         if writer is None:
-            writer = self._writers[post.key] = asyncio.create_task(self._write(post.key))
+            if post.one_off:  # after the table's messages on their way (a ping comes below its lobby)
+                before = [w for k, w in self._writers.items() if k[:2] == post.key[:2]]
+                writer = self._writers[post.key] = asyncio.create_task(self._write_after(before, post.key))
+            else:
+                writer = self._writers[post.key] = asyncio.create_task(self._write(post.key))
         return writer
+
+    async def _write_after(self, before: list[asyncio.Task[None]], key: Key) -> None:
+        """A one-off message, once the writers of the same table in the same chat are done."""
+        if before:
+            await asyncio.wait(before)  # (never cancels them)
+        await self._write(key)
 
     async def _write(self, key: Key) -> None:
         """Draw the newest screen of one place until none is waiting."""
@@ -285,7 +300,8 @@ class TelegramNotifier:
         screen = post.screen
         text, entities = rendered(screen, self.usernames)
         markup = markup_of(screen, self.live)
-        remembered, place = screen.table_id != NOT_A_TABLE, (screen.table_id, post.audience, screen.slot)
+        remembered = screen.table_id != NOT_A_TABLE and not post.one_off
+        place = (screen.table_id, post.audience, screen.slot)
         if remembered and not await self.store.claim_screen(*place, screen.version):
             self.stats["outdated"] += 1  # another process has drawn a newer one
             return
@@ -345,7 +361,8 @@ class TelegramNotifier:
         sent = await self.messages.send(int(post.chat_id), thread, text, entities, markup, picture, silently=anew)
         self.stats["sent"] += 1
         self._reached(screen)
-        self._shows(post.key, str(sent.message_id), shown)
+        if not post.one_off:  # (a one-off message is never edited: nothing to compare it with)
+            self._shows(post.key, str(sent.message_id), shown)
         if screen.audience is None and screen.slot != ALERT:
             self.below.seen(post.place, sent.message_id)
         if remembered:

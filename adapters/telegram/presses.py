@@ -6,6 +6,10 @@ the bot may not write there (they never started it, or blocked it), the answer o
 a deep link to this table instead, and `/start t<table>` brings the panel. Joining or accepting
 does the same for someone the bot cannot reach (it asks Telegram once per person, with a chat
 action), so that their panel can come when the game starts.
+
+Some buttons are a chat admin's as well as the table's creator's: a lobby's house rules ("💾 Save
+for this chat" is an admin's only), "+1 min", Cancel. Pressed in a group by someone other than the
+table's creator, Telegram is asked whether they administer the chat (the service judges the rest).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from telegram.ext import ContextTypes
 from adapters.telegram import texts
 from adapters.telegram.links import deep_link, table_query
 from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.people import PLATFORM, actor_of, is_private
+from adapters.telegram.people import PLATFORM, actor_of, is_admin, is_private, person_of
 from bot.commands import Press
 from bot.i18n import translator
 from bot.people import Actor, ChatRef
@@ -33,6 +37,8 @@ log = logging.getLogger(__name__)
 
 MAX_TOAST: Final = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)
 SITTING_DOWN: Final = frozenset({"join", "accept"})
+ADMINS_TOO: Final = frozenset({"rules", "extend", "cancel"})  # the creator's buttons a chat admin may press
+SAVE: Final = "save"  # the house rules' "save for this chat": a chat admin's only
 
 
 def place_of(query: CallbackQuery) -> ChatRef | None:
@@ -53,12 +59,14 @@ class Presses:
         query = update.callback_query
         if query is None:
             return
-        actor = actor_of(query.from_user)
         where = place_of(query)
+        data = query.data if isinstance(query.data, str) else ""
+        actor = actor_of(query.from_user)
         # the answer first, then the redraws of this chat and the presser's panel
         release = self.notifier.hold(actor.person.user_id, *([where.chat_id] if where else []))
         try:
-            data = query.data if isinstance(query.data, str) else ""
+            if await self._admin(query, data, where is not None):
+                actor = actor_of(query.from_user, admin=True)
             reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{update.update_id}", where=where))
             if not reply.screens and not self._sitting_down(data):  # most presses: a move
                 await self._answer(query, reply.text)
@@ -89,6 +97,22 @@ class Presses:
         if private or (sitting_down and not await self.notifier.can_reach(actor.person)):
             return deep_link(username, table_query(table_id))
         return None
+
+    async def _admin(self, query: CallbackQuery, data: str, in_group: bool) -> bool:
+        """Whether the presser of a button an admin may press too administers the group (asked of
+        Telegram only when they are not the table's creator, or save the rules for the chat)."""
+        token = decode(data)
+        if token is None or token.action not in ADMINS_TOO or not in_group or query.message is None:
+            return False
+        if token.arg != SAVE:
+            try:
+                table = await self.service.store.load(token.table_id)
+            except Exception as e:  # the service meets the store's trouble itself, and says so
+                log.info("could not read table %s to tell an admin's press: %r", token.table_id, e)
+                return False
+            if table is None or table.creator == person_of(query.from_user):
+                return False
+        return await is_admin(query.get_bot(), query.message.chat, query.from_user)
 
     @staticmethod
     def _sitting_down(data: str) -> bool:

@@ -15,6 +15,9 @@ MENU = (
     "demon",
     "leaderboard",
     "stats",
+    "notify",
+    "kick",
+    "votekick",
     "rules",
     "settings",
     "look",
@@ -30,8 +33,11 @@ def describe(command: str, t: Translator) -> str:
         game = {"svolota": "svolota", "speed": "speed", "demon": "racing_demon"}[command]
         return t.gettext("Open a {game} table, or challenge someone (@name or a reply)").format(game=game_name(game, t))
     return {
-        "leaderboard": t.gettext("Top players here: /leaderboard [game]"),
+        "leaderboard": t.gettext("Top players of the season here: /leaderboard [game] [alltime|2026-11]"),
         "stats": t.gettext("Your record in every game"),
+        "notify": t.gettext("Tell me when a game opens here (again: stop)"),
+        "kick": t.gettext("Remove someone from the table here (its creator, admins)"),
+        "votekick": t.gettext("Vote to remove someone from the table here"),
         "rules": t.gettext("How to play: /rules [game]"),
         "settings": t.gettext("Chat settings (admins): turn timer, house rules, language"),
         "look": t.gettext("How cards look in your panels: /look classic|four|text"),
@@ -49,7 +55,15 @@ def help_text(t: Translator) -> str:
             "",
             t.gettext("/svolota, /speed, /demon — open a table; press Join to sit down, ▶ Start to play."),
             t.gettext("Reply to someone's message with /speed (or name them: /speed @name) to challenge them."),
-            t.gettext("/leaderboard [game] — top players here; /stats — your record."),
+            t.gettext(
+                "/leaderboard [game] — this season's top players here (a season is a month); add alltime for"
+                " all time, a month (2026-11) for that season, everywhere for every chat. /stats — your record."
+            ),
+            t.gettext("/notify — I mention you when a game opens here; /notify again (or /notify off) stops it."),
+            t.gettext(
+                "/kick NAME (or in reply to them) — remove someone from the table here (its creator, chat"
+                " admins); /votekick NAME — the table votes."
+            ),
             t.gettext("/rules [game] — how to play; /cancel — cancel the table here."),
             t.gettext("/settings — turn timer, house rules, language (chat admins)."),
             t.gettext("/look classic|four|text — how cards look in your own panels."),
@@ -99,3 +113,15 @@ def look_text(own: str | None, here: str | None, t: Translator) -> str:
     """`/look` without a word: how the person's panels show cards (`here`: the group's look; None
     in private), and the choices."""
     return "\n".join([own_look_line(own, here, t), t.gettext("Choose: /look classic · /look four · /look text")])
+
+
+def one_person(t: Translator) -> str:
+    """/kick or /votekick naming nobody, or more than one person."""
+    return t.gettext(
+        "Name one person: reply to their message with the command, mention them, or write their name as the table"
+        " shows it."
+    )
+
+
+def notify_words(t: Translator) -> str:
+    return t.gettext("Use /notify to switch, or /notify on, /notify off.")

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import math
+
+from bot.deadlines import Kind
 from bot.games import game_info
+from bot.guide import level_name
+from bot.house_rules import LEVEL, NAMES, PICKS, value_word
 from bot.i18n import Translator
-from bot.screens.buttons import button
-from bot.screens.model import Screen
-from bot.screens.words import game_name, seat_name
+from bot.screens.buttons import button, rows, token
+from bot.screens.model import Button, Countdown, Screen
+from bot.screens.words import compose, game_name, seat_name
 from bot.tables import Status, Table
 
 
-def lobby_screen(table: Table, t: Translator) -> Screen:
+def lobby_screen(table: Table, t: Translator, now: float = 0.0) -> Screen:
+    """The players so far, the house rules and the computers' level, the join time left (which
+    "+1 min" extends); "⚙ House rules" turns the board into a button per rule (bot/house_rules.py)."""
     info = game_info(table.game)
     lines = [
         t.gettext("🎴 {game}: a table is open").format(game=game_name(table.game, t)),
@@ -19,14 +26,46 @@ def lobby_screen(table: Table, t: Translator) -> Screen:
         ),
         *(f"{i + 1}. {seat_name(s, t)}" for i, s in enumerate(table.seats)),
     ]
-    if table.options:
-        lines.append(t.gettext("House rules: {rules}").format(rules=_rules(table)))
-    buttons = (
-        (button(t, "Join", table, "join"), button(t, "Leave", table, "leave")),
-        (button(t, "+ Computer", table, "add_computer"), button(t, "− Computer", table, "remove_computer")),
-        (button(t, "▶ Start", table, "start"), button(t, "Cancel", table, "cancel")),
+    rules = _rules(table, t)
+    if rules:
+        lines.append(t.gettext("House rules: {rules}").format(rules=rules))
+    lines.append(t.gettext("Computers: {level}").format(level=level_name(table.level, t)))
+    marks: tuple[Countdown, ...] = ()
+    closes = next((d.due for d in table.deadlines if d.kind == Kind.LOBBY_EXPIRY), None)
+    if closes is not None:
+        left = t.gettext("{minutes} min").format(minutes=max(1, math.ceil((closes - now) / 60)))
+        line, spans = compose(t.gettext("⏳ Joining closes in {left}"), left=left)
+        start = len("\n".join(lines)) + 1
+        marks = (Countdown(start + spans["left"][0], start + spans["left"][1], closes),)
+        lines.append(line)
+    if table.rules_open:
+        buttons = _rule_buttons(table, t)
+    else:
+        buttons = (
+            (button(t, "Join", table, "join"), button(t, "Leave", table, "leave")),
+            (button(t, "+ Computer", table, "add_computer"), button(t, "− Computer", table, "remove_computer")),
+            (button(t, "⚙ House rules", table, "rules"), button(t, "⏳ +1 min", table, "extend")),
+            (button(t, "▶ Start", table, "start"), button(t, "Cancel", table, "cancel")),
+        )
+    return Screen(table.id, "\n".join(lines), buttons, marks=marks)
+
+
+def _rule_buttons(table: Table, t: Translator) -> tuple[tuple[Button, ...], ...]:
+    """A button per house rule showing its value (pressing it moves to the next), the computers'
+    level, then "save for this chat" and "done"."""
+    picks = PICKS.get(table.game, {})
+    labelled = [
+        Button(
+            f"{t.gettext(NAMES[name])}: {value_word(table.options.get(name, values[0]), t)}",
+            token(table, "rules", name),
+        )
+        for name, values in picks.items()
+    ]
+    labelled.append(
+        Button(t.gettext("Computers: {level}").format(level=level_name(table.level, t)), token(table, "rules", LEVEL))
     )
-    return Screen(table.id, "\n".join(lines), buttons)
+    done = (button(t, "💾 Save for this chat", table, "rules", "save"), button(t, "✓ Done", table, "rules"))
+    return (*rows(labelled, 2), done)
 
 
 def challenge_screen(table: Table, t: Translator) -> Screen:
@@ -53,5 +92,11 @@ def closed_screen(table: Table, t: Translator) -> Screen:
     return Screen(table.id, text, final=True)
 
 
-def _rules(table: Table) -> str:
-    return ", ".join(f"{k}={v}" for k, v in sorted(table.options.items()))
+def _rules(table: Table, t: Translator) -> str:
+    """The table's house rules by their names where they have one (`first`, the seat that leads
+    the first pile, is a rematch's; it is left out)."""
+    return ", ".join(
+        f"{t.gettext(NAMES[k])}: {value_word(v, t)}" if k in NAMES else f"{k}={v}"
+        for k, v in sorted(table.options.items())
+        if k != "first"
+    )

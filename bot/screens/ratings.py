@@ -1,30 +1,52 @@
-"""Ratings on a screen: a leaderboard for the chat, and a person's own record.
+"""Ratings on a screen: a leaderboard for the chat (of a season, or of all time), a person's own
+record with their achievements, and a season's podium when it ends.
 
-Neither belongs to a table: their screens have table_id 0, are final (never edited), and sit in
-their own slots ("leaderboard", "stats"). A rating reads as `round(1000 + 10 * ordinal)`
+None belongs to a table: their screens have table_id 0, are final (never edited), and sit in
+their own slots ("leaderboard", "stats", "season"). A rating reads as `round(1000 + 10 * ordinal)`
 (bot/ratings.py), its trend as the same points gained (▲) or lost (▼) in the latest rated game.
+Seasons (bot/seasons.py) are named by their first month, "2026-11", and shown so in every language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.achievements import BY_ID, Earned
 from bot.i18n import Translator
 from bot.people import PersonRef
 from bot.ratings import BEST_HIGHER, Rating, shown_change
 from bot.screens.model import Screen
+from bot.screens.picture import Podium, Standing
 from bot.screens.words import GAME_NAMES, game_name
+from bot.seasons import ALL_TIME
 
 NOT_A_TABLE = 0
 LEADERBOARD_SLOT = "leaderboard"
 STATS_SLOT = "stats"
+SEASON_SLOT = "season"
+# How to ask for the other board, by default: (this season's, all time's). An adapter whose
+# command reads otherwise passes its own (`leaderboard_screen(..., commands=...)`).
+COMMANDS = ("/leaderboard", "/leaderboard all")
+PODIUM = 3  # places a season's end shows
+MEDALS = ("🥇", "🥈", "🥉")
 
 
-def leaderboard_screen(boards: Sequence[tuple[str, Sequence[Rating]]], everywhere: bool, t: Translator) -> Screen:
+def leaderboard_screen(
+    boards: Sequence[tuple[str, Sequence[Rating]]],
+    everywhere: bool,
+    t: Translator,
+    season: str | None = None,
+    *,
+    commands: tuple[str, str] = COMMANDS,
+) -> Screen:
     """The top rows of each game (best first, as the store gives them): one section a game; an
-    empty game is left out unless it is the only one asked for."""
+    empty game is left out unless it is the only one asked for. `season`: the season the rows
+    are of ("2026-11"), or None (or "all") for all time; the title says which, and the last line
+    how to ask for the other (`commands`: this season's, all time's)."""
     title = t.gettext("🏆 Top players everywhere") if everywhere else t.gettext("🏆 Top players here")
-    lines = [title]
+    all_time = season is None or season == ALL_TIME
+    when = t.gettext("all time") if all_time else str(season)
+    lines = [f"{title} · {when}"]
     for game, rows in boards:
         if not rows and len(boards) > 1:
             continue
@@ -34,13 +56,24 @@ def leaderboard_screen(boards: Sequence[tuple[str, Sequence[Rating]]], everywher
             lines.append(t.gettext("No rated games yet."))
     if len(lines) == 1:
         lines.append(t.gettext("No rated games yet."))
+    other = t.gettext("This season: {command}") if all_time else t.gettext("All time: {command}")
+    lines += ["", other.format(command=commands[0] if all_time else commands[1])]
     return Screen(NOT_A_TABLE, "\n".join(lines), slot=LEADERBOARD_SLOT, final=True)
 
 
 def stats_screen(
-    rows: Sequence[Rating], name: str | None, everywhere: bool, audience: PersonRef, t: Translator
+    rows: Sequence[Rating],
+    name: str | None,
+    everywhere: bool,
+    audience: PersonRef,
+    t: Translator,
+    earned: Sequence[Earned] = (),
+    season_rows: Sequence[Rating] = (),
 ) -> Screen:
-    """A person's record per game: rating and trend, games and wins, best score, practice."""
+    """A person's record per game: rating and trend (and this season's rating beside it, from
+    `season_rows`: their rows of the same scope in the current season), games and wins, best
+    score, practice; then the achievements they have earned (`earned`, oldest first)."""
+    this_season = {(r.game, r.person): r for r in season_rows if r.games}
     lines = []
     if name:
         title = t.gettext("📊 {name} everywhere") if everywhere else t.gettext("📊 {name} in this chat")
@@ -49,7 +82,13 @@ def stats_screen(
     for r in sorted(rows, key=lambda r: (order.index(r.game) if r.game in order else len(order), r.game)):
         lines.append("")
         if r.games:
-            lines.append(f"{game_name(r.game, t)}: " + t.gettext("rating {rating}").format(rating=r.shown) + _trend(r))
+            line = f"{game_name(r.game, t)}: " + t.gettext("rating {rating}").format(rating=r.shown) + _trend(r)
+            now = this_season.get((r.game, r.person))
+            if now is not None:
+                line += " · " + t.gettext("season {season}: {rating}").format(
+                    season=_season_of(now.scope), rating=now.shown
+                )
+            lines.append(line)
             record = _games(r.games, r.wins, t)
             if r.best is not None:
                 record += " · " + t.gettext("best: {score}").format(score=_score(r.game, r.best, t))
@@ -64,7 +103,36 @@ def stats_screen(
             )
     if not rows:
         lines.append(t.gettext("No games yet."))
+    known = [(e, BY_ID[e.achievement]) for e in earned if e.achievement in BY_ID]
+    if known:
+        lines += ["", t.gettext("🏅 Achievements: {count} of {total}").format(count=len(known), total=len(BY_ID))]
+        lines += [f"{a.emoji} {t.gettext(a.title)}" for _, a in known]
     return Screen(NOT_A_TABLE, "\n".join(lines).strip("\n"), audience=audience, slot=STATS_SLOT, final=True)
+
+
+def season_podium_screen(game: str, rows: Sequence[Rating], season: str, t: Translator) -> Screen:
+    """A season's end in a chat, for one game: its best players (`rows`, best first, as the
+    leaderboard gives them), the first three on a podium."""
+    top = list(rows[:PODIUM])
+    lines = [t.gettext("🏁 Season {season} is over: {game}").format(season=season, game=game_name(game, t))]
+    lines += [f"{MEDALS[place]} {r.name} — {r.shown} · {_games(r.games, r.wins, t)}" for place, r in enumerate(top)]
+    if not top:
+        lines.append(t.gettext("No rated games yet."))
+    else:
+        lines += ["", t.gettext("A new season has begun: its ratings start afresh.")]
+    podium = Podium(
+        f"{game_name(game, t)} · {season}",
+        tuple(
+            Standing(place, r.name, t.gettext("rating {rating}").format(rating=r.shown))
+            for place, r in enumerate(top, 1)
+        ),
+    )
+    return Screen(NOT_A_TABLE, "\n".join(lines), slot=SEASON_SLOT, final=True, picture=podium)
+
+
+def _season_of(scope: str) -> str:
+    """The season of a rating scope ("tg:42@2026-11" -> "2026-11")."""
+    return scope.rpartition("@")[2]
 
 
 def _games(games: int, wins: int, t: Translator) -> str:

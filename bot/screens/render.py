@@ -11,6 +11,7 @@ from bot.screens import realtime, svolota
 from bot.screens.lobby import challenge_screen, closed_screen, lobby_screen
 from bot.screens.model import TEXT, Button, Screen
 from bot.screens.result import result_panels, result_screen
+from bot.screens.votes import with_votes
 from bot.tables import Status, Table
 from core.games.svolota.game import Svolota
 
@@ -39,7 +40,7 @@ def _table_screens(table: Table, lang: str, now: float, live: bool = False) -> l
         return stopped_screens(table, lang)
     match table.status:
         case Status.LOBBY:
-            return [lobby_screen(table, t)]
+            return [with_votes(lobby_screen(table, t, now), table, t, now)]
         case Status.CHALLENGE:
             return [challenge_screen(table, t)]
         case Status.CANCELLED | Status.EXPIRED:  # (a Svolota game cancelled while played: its alert goes)
@@ -61,6 +62,7 @@ def _table_screens(table: Table, lang: str, now: float, live: bool = False) -> l
         if s.person is not None
         for p in panel_screens(table, seat, s.lang or lang, live=live)
     ]
+    public = with_votes(public, table, t, now)
     return [with_live(public, t) if live else public, *alerts, *panels]
 
 

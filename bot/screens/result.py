@@ -1,10 +1,13 @@
-"""The end of a game: who won, the move that ended it, everyone's score and rating change, and the
-rematch button. Every seated person's private panel shows the same result, without buttons."""
+"""The end of a game: who won, the move that ended it, everyone's score and rating change, the
+game's key moments (`table.moments`, bot/recap.py), the achievements it earned (`table.earned`,
+bot/achievements.py) and the rematch button. Every seated person's private panel shows the same
+result, without buttons."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.achievements import BY_ID
 from bot.i18n import Translator
 from bot.screens.buttons import button
 from bot.screens.happened import move_line
@@ -32,6 +35,16 @@ def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -
         f"{n}. {seat_name(table.seats[i], t)} — {_score(scores[i], high, t)}{_change(changes[i])}"
         for n, i in enumerate(order, 1)
     ]
+    moments = [line for m in table.moments if (line := move_line(table, m, t))]
+    if moments:
+        lines += ["", t.gettext("Key moments:"), *(f"• {line}" for line in moments)]
+    earned = [(a.seat, BY_ID[a.achievement]) for a in table.earned if a.achievement in BY_ID]
+    if earned:
+        lines.append("")
+        lines += [
+            f"🏅 {table.seats[seat].name}: {a.emoji} {t.gettext(a.title)} — {t.gettext(a.description)}"
+            for seat, a in earned
+        ]
     buttons = () if table.rematch is not None else ((button(t, "🔁 Rematch", table, "rematch"),),)
     podium = Podium(
         game_name(table.game, t),

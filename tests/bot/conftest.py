@@ -16,6 +16,9 @@ SERVICE_SUITES = {
     "test_leaderboard",
     "test_isolation",
     "test_own_look",
+    "test_table_control",
+    "test_notify",
+    "test_seasons",
 }
 
 

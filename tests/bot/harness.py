@@ -125,7 +125,7 @@ class Harness:
         return screen
 
     def button(self, table_id: int, label: str, actor: Actor | None = None) -> Button:
-        screen = self.screen(table_id, actor, "panel" if actor else None)
+        screen = self.screen(table_id, actor, "panel" if actor else "table")
         for row in screen.buttons:
             for b in row:
                 if label in b.label:

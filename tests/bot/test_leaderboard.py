@@ -30,7 +30,8 @@ def svolota(h: Harness, *people: Actor, chat: ChatRef = CHAT) -> int:
 
 
 def leaderboard(h: Harness, actor: Actor = DAN, game: str | None = "svolota", everywhere: bool = False) -> Screen:
-    reply = h.run(h.service.handle(Leaderboard(CHAT, actor, game, everywhere)))
+    """The all-time leaderboard (this season's: tests/bot/test_seasons.py)."""
+    reply = h.run(h.service.handle(Leaderboard(CHAT, actor, game, everywhere, season="all")))
     assert reply.ok and len(reply.screens) == 1
     return reply.screens[0]
 
@@ -68,12 +69,12 @@ def test_the_leaderboard_shows_rank_name_rating_games_and_wins():
     screen = leaderboard(h)
     assert screen.audience is None and screen.table_id == 0
     lines = screen.text.splitlines()
-    assert lines[0] == "🏆 Top players here" and lines[2] == "Svolota:"
+    assert lines[0] == "🏆 Top players here · all time" and lines[2] == "Svolota:"
     expected = [
         f"{i}. {r.name} — {r.shown} · 1 game · {r.wins} {'win' if r.wins == 1 else 'wins'}"
         for i, r in enumerate(board(h), 1)
     ]
-    assert lines[3:] == expected
+    assert lines[3:-2] == expected and lines[-1] == "This season: /leaderboard"
     assert [r.shown for r in board(h)] == sorted((r.shown for r in board(h)), reverse=True)
 
 
@@ -81,7 +82,7 @@ def test_a_person_against_computers_is_practice_only():
     h = Harness(ServiceConfig(missed_turns=1))
     t = svolota(h, ANN)
     assert board(h) == [] and board(h, GLOBAL) == []
-    assert leaderboard(h).text.splitlines()[-1] == "No rated games yet."
+    assert leaderboard(h).text.splitlines()[-3] == "No rated games yet."  # (then how to see this season)
     (row,) = h.run(h.store.person_stats(ANN.person, HERE))
     won = h.run(h.store.results(t))[0].won
     assert (row.games, row.practice_games, row.practice_wins, row.shown) == (0, 1, int(won), 1000)
@@ -121,7 +122,7 @@ def test_every_game_at_once_leaves_out_the_empty_ones():
     text = leaderboard(h, game=None).text
     assert "Svolota:" in text and "Speed:" not in text and "Racing Demon:" not in text
     assert "Speed:" in leaderboard(h, game="speed").text  # asked for: shown, even empty
-    assert leaderboard(h, game="speed").text.endswith("No rated games yet.")
+    assert "Speed:\nNo rated games yet." in leaderboard(h, game="speed").text
 
 
 def test_a_speed_game_between_two_people_is_rated():
@@ -146,7 +147,7 @@ def test_stats_show_a_persons_record_to_the_asker():
     lines = screen.text.splitlines()
     assert lines[0] == "📊 Bob in this chat"
     arrow = f" ▲{round(row.trend * 10)}" if row.trend > 0 else f" ▼{round(-row.trend * 10)}"
-    assert lines[2] == f"Svolota: rating {row.shown}{arrow}"
+    assert lines[2].startswith(f"Svolota: rating {row.shown}{arrow}")  # (then this season's)
     assert lines[3].startswith(f"1 game · {row.wins} ") and f"best: {row.best} card" in lines[3]
     own = stats(h, ANN).text
     assert own.startswith("📊 Ann in this chat") and "practice: 1 game" in own
@@ -169,5 +170,6 @@ def test_the_leaderboard_speaks_the_chats_language_and_stats_the_askers():
     h = Harness(ServiceConfig(missed_turns=1))
     svolota(h, ANN, BOB)
     h.setting(person("Admin", admin=True), "lang", "ru")
-    assert leaderboard(h).text.startswith("🏆 Лучшие игроки этого чата\n\nСволота:")
+    assert leaderboard(h).text.startswith("🏆 Лучшие игроки этого чата · ")
+    assert "\n\nСволота:" in leaderboard(h).text
     assert stats(h, person("Ann", lang="uk")).text.startswith("📊 Ann у цьому чаті")

@@ -19,11 +19,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from bot import i18n
-from bot.commands import SetLanguage
+from bot.commands import Kick, Notify, SetLanguage
 from bot.i18n import Translator
 from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
 from bot.screens import render
+from bot.screens.community import ping_screen, removed_screen
 from bot.screens.happened import move_line, window_lines
 from bot.screens.model import Screen
 from bot.screens.ratings import leaderboard_screen, stats_screen
@@ -36,6 +37,7 @@ from core import load_game, new_game
 from core.cards import parse_card
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
 from tests.bot.test_catalogs import used_messages
+from tests.bot.test_rating_screens import recaps_seasons_and_achievements
 
 LANGS = ("en", "ru", "uk")
 TRANSLATED = ("ru", "uk")
@@ -449,7 +451,64 @@ def every_event_and_pile_in_words(looks: Looks) -> None:
     looks.has_drawn("Reserve: empty", "Pile ↓: {cards} (by {name})")
 
 
+def table_control_and_notify(looks: Looks) -> None:
+    """A lobby's house rules and minutes, votes and removals in a lobby and in a game, the word to a
+    person removed, and the ping to those who asked to hear of a new table."""
+    admin = person("Ada", admin=True)
+    h = Harness()
+    assert h.run(h.service.handle(Notify(CHAT, BOB))).ok
+    t = h.open(admin, "speed").table_id
+    step(h, looks, t)
+    table = h.table(t)
+    ping = h.screen(t, slot="ping")
+    assert ping is not None
+    looks.check(table, lambda lang: [ping_screen(table, [(BOB.person, "Bob")], render.translator(lang))])
+    h.press(admin, t, "House rules")
+    for rule in ("Stacks", "Alternating colours", "Match to", "Computers"):
+        h.press(admin, t, rule)
+    step(h, looks, t)
+    h.press(admin, t, "Save for this chat")
+    h.press(admin, t, "+1 min")
+    h.press(BOB, t, "Join")
+    step(h, looks, t)  # the game, with a vote under way
+    h.run(h.service.handle(Kick(CHAT, BOB, admin.person, vote=True)))  # two people: carried at once
+    step(h, looks, t)
+    table = h.table(t)
+    looks.check(table, lambda lang: [removed_screen(table, admin.person, render.translator(lang))])
+    h.cancel(admin)
+
+    for game, kind in (("svolota", "kept"), ("racing_demon", "removed"), ("racing_demon", "voted_out")):
+        t = h.open(ANN, game).table_id
+        for p in (BOB, CY, DAN):
+            h.press(p, t, "Join")
+        h.run(h.service.handle(Kick(CHAT, ANN, DAN.person, vote=kind != "removed")))
+        step(h, looks, t)  # a vote in a lobby
+        if kind == "kept":
+            h.press(BOB, t, "Keep")
+            h.press(CY, t, "Keep")
+        elif kind == "voted_out":
+            h.press(BOB, t, "Remove")
+        step(h, looks, t)
+        table = h.table(t)
+        looks.check(table, lambda lang, tb=table: [removed_screen(tb, DAN.person, render.translator(lang))])
+        h.cancel(ANN)
+    looks.has_drawn(
+        "🔔 {game}: a table is open —",
+        "⏳ Joining closes in {left}",
+        "Computers: {level}",
+        "🗳 Remove {name}? Yes: {yes} of {needed} needed · ends in {left}",
+        "🚫 {name} was removed from the table.",
+        "🗳 {name} was voted out: a computer plays for them.",
+        "🗳 {name} was voted out.",
+        "🗳 The vote failed: {name} stays.",
+        "🚫 You were removed from the {game} table.",
+        "A computer plays your seat to the end.",
+    )
+
+
 RUNS = (
+    table_control_and_notify,
+    recaps_seasons_and_achievements,
     every_event_and_pile_in_words,
     a_table_set_aside,
     lobbies_challenges_and_closed_tables,

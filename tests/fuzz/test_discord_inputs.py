@@ -1,6 +1,8 @@
-"""Hostile text into the Discord adapter: custom ids against the dynamic items' templates, the
-/settings house rule, and screens turned into components. Nothing raises; garbage is not matched,
-and whatever is matched is still only a token the service checks."""
+"""Hostile text into the Discord adapter: custom ids against the dynamic items' templates (the
+lobby's house rules, +1 min and vote buttons among them), the /settings house rule, /kick and
+/votekick, /leaderboard's season and /notify, screens turned into components, and a ping's
+mentions cut into messages. Nothing raises; garbage is not matched, and whatever is matched is
+still only a token the service checks; a command is carried out or refused in words."""
 
 from __future__ import annotations
 
@@ -11,10 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adapters.discord.components import MAX_TEXT, layout, style_of, text_of, usable, view_of
-from adapters.discord.handlers import house_rule
+from adapters.discord.handlers import house_rule, season_word
 from adapters.discord.items import BUTTON_TEMPLATE, MENU_TEMPLATE, MovePicker, TokenButton, ours
-from bot.commands import ChangeSettings
-from bot.screens.model import Button, Screen
+from adapters.discord.texts import marked, marked_parts
+from bot.commands import ChangeSettings, Kick, Leaderboard, Notify
+from bot.people import PersonRef
+from bot.screens.model import Button, Countdown, Mention, Screen
 from bot.tokens import ACTIONS, decode
 from tests.bot.harness import CHAT, Harness, person
 from tests.fuzz.strategies import b36, hostile_text
@@ -135,7 +139,110 @@ def test_any_screen_makes_components_discord_accepts(text: str, rows: list[list[
             assert 0 < len(child.custom_id) <= 100
 
 
+# --- the community commands: /kick, /votekick, /notify, /leaderboard season ------------------------
+
+ANN, BOB = person("Ann"), person("Bob")
+names = st.one_of(st.sampled_from(["Ann", "bob", "@Bob", "Eve", ""]), hostile_text)
+targets = st.one_of(st.none(), st.sampled_from([ANN.person, BOB.person, ADMIN.person]), st.builds(person, names))
+
+
+def _a_lobby_of_ann_and_bob() -> int:
+    """A fresh lobby in CHAT: Ann's, Bob seated."""
+    H.cancel(ADMIN)
+    opened = H.open(ANN, "svolota")
+    assert opened.ok and opened.table_id is not None
+    assert H.press(BOB, opened.table_id, "Join").ok
+    return opened.table_id
+
+
+@settings(FUZZ, max_examples=500)
+@given(
+    actor=st.sampled_from([ANN, BOB, ADMIN, person("Zed")]),
+    target=targets,
+    name=names,
+    vote=st.booleans(),
+)
+def test_any_kick_removes_someone_or_is_refused_in_words(actor: Any, target: Any, name: str, vote: bool) -> None:
+    counted("kick")
+    table_id = _a_lobby_of_ann_and_bob()
+    who = target.person if hasattr(target, "person") else target
+    reply = H.run(H.service.handle(Kick(CHAT, actor, who, name[:64], vote=vote)))
+    table = H.run(H.store.load(table_id))
+    if not reply.ok:
+        assert reply.text and 0 < len(reply.text) <= 200
+    elif not vote:
+        assert len(table.seats) == 1 and table.kicked  # removed at once
+    else:
+        assert table.vote is not None or table.kicked
+
+
+@FUZZ
+@given(
+    word=st.one_of(
+        st.none(), st.sampled_from(["all", "ALL ", "всё", "2026-11", "2026-13", "1999-01", "11-2026"]), hostile_text
+    ),
+    game=st.one_of(st.none(), st.sampled_from(["svolota", "speed", "racing_demon"]), hostile_text),
+    on=st.one_of(st.none(), st.booleans()),
+)
+def test_any_leaderboard_season_and_notify_is_answered_or_refused_in_words(
+    word: str | None, game: str | None, on: bool | None
+) -> None:
+    counted("season")
+    season = season_word(word)
+    assert season is None or (0 < len(season) <= 20)
+    for command in (Leaderboard(CHAT, BOB, game, season=season), Notify(CHAT, BOB, on)):
+        reply = H.run(H.service.handle(command))
+        if reply.ok:
+            assert reply.text or reply.screens
+        else:
+            assert reply.text and 0 < len(reply.text) <= 200
+
+
+def _ping_of(parts: list[tuple[str, Any]]) -> Screen:
+    """A screen of text pieces, some marked (a person's id: a mention; a number: a countdown)."""
+    text, marks = "", []
+    for piece, mark in parts:
+        if isinstance(mark, str):
+            marks.append(Mention(len(text), len(text) + len(piece), PersonRef("discord", mark)))
+        elif isinstance(mark, int):
+            marks.append(Countdown(len(text), len(text) + len(piece), float(mark)))
+        text += piece
+    return Screen(1, text, slot="ping", final=True, marks=tuple(marks))
+
+
+pieces = st.lists(
+    st.tuples(
+        st.one_of(labels, st.sampled_from([", ", "\n", " "])),
+        st.one_of(st.none(), st.integers(10**16, 10**19).map(str), st.integers(0, 2**40)),
+    ),
+    max_size=60,
+)
+
+
+@settings(FUZZ, max_examples=500)
+@given(parts=pieces, limit=st.one_of(st.integers(12, 200), st.just(MAX_TEXT)))
+def test_a_ping_goes_in_messages_within_the_limit_each_mention_whole_and_notifying(
+    parts: list[tuple[str, Any]], limit: int
+) -> None:
+    counted("ping")
+    screen = _ping_of(parts)
+    whole = marked(screen)
+    out = marked_parts(screen, limit)
+    assert out and all(0 < len(text) <= limit for text, _people in out)
+
+    def solid(text: str) -> str:
+        return "".join(c for c in text if not c.isspace())
+
+    assert solid("".join(text for text, _people in out)) == solid(whole) or whole.strip() == ""
+    for text, people in out:
+        assert all(f"<@{p.user_id}>" in text for p in people)
+    for mark in screen.marks:
+        if isinstance(mark, Mention) and len(tag := f"<@{mark.person.user_id}>") <= limit:
+            assert any(tag in text and mark.person in people for text, people in out)
+
+
 def test_the_fuzz_ran_enough_inputs() -> None:
     """Runs last in this module: every suite above generated its inputs (run alone, it fails)."""
     print("discord inputs:", COUNTS)
-    assert all(COUNTS.get(suite, 0) >= 500 for suite in ("custom_id", "house_rule", "components")), COUNTS
+    suites = ("custom_id", "house_rule", "components", "kick", "season", "ping")
+    assert all(COUNTS.get(suite, 0) >= 500 for suite in suites), COUNTS

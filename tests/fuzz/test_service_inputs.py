@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.commands import Cancel, Challenge, ChangeSettings, Command, Open, Play, Press
+from bot.commands import Cancel, Challenge, ChangeSettings, Command, Kick, Leaderboard, Notify, Open, Play, Press
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Reply
 from bot.settings import ChatSettings
@@ -70,6 +70,10 @@ def _stored(h: Harness) -> dict[str, Any]:
         "langs": dict(s._langs),  # type: ignore[attr-defined]
         "results": {k: list(v) for k, v in s._results.items()},  # type: ignore[attr-defined]
         "ratings": dict(s._ratings),  # type: ignore[attr-defined]
+        "earned": dict(s._earned),  # type: ignore[attr-defined]
+        "tallies": dict(s._tallies),  # type: ignore[attr-defined]
+        "notify": {k: dict(v) for k, v in s._notify.items()},  # type: ignore[attr-defined]
+        "seasons": set(s._seasons_claimed),  # type: ignore[attr-defined]
     }
 
 
@@ -84,6 +88,10 @@ def _restore(w: World) -> None:
     s._langs = dict(snap["langs"])
     s._results = {k: list(v) for k, v in snap["results"].items()}
     s._ratings = dict(snap["ratings"])
+    s._earned = dict(snap["earned"])
+    s._tallies = dict(snap["tallies"])
+    s._notify = {k: dict(v) for k, v in snap["notify"].items()}
+    s._seasons_claimed = set(snap["seasons"])
     w.h.service._settings_cache.clear()
     del w.h.notifier.calls[w.calls :]
 
@@ -98,6 +106,7 @@ def _build() -> World:
     h.press(CY, t, "Join")
     h.press(ANN, t, "Start")
     _play_some(h, t, (ANN, BOB, CY), 3)
+    assert h.run(h.service.handle(Kick(CHAT, BOB, CY.person, vote=True))).ok  # a vote under way: 1 of 2
     tables["svolota"] = t
     t = h.open(ANN, "speed").table_id
     assert t is not None
@@ -137,6 +146,13 @@ def allowed(command: Command, before: dict[int, Table], after: dict[int, Table])
     changed = [t for k, t in before.items() if after.get(k) != t]
     if isinstance(command, ChangeSettings):
         assert command.actor.admin, f"a setting changed by {command.actor.name}, not an admin"
+    if isinstance(command, Kick):
+        for table in changed:
+            assert table.chat == command.chat, f"{command!r} changed a table in another chat"
+            if command.vote:
+                assert table.seat_of(command.actor.person) is not None, f"{command!r}: a vote by someone not seated"
+            else:
+                assert command.actor.person == table.creator or command.actor.admin, f"{command!r} by neither"
     if isinstance(command, Cancel):
         for table in changed:
             assert table.chat == command.chat, f"{command!r} cancelled a table in another chat"
@@ -159,8 +175,12 @@ def allowed(command: Command, before: dict[int, Table], after: dict[int, Table])
     seated = table.seat_of(command.actor.person) is not None
     if action in {"move", "leave", "panel", "add_computer", "remove_computer"}:
         assert seated, f"{action} accepted from {command.actor.name}, who is not seated at table {table_id}"
-    if action in {"start", "cancel"}:
+    if action in {"start", "cancel", "extend", "rules"}:
         assert command.actor.person == table.creator or command.actor.admin, f"{action} by neither creator nor admin"
+    if action == "rules" and token.arg == "save":
+        assert command.actor.admin, "a lobby's rules saved for the chat by someone not an admin"
+    if action == "vote":
+        assert seated and table.vote is not None, f"a vote accepted from {command.actor.name} at table {table_id}"
     if action in {"accept", "decline"}:
         assert any(i.person == command.actor.person for i in table.invites), f"{action} by someone not challenged"
 
@@ -199,7 +219,8 @@ def tokens(draw: st.DrawFn) -> str:
         st.one_of(
             st.just(""),
             st.text("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz>_-", max_size=40),
-            st.sampled_from(["easy", "normal", "hard", "0", "1", "9", "-1"]),
+            st.sampled_from(["easy", "normal", "hard", "0", "1", "9", "-1", "y1", "n1", "y2", "level", "save"]),
+            st.sampled_from(["free_pass", "stacks", "colours", "target", "demon_penalty", "auto_aces", "first"]),
             st.sampled_from([m for _, m in WORLD.moves] or [""]).map(lambda m: m.replace(" ", "_")[:40]),
         )
     )
@@ -212,7 +233,12 @@ def current_tokens(draw: st.DrawFn) -> str:
     table = draw(st.sampled_from(sorted(WORLD.tables.values())))
     version = json.loads(WORLD.snapshot["rows"][table])["version"]
     letter = draw(st.sampled_from(sorted(ACTIONS)))
-    arg = draw(st.sampled_from(["", "easy", "0"] + [m.replace(" ", "_")[:40] for t, m in WORLD.moves if t == table]))
+    arg = draw(
+        st.sampled_from(
+            ["", "easy", "0", "y1", "n1", "level", "save", "stacks"]
+            + [m.replace(" ", "_")[:40] for t, m in WORLD.moves if t == table]
+        )
+    )
     return f"{b36(table)}.{b36(version)}.{letter}{arg}"
 
 
@@ -338,3 +364,35 @@ def test_the_fuzz_ran_enough_inputs() -> None:
     (run alone, it fails: then nothing was fuzzed)."""
     print("service inputs:", COUNTS)
     assert all(COUNTS.get(suite, 0) >= least for suite, least in SUITES.items()), COUNTS
+
+
+kick_names = st.one_of(st.sampled_from(["Ann", "bob", "@Cy", "DAN", "Eve", ""]), hostile_text)
+kick_targets = st.one_of(
+    st.none(), st.sampled_from(ACTORS).map(lambda a: a.person), st.builds(PersonRef, st.just("test"), hostile_text)
+)
+
+
+@settings(FUZZ, max_examples=1500)
+@given(chat=chats, actor=actors, target=kick_targets, name=kick_names, vote=st.booleans())
+def test_any_kick_gets_an_answer_and_a_refusal_changes_nothing(
+    chat: ChatRef, actor: Actor, target: PersonRef | None, name: str, vote: bool
+) -> None:
+    check(Kick(chat, actor, target, name, vote), "kick")
+
+
+@settings(FUZZ, max_examples=300)
+@given(chat=chats, actor=actors, on=st.one_of(st.none(), st.booleans()))
+def test_notify_always_gets_an_answer(chat: ChatRef, actor: Actor, on: bool | None) -> None:
+    check(Notify(chat, actor, on), "notify")
+
+
+@settings(FUZZ, max_examples=500)
+@given(
+    actor=actors,
+    game=st.one_of(st.none(), game_names),
+    season=st.one_of(
+        st.none(), st.sampled_from(["all", "ALL", "2026-11", "2026-13", "1999-01", "0000-00"]), hostile_text
+    ),
+)
+def test_any_leaderboard_gets_an_answer_and_changes_nothing(actor: Actor, game: str | None, season: str | None) -> None:
+    check(Leaderboard(CHAT, actor, game, season=season), "leaderboard")

@@ -76,7 +76,10 @@ def test_the_game_ends_while_you_are_asked():
     typist = Typist(leave_then_wait)
     code, out = live("svolota", typist)
     assert code == 0
-    assert out.rstrip().split("\n")[-7] == "🏁 Svolota is over."  # then the winner, the winning move, 4 places
+    lines = out.rstrip().split("\n")
+    end = len(lines) - 1 - lines[::-1].index("🏁 Svolota is over.")
+    # then the winner, the winning move, 4 places (then the key moments, if any)
+    assert [line[:3] for line in lines[end + 3 : end + 7]] == ["1. ", "2. ", "3. ", "4. "]
     assert typist.reads == 2
 
 

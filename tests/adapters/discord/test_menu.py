@@ -17,7 +17,10 @@ from adapters.discord.settings import DiscordSettings
 from bot.store import MemoryStore
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
-EXPECTED = {"svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language", "look"}
+EXPECTED = {
+    *("svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language", "look"),
+    *("notify", "kick", "votekick"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +78,7 @@ def test_games_are_choices_named_as_the_screens_name_them(payloads):
 
 def test_game_commands_are_for_servers_and_the_personal_ones_anywhere(payloads):
     by_name = {p["name"]: p for p in payloads}
-    for name in ("svolota", "speed", "demon", "leaderboard", "stats", "settings"):
+    for name in ("svolota", "speed", "demon", "leaderboard", "stats", "settings", "notify", "kick", "votekick"):
         assert by_name[name]["contexts"] == [0], name
     for name in ("rules", "language", "look"):
         assert by_name[name]["dm_permission"] is True
@@ -93,3 +96,14 @@ def test_looks_are_choices_of_look_and_of_the_servers_settings(payloads):
             "uk": "чотириколірна колода",
         }
     assert by_name["look"]["name_localizations"] == {"ru": "вид", "uk": "вигляд"}
+
+
+def test_the_community_commands_take_a_member_a_switch_and_a_season(payloads):
+    by_name = {p["name"]: p for p in payloads}
+    for name in ("kick", "votekick"):
+        (member,) = by_name[name]["options"]
+        assert member["name"] == "member" and member["type"] == 6 and member["required"]  # a user
+    (on,) = by_name["notify"]["options"]
+    assert on["type"] == 5 and not on.get("required")  # a boolean; empty: switch
+    season = next(o for o in by_name["leaderboard"]["options"] if o["name"] == "season")
+    assert season["type"] == 3 and not season.get("required") and season["max_length"] == 20

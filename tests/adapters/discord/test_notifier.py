@@ -5,11 +5,14 @@ screens arriving during an edit are coalesced into the newest; a 429 that reache
 waited out. Panels are edited through their interaction while it lasts, closed with the table's
 last public screen when the game is over for their person, and say so before their interaction
 runs out. Pictures are uploaded only when they change, kept by edits that leave them out, removed
-when the look is text, and a renderer failure leaves the text."""
+when the look is text, and a renderer failure leaves the text. A ping is a message of its own
+below its board, notifying exactly whom it names; a season's podiums are messages of their own
+with their pictures; a person removed from a game sees it in their panel after the board."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -391,4 +394,149 @@ async def test_a_panels_picture_stays_between_windows_and_through_presses_on_it(
     assert edits.pictures[1] == KEEP and [d[0] for d in edits.drawn][1] == "hand 1, between windows"
     assert pressed.pictures == [KEEP]
     assert again.pictures[0].png is not None and again.pictures[0] != CLEAR
+    await n.close()
+
+
+# --- one-off messages: pings, a season's podium; a removed person's panel -------------------------
+
+BOB, CAROL = PersonRef("discord", "12"), PersonRef("discord", "13")
+
+
+def ping(people: list[tuple[PersonRef, str]], table: int = 7, head: str = "🔔 Svolota: a table is open — ") -> Screen:
+    text, marks = head, []
+    for i, (person, name) in enumerate(people):
+        text += ", " if i else ""
+        marks.append(Mention(len(text), len(text) + len(name), person))
+        text += name
+    return Screen(table, text, slot="ping", final=True, marks=tuple(marks))
+
+
+def mentioned(allowed: Any) -> list[int]:
+    data = allowed.to_dict()
+    assert data["parse"] == [] and not data.get("roles") and not data.get("replied_user")
+    return [int(u) for u in data.get("users", [])]
+
+
+async def test_a_ping_is_a_new_message_below_its_board_notifying_exactly_whom_it_names() -> None:
+    n, channel, store = notifier()
+    await n.show(CHAT, [board("lobby")])
+    await n.show(CHAT, [ping([(ANN, "Ann"), (BOB, "Bob")])])
+    await n.show(CHAT, [ping([(CAROL, "Carol")])])  # (another, at once: not coalesced)
+    await n.idle()
+    kinds = [(kind, content) for kind, _id, content, _view in channel.calls]
+    assert kinds[0] == ("send", "lobby")  # the board first: the ping goes below it
+    assert sorted(kinds[1:]) == [
+        ("send", "🔔 Svolota: a table is open — <@11>, <@12>"),
+        ("send", "🔔 Svolota: a table is open — <@13>"),
+    ]
+    by_text = {call[2]: mentioned(m) for call, m in zip(channel.calls, channel.mentions, strict=True)}
+    assert by_text["🔔 Svolota: a table is open — <@11>, <@12>"] == [11, 12]
+    assert by_text["🔔 Svolota: a table is open — <@13>"] == [13]
+    assert by_text["lobby"] == [] and channel.fields[1:] == [{}, {}]  # the board notifies nobody; no picture
+    assert await store.message_id(7, "", "ping") is None  # never edited: not remembered
+    await n.close()
+
+
+async def test_no_ping_for_a_table_whose_message_could_not_be_posted() -> None:
+    n, channel, _store = notifier()
+    channel.fail = [error(discord.Forbidden, 403, 50013)]
+    await n.show(CHAT, [board("lobby")])
+    await n.show(CHAT, [ping([(ANN, "Ann")])])
+    await n.idle()
+    assert channel.calls == [] and n.stats["skipped"] == 2
+    await n.close()
+
+
+async def test_a_long_ping_goes_in_several_messages_each_notifying_whom_it_names() -> None:
+    n, channel, _store = notifier()
+    people = [(PersonRef("discord", str(10**17 + i)), f"Player number {i}") for i in range(150)]
+    await n.show(CHAT, [board("lobby"), ping(people)])
+    await n.idle()
+    sent = list(zip(channel.calls[1:], channel.mentions[1:], strict=True))
+    assert len(sent) >= 2
+    named: list[int] = []
+    for (_kind, _id, content, _view), allowed in sent:
+        assert 0 < len(content) <= 2000
+        ids = [int(i) for i in re.findall(r"<@(\d+)>", content)]
+        assert mentioned(allowed) == ids and len(ids) <= 100
+        named += ids
+    assert named == [int(p.user_id) for p, _ in people]  # each once, in order, none cut in two
+    await n.close()
+
+
+async def test_a_seasons_podiums_are_messages_of_their_own_with_their_pictures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn = drawn_as_png(monkeypatch)
+    n, channel, store = notifier()
+    podiums = [
+        replace(Screen(0, f"🏁 Season 2026-11 is over: {game}", slot="season", final=True), picture=p, look="classic")
+        for game, p in (("Svolota", HAND_A), ("Speed", HAND_B))
+    ]
+    await n.show(CHAT, podiums)
+    await n.show(CHAT, [replace(podiums[0], text="🏁 in text", look="text")])
+    await n.idle()
+    assert [(kind, content) for kind, _id, content, _view in channel.calls] == [
+        ("send", "🏁 Season 2026-11 is over: Svolota"),
+        ("send", "🏁 Season 2026-11 is over: Speed"),
+        ("send", "🏁 in text"),
+    ]
+    assert [picture_of(f) for f in channel.fields] == ["upload", "upload", "keep"] and drawn == [HAND_A, HAND_B]
+    assert [mentioned(m) for m in channel.mentions] == [[], [], []]
+    assert await store.message_id(0, "", "season") is None
+    await n.close()
+
+
+async def test_a_season_for_a_whole_server_goes_where_it_last_played_else_where_the_bot_may_write() -> None:
+    n, _channel, _store = notifier()
+    writable = SimpleNamespace(id=41, position=1, permissions_for=lambda me: SimpleNamespace(send_messages=True))
+    shut = SimpleNamespace(id=40, position=0, permissions_for=lambda me: SimpleNamespace(send_messages=False))
+    guild = SimpleNamespace(system_channel=None, text_channels=[writable, shut], me=object())
+    n.client.get_guild = lambda guild_id: guild if guild_id == 500 else None  # type: ignore[attr-defined]
+    server = ChatRef("discord", "500")
+    assert n._channel_of(server) == 41  # its first channel the bot may write in
+    guild.system_channel = shut
+    assert n._channel_of(server) == 41
+    await n.show(CHAT, [board("a table in 600")])
+    assert n._channel_of(server) == 600  # where its last table was
+    assert n._channel_of(ChatRef("discord", "77")) == 77  # a direct message's channel
+    await n.close()
+
+
+async def test_a_person_removed_from_a_game_sees_it_in_their_panel_after_the_board_without_them() -> None:
+    n, _channel, _store = notifier()
+    edits = Edits()
+    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
+    await n.show(CHAT, [board("b1"), hand("hand 1")])
+    await n.idle()
+    removed = Screen(7, "🚫 You were removed from the Svolota table.", audience=ANN, slot="panel", final=True)
+    await n.show(CHAT, [board("b2 without Ann")])  # no panel for her: it shows the board, closed
+    await n.idle()
+    assert edits.drawn[-1] == ("b2 without Ann", None) and n.panels.get((7, "11")) is None
+    await n.show(CHAT, [removed])  # then what the service tells her
+    await n.idle()
+    assert edits.drawn[-1] == ("🚫 You were removed from the Svolota table.", None)
+    assert n.panels.get((7, "11")) is None
+    await n.show(CHAT, [board("b3")])  # closed for good
+    await n.idle()
+    assert len(edits.drawn) == 3
+    await n.close()
+
+
+async def test_a_removal_told_while_the_board_without_them_is_being_drawn_is_drawn_after_it() -> None:
+    n, _channel, _store = notifier()
+    gate = asyncio.Event()
+    edits = Edits()
+
+    async def slow(content: str, view: Any, picture: PictureEdit) -> int:
+        await gate.wait()
+        return await edits(content, view, picture)
+
+    n.opened((7, "11"), n.panels.open((7, "11"), slow, "en"))
+    await n.show(CHAT, [board("b2 without Ann")])
+    await asyncio.sleep(0.05)  # its panel's edit is in flight
+    await n.show(CHAT, [Screen(7, "🚫 removed", audience=ANN, slot="panel", final=True)])
+    gate.set()
+    await n.idle()
+    assert [text for text, _view in edits.drawn] == ["b2 without Ann", "🚫 removed"]
     await n.close()

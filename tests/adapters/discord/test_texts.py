@@ -9,10 +9,14 @@ import logging
 
 import pytest
 
-from adapters.discord.handlers import chunks, house_rule
+from adapters.discord.handlers import chunks, house_rule, season_word
 from adapters.discord.logs import MASK, MaskToken
+from adapters.discord.menu import leaderboard_commands
+from adapters.discord.texts import marked, marked_parts
 from bot.answers import rules_text
 from bot.i18n import placeholders, translator
+from bot.people import PersonRef
+from bot.screens.model import Mention, Screen
 from tests.bot.test_catalogs import catalog, used_messages
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.secret-token-value_0123456789abcdef"
@@ -72,3 +76,31 @@ def test_tokens_are_masked_in_messages_arguments_tracebacks_and_webhook_urls():
     assert TOKEN not in text and interaction_token not in text
     assert text.count(MASK) == 4
     assert "/webhooks/1234/<token>/messages/@original" in text
+
+
+def test_a_season_is_read_as_people_type_it():
+    assert season_word(None) is None and season_word("  ") is None  # this season
+    assert [season_word(w) for w in ("all", "ALL", "всё", "Усі", "all time")] == ["all"] * 5
+    assert season_word(" 2026-11 ") == "2026-11" and season_word("x" * 50) == "x" * 20  # the service judges it
+
+
+def test_the_leaderboards_footer_names_the_commands_as_the_servers_language_does():
+    assert leaderboard_commands(translator("en")) == ("/leaderboard", "/leaderboard season:all")
+    this, ever = leaderboard_commands(translator("ru"))
+    assert this == "/лидеры" and ever.startswith("/лидеры ") and ever.endswith(":all")
+
+
+def test_a_ping_is_cut_between_mentions_each_part_notifying_whom_it_names():
+    people = [PersonRef("discord", str(100 + i)) for i in range(6)]
+    text, marks = "🔔 open —", []
+    for i, p in enumerate(people):
+        text += "," if i else ""
+        text += " "
+        marks.append(Mention(len(text), len(text) + 3, p))
+        text += f"P{i} "[:3]
+    parts = marked_parts(Screen(1, text, marks=tuple(marks)), 30)
+    assert all(len(part) <= 30 for part, _people in parts)
+    assert [p for _part, named in parts for p in named] == people
+    assert "".join(part for part, _ in parts).replace(" ", "") == marked(Screen(1, text, marks=tuple(marks))).replace(
+        " ", ""
+    )

@@ -1,0 +1,359 @@
+"""The store's part of table control and community (issue #18), one contract on the memory store,
+a SQLite file and PostgreSQL: a table's vote, removals and recap, the move log's notes, achievements
+earned once, tallies written whole, who to notify (in the order they asked), the chats that played
+in a season, and a season's end claimed once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterator
+
+import pytest
+from sqlalchemy import text
+
+from adapters.sql.engine import make_engine
+from adapters.sql.migrate import downgrade, upgrade
+from adapters.sql.store import SqlStore
+from bot.achievements import Earned, Tally
+from bot.deadlines import Deadline, Kind
+from bot.people import ChatRef, PersonRef
+from bot.ratings import Outcome, Rating, Result, Standing
+from bot.store import MemoryStore
+from bot.tables import Award, LoggedMove, Notice, Seat, Status, Table, Vote
+from tests.sql.databases import empty_url, fresh_url
+
+CHAT = ChatRef("telegram", "-100123456789", "7")
+SCOPE = "telegram:-100123456789"
+ANN, BOB, CY = PersonRef("telegram", "1"), PersonRef("telegram", "2"), PersonRef("telegram", "3")
+
+Store = MemoryStore | SqlStore
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
+def kind(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def stores(kind: str, tmp_path) -> Iterator[Callable[[], Store]]:
+    """Makes stores on one database (each SQL one with its own engine: as another process would)."""
+    made: list[SqlStore] = []
+    url = None if kind == "memory" else fresh_url(kind, tmp_path)
+    memory = MemoryStore()
+
+    def make() -> Store:
+        if url is None:
+            return memory
+        made.append(SqlStore(url))
+        return made[-1]
+
+    yield make
+    for store in made:
+        asyncio.run(store.close())
+
+
+def play(body: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(body(), 60))
+
+
+def a_table(table_id: int, chat: ChatRef = CHAT) -> Table:
+    return Table(
+        id=table_id,
+        chat=chat,
+        game="svolota",
+        creator=ANN,
+        status=Status.PLAYING,
+        seats=[Seat("Ann", ANN), Seat("Bob", BOB), Seat("Cy", CY), Seat("Ada", None, level="hard")],
+        created_at=5.0,
+        updated_at=6.0,
+        seed=42,
+    )
+
+
+def finished(table: Table, earned: tuple[Earned, ...] = (), tallies: tuple[Tally, ...] = ()) -> Table:
+    """The table at its end, with what its game brought: results, a rating row, achievements, tallies."""
+    table.status = Status.FINISHED
+    standings = tuple(Standing(i, s.name, s.person, i, i + 1, i == 0) for i, s in enumerate(table.seats))
+    result = Result(table.id, table.game, table.chat, False, standings, 100.0)
+    rating = Rating(table.game, SCOPE, ANN, "Ann", games=1, wins=1, updated_at=100.0)
+    table.outcome = Outcome(result, (rating,), earned, tallies)
+    return table
+
+
+def earned(person: PersonRef, achievement: str, table_id: int, at: float) -> Earned:
+    return Earned(person, achievement, table_id, SCOPE, at)
+
+
+def test_a_table_with_a_vote_removals_and_a_recap_comes_back_as_it_was_saved(stores):
+    async def body() -> None:
+        store = stores()
+        table = a_table(await store.new_table_id())
+        table.arm(Deadline(table.id, Kind.TURN, 50.0, 0, 0))
+        table.started_at, table.level, table.rules_open = 12.5, "hard", True
+        table.kicked = [PersonRef("telegram", "9")]
+        table.vote = Vote(target=2, by=0, due=70.0, yes=[0, 1], no=[], number=2)
+        table.votes, table.notice = 2, Notice("voted_out", "Eve", 65.0)
+        table.moments = [LoggedMove(1, "play 7♥ 7♠", 30.0, "person", ("reversed",))]
+        table.earned = [Award(0, "first_win"), Award(1, "ten_games")]
+        await store.save(table, -1)
+        assert await store.load(table.id) == table
+        assert await stores().load(table.id) == table  # read afresh by another process
+
+        table.vote, table.notice, table.kicked = None, None, []
+        table.bump(7.0)
+        await store.save(table, 0)
+        assert await stores().load(table.id) == table
+
+    play(body)
+
+
+def test_the_move_log_keeps_each_moves_notes_and_a_change_reads_it_as_saved(stores):
+    async def body() -> None:
+        store = stores()
+        table = a_table(await store.new_table_id())
+        table.log_move(LoggedMove(0, "play 3♣", 1.0, "person", ("joker", "out")))
+        table.log_move(LoggedMove(1, "pass", 2.0, "timer"))
+        await store.save(table, -1)
+        async with store.transaction() as tx:
+            loaded = await tx.load(table.id)
+            assert loaded is not None
+            loaded.log_move(LoggedMove(2, "pass", 3.0, "computer"))
+            assert [m.move for m in await tx.moves(table.id)] == ["play 3♣", "pass"]  # without its own
+            loaded.bump(3.0)
+            await tx.save(loaded, 0)
+        log = await stores().moves(table.id)
+        assert log == [
+            LoggedMove(0, "play 3♣", 1.0, "person", ("joker", "out")),
+            LoggedMove(1, "pass", 2.0, "timer"),
+            LoggedMove(2, "pass", 3.0, "computer"),
+        ]
+        async with stores().transaction() as tx:
+            await tx.lock("ratings")
+            assert await tx.moves(table.id) == log
+            assert await tx.moves(table.id + 100) == []
+
+    play(body)
+
+
+def test_an_achievement_is_earned_exactly_once_and_tallies_are_written_whole(stores):
+    async def body() -> None:
+        store = stores()
+        first = a_table(await store.new_table_id())
+        await store.save(first, -1)
+        async with store.transaction() as tx:
+            await tx.lock("ratings")
+            assert await tx.achievements([ANN, BOB]) == {}
+            assert await tx.tallies([ANN, BOB]) == {}
+            table = await tx.load(first.id)
+            assert table is not None
+            wins = (earned(ANN, "first_win", first.id, 100.0), earned(BOB, "ten_games", first.id, 100.0))
+            counts = (Tally(ANN, "games", 1), Tally(ANN, "streak", 1), Tally(BOB, "games", 10))
+            table.bump(100.0)
+            await tx.save(finished(table, wins, counts), 0)
+        assert table.outcome is None
+
+        second = a_table(await store.new_table_id())
+        await store.save(second, -1)
+        async with store.transaction() as tx:
+            await tx.lock("ratings")
+            assert await tx.achievements([ANN, BOB, CY]) == {ANN: {"first_win"}, BOB: {"ten_games"}}
+            assert await tx.tallies([ANN, CY]) == {ANN: {"games": 1, "streak": 1}}
+            table = await tx.load(second.id)
+            assert table is not None
+            again = (earned(ANN, "first_win", second.id, 200.0), earned(ANN, "hard_beaten", second.id, 200.0))
+            counts = (Tally(ANN, "games", 2), Tally(ANN, "streak", 0), Tally(CY, "games", 1))
+            table.bump(200.0)
+            await tx.save(finished(table, again, counts), 0)
+
+        other = stores()
+        assert await other.achievements_of(ANN) == [  # the first stays as it was, oldest first
+            earned(ANN, "first_win", first.id, 100.0),
+            earned(ANN, "hard_beaten", second.id, 200.0),
+        ]
+        assert await other.achievements_of(BOB) == [earned(BOB, "ten_games", first.id, 100.0)]
+        assert await other.achievements_of(PersonRef("discord", "1")) == []
+        async with other.transaction() as tx:
+            assert await tx.achievements([]) == {} and await tx.tallies([]) == {}
+            assert await tx.achievements([ANN]) == {ANN: {"first_win", "hard_beaten"}}
+            assert await tx.tallies([ANN, BOB, CY]) == {
+                ANN: {"games": 2, "streak": 0},
+                BOB: {"games": 10},
+                CY: {"games": 1},
+            }
+        assert [s.name for s in await other.results(second.id)] == ["Ann", "Bob", "Cy", "Ada"]
+
+    play(body)
+
+
+def test_an_achievement_saved_twice_in_one_outcome_is_kept_once(stores):
+    async def body() -> None:
+        store = stores()
+        table = a_table(await store.new_table_id())
+        await store.save(table, -1)
+        twice = (earned(ANN, "first_win", table.id, 100.0), earned(ANN, "first_win", table.id, 101.0))
+        table.bump(100.0)
+        await store.save(finished(table, twice), 0)
+        assert await stores().achievements_of(ANN) == [earned(ANN, "first_win", table.id, 100.0)]
+
+    play(body)
+
+
+def test_the_notify_list_keeps_the_order_people_asked_in_and_threads_share_it(stores):
+    async def body() -> None:
+        store = stores()
+        assert await store.notify_list(CHAT) == []
+        await store.set_notify(CHAT, ANN, "Ann", True)
+        await store.set_notify(ChatRef(CHAT.platform, CHAT.chat_id), BOB, "Bob", True)  # the chat itself
+        await store.set_notify(ChatRef(CHAT.platform, CHAT.chat_id, "8"), CY, "Cy", True)  # another thread
+        await store.set_notify(CHAT, ANN, "Ann K.", True)  # again: a new name, the same place
+        await store.set_notify(ChatRef("telegram", "-5"), BOB, "Bob", True)  # another chat
+        await store.set_notify(ChatRef("discord", CHAT.chat_id), CY, "Cy", True)  # another platform's
+        assert await stores().notify_list(CHAT) == [(ANN, "Ann K."), (BOB, "Bob"), (CY, "Cy")]
+
+        await store.set_notify(CHAT, BOB, "Bob", False)
+        await store.set_notify(CHAT, BOB, "Bob", False)  # off again: nothing to take off
+        await store.set_notify(CHAT, PersonRef("telegram", "99"), "Nobody", False)
+        assert await stores().notify_list(ChatRef(CHAT.platform, CHAT.chat_id)) == [(ANN, "Ann K."), (CY, "Cy")]
+        await store.set_notify(CHAT, BOB, "Bobby", True)  # back: at the end
+        assert await stores().notify_list(CHAT) == [(ANN, "Ann K."), (CY, "Cy"), (BOB, "Bobby")]
+        assert await store.notify_list(ChatRef("telegram", "-5")) == [(BOB, "Bob")]
+        assert await store.notify_list(ChatRef("discord", CHAT.chat_id)) == [(CY, "Cy")]
+        assert await store.notify_list(ChatRef("discord", "-5")) == []
+        long = "Anna-Maria " * 13  # 143 characters: Telegram's first and last names may be 64 each
+        await store.set_notify(ChatRef("telegram", "-5"), ANN, long, True)
+        (_, _), (_, kept) = await stores().notify_list(ChatRef("telegram", "-5"))
+        assert kept.startswith("Anna-Maria") and long.startswith(kept) and len(kept) >= 128
+
+    play(body)
+
+
+def test_the_chats_that_played_in_a_season_are_found_by_their_season_scopes(stores):
+    async def body() -> None:
+        store = stores()
+        long_chat = "discord:" + "9" * 64  # the longest chat id kept: its season scope still fits
+        rows = [
+            ("svolota", SCOPE, ANN),  # lifetime
+            ("svolota", f"{SCOPE}@2026-11", ANN),
+            ("speed", f"{SCOPE}@2026-11", BOB),  # the same chat, another game
+            ("svolota", "global@2026-11", ANN),
+            ("svolota", "global", ANN),
+            ("svolota", f"{long_chat}@2026-11", PersonRef("discord", "1")),
+            ("racing_demon", "telegram:-5@2026-11", CY),  # practice only: still played there
+            ("svolota", "telegram:-6@2026-10", CY),  # the season before
+            ("svolota", "telegram:-7@2026-110", CY),  # not that season
+        ]
+        for n, (game, scope, person) in enumerate(rows):
+            table = a_table(await store.new_table_id())
+            await store.save(table, -1)
+            table.bump(100.0)
+            finished(table)
+            assert table.outcome is not None
+            rating = Rating(game, scope, person, "X", games=int(n != 6), practice_games=int(n == 6))
+            table.outcome = Outcome(table.outcome.result, (rating,))
+            await store.save(table, 0)
+        assert await stores().season_scopes("2026-11") == sorted([SCOPE, long_chat, "telegram:-5"])
+        assert await stores().season_scopes("2026-10") == ["telegram:-6"]
+        assert await stores().season_scopes("2026-12") == []
+        board = await stores().leaderboard("svolota", f"{long_chat}@2026-11", 5)
+        assert [r.scope for r in board] == [f"{long_chat}@2026-11"]
+
+    play(body)
+
+
+def test_a_seasons_end_is_claimed_once_per_chat(stores):
+    async def body() -> None:
+        store = stores()
+        assert await store.claim_season(SCOPE, "2026-11")
+        assert not await store.claim_season(SCOPE, "2026-11")
+        assert not await stores().claim_season(SCOPE, "2026-11")  # nor by another process
+        assert await store.claim_season(SCOPE, "2026-12")
+        assert await store.claim_season("discord:1", "2026-11")
+
+    play(body)
+
+
+def test_processes_claiming_a_seasons_end_at_once_get_it_once_between_them(stores, kind):
+    async def body() -> None:
+        many = [stores() for _ in range(2 if kind != "memory" else 1)]
+        claims = [s.claim_season(f"telegram:{chat}", "2026-11") for chat in range(5) for s in many for _ in range(3)]
+        won = await asyncio.gather(*claims)
+        assert sum(won) == 5  # one per chat
+
+    play(body)
+
+
+def test_two_processes_claiming_at_the_same_moment_on_postgres_get_it_once(tmp_path):
+    """Each claim on its own connection, both inserts in flight together: the second waits for the
+    first's row, then finds it there."""
+    url = fresh_url("postgres", tmp_path)
+    first, second = SqlStore(url), SqlStore(url)
+
+    async def body() -> None:
+        for n in range(20):
+            won = await asyncio.gather(
+                first.claim_season(SCOPE, f"2027-{n:02d}"), second.claim_season(SCOPE, f"2027-{n:02d}")
+            )
+            assert sorted(won) == [False, True]
+
+    try:
+        play(body)
+    finally:
+        asyncio.run(first.close())
+        asyncio.run(second.close())
+
+
+@pytest.mark.parametrize("db_kind", ["sqlite", "postgres"])
+def test_a_table_saved_before_the_migration_keeps_its_log_and_loads_with_the_new_fields_empty(db_kind, tmp_path):
+    """Up and down again: columns are added and dropped in place (on SQLite, a batch that copied
+    `tables` would drop it, and with it every move, by the foreign keys' cascade)."""
+    url = empty_url(db_kind, tmp_path)
+    upgrade(url, "0006")
+    with_log(url)
+    upgrade(url)
+    store = SqlStore(url)
+
+    async def body() -> None:
+        table = await store.load(1)
+        assert table is not None and table.version == 3
+        assert (table.started_at, table.level, table.rules_open, table.kicked) == (0.0, "normal", False, [])
+        assert (table.vote, table.votes, table.notice, table.moments, table.earned) == (None, 0, None, [], [])
+        assert await store.moves(1) == [LoggedMove(0, "pass", 1.5, "timer")]
+        await store.close()
+
+    play(body)
+    downgrade(url, "0006")
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM moves")).scalar() == 1
+        assert conn.execute(text("SELECT count(*) FROM timers")).scalar() == 1
+    engine.dispose()
+
+
+def with_log(url: str) -> None:
+    """A table at schema 0006, with a move and a timer."""
+    engine = make_engine(url)
+    columns = (
+        "id, platform, chat_id, thread_id, game, status, version, creator_platform, creator_user_id, options,"
+        " state, moves, recent, invites, fill_with_computers, created_at, updated_at, shown, summary_from,"
+        " stalemate_windows, seats"
+    )
+    values = "1, 'telegram', '-5', NULL, 'svolota', 'lobby', 3, 'telegram', '1', '{}', NULL, 1, '[]', '[]', false,"
+    with engine.begin() as conn:
+        conn.execute(text(f"INSERT INTO tables ({columns}) VALUES ({values} 1.0, 2.0, 0, 0, 0, '[]')"))
+        conn.execute(
+            text("INSERT INTO moves (table_id, number, seat, move, at, \"by\") VALUES (1, 1, 0, 'pass', 1.5, 'timer')")
+        )
+        conn.execute(text("INSERT INTO timers (table_id, kind, due) VALUES (1, 'lobby', 9.0)"))
+    engine.dispose()
+
+
+def test_every_field_of_a_table_and_of_a_logged_move_has_a_column():
+    """The store writes a table's fields by name and leaves out any without a column: a field added
+    to `Table` or `LoggedMove` needs its column (and a migration), or it is silently lost."""
+    from dataclasses import fields
+
+    from adapters.sql.rows import moves_t, table_row, tables
+
+    row = table_row({k: v for k, v in a_table(1).to_dict().items() if k != "deadlines"})
+    assert set(row) <= set(tables.c.keys())
+    assert {f.name for f in fields(LoggedMove)} <= set(moves_t.c.keys())

@@ -346,8 +346,9 @@ class Service(Firing, TableActions, ChatCommands):
 
     async def announce_seasons(self) -> int:
         """At a season's start (or the first call after it), each chat that played in the season
-        just ended gets its podium, a message per game, once whichever process gets there first
-        (`Store.claim_season`). Returns how many messages were sent."""
+        just ended gets its podium, a message per game, where its newest table was (a forum's topic,
+        a Discord channel), once whichever process gets there first (`Store.claim_season`).
+        Returns how many messages were sent."""
         months = self.config.season_months
         season = seasons.season_of(self.clock.now(), months)
         if season == self._season_seen:
@@ -360,7 +361,7 @@ class Service(Firing, TableActions, ChatCommands):
                 continue
             if not await self.store.claim_season(scope, ended):
                 continue
-            chat = ChatRef(platform, chat_id)
+            chat = await self.store.newest_place(platform, chat_id) or ChatRef(platform, chat_id)
             settings = await self.chat_settings(chat)
             t = translator(settings.lang)
             screens = []

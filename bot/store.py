@@ -232,6 +232,11 @@ class Store(Protocol):
         in this season (rating rows of scope "<chat scope>@<season>": bot/seasons.py)."""
         ...
 
+    async def newest_place(self, platform: str, chat_id: str) -> ChatRef | None:
+        """Where the chat's newest table was (its thread or channel, which a chat's own messages,
+        such as a season's podium, go to); None if it has none."""
+        ...
+
     async def claim_season(self, scope: str, season: str) -> bool:
         """True the first time it is asked for this chat scope and season (by any process), then
         False: a season's end is announced in each chat once."""
@@ -461,6 +466,10 @@ class MemoryStore:
         end = f"@{season}"
         chats = {s[: -len(end)] for (_g, s, _p) in self._ratings if s.endswith(end) and not s.startswith("global@")}
         return sorted(chats)
+
+    async def newest_place(self, platform: str, chat_id: str) -> ChatRef | None:
+        ids = [i for i, t in self._tables.items() if (t.chat.platform, t.chat.chat_id) == (platform, chat_id)]
+        return self._tables[max(ids)].chat if ids else None
 
     async def claim_season(self, scope: str, season: str) -> bool:
         if (scope, season) in self._seasons_claimed:

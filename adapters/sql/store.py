@@ -427,6 +427,19 @@ class SqlStore:
     async def season_scopes(self, season: str) -> list[str]:
         return await self._reading(lambda conn: community.season_scopes_of(conn, season))
 
+    async def newest_place(self, platform: str, chat_id: str) -> ChatRef | None:
+        def read(conn: Connection) -> ChatRef | None:
+            t = tables.c
+            row = conn.execute(
+                select(t.platform, t.chat_id, t.thread_id)
+                .where(t.platform == platform, t.chat_id == chat_id)
+                .order_by(t.id.desc())
+                .limit(1)
+            ).first()
+            return None if row is None else ChatRef(row.platform, row.chat_id, row.thread_id)
+
+        return await self._reading(read)
+
     async def claim_season(self, scope: str, season: str) -> bool:
         """Insert-once: two processes asking at the same time get True once between them."""
         return await self._writing(lambda conn: community.claim_season(conn, scope, season))

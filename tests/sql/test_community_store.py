@@ -260,6 +260,18 @@ def test_the_chats_that_played_in_a_season_are_found_by_their_season_scopes(stor
     play(body)
 
 
+def test_a_chats_own_messages_go_where_its_newest_table_was(stores):
+    async def body() -> None:
+        store = stores()
+        assert await store.newest_place("telegram", CHAT.chat_id) is None
+        for chat in (CHAT, ChatRef("telegram", CHAT.chat_id, "9"), ChatRef("telegram", "-5")):
+            await store.save(a_table(await store.new_table_id(), chat), -1)
+        assert await store.newest_place("telegram", CHAT.chat_id) == ChatRef("telegram", CHAT.chat_id, "9")
+        assert await stores().newest_place("discord", CHAT.chat_id) is None
+
+    play(body)
+
+
 def test_a_seasons_end_is_claimed_once_per_chat(stores):
     async def body() -> None:
         store = stores()

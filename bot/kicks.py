@@ -54,7 +54,7 @@ def remove(table: Table, seat: int, now: float, chat: ChatSettings, config: Serv
     name = table.seats[seat].name
     table.kicked.append(person)
     table.notice = Notice(kind, name, now)
-    _end_vote(table)
+    end_vote(table)
     if table.status is Status.PLAYING:
         table.seats[seat].person = None
         table.seats[seat].stand_in = False
@@ -64,6 +64,9 @@ def remove(table: Table, seat: int, now: float, chat: ChatSettings, config: Serv
         del table.seats[seat]
         if person == table.creator:
             table.creator = next((s.person for s in table.seats if s.person), table.creator)
+        if not any(s.person for s in table.seats):  # (a chat admin removed the last person)
+            table.status = Status.CANCELLED
+            table.deadlines = []
         table.bump(now)
     log.info("table %s: %s removed (%s)", table.id, person.user_id, kind)
     return person
@@ -119,7 +122,7 @@ def settle(table: Table, now: float, chat: ChatSettings, config: ServiceConfig) 
         return remove(table, vote.target, now, chat, config, "voted_out")
     if len(counted) - no < needed(table):
         table.notice = Notice("kept", table.seats[vote.target].name, now)
-        _end_vote(table)
+        end_vote(table)
     table.bump(now)
     return None
 
@@ -129,13 +132,18 @@ def expire_vote(table: Table, deadline: Deadline, now: float) -> bool:
     vote = table.vote
     if vote is None or deadline.seat != vote.number:
         return False
+    if not table.status.open:  # the game ended meanwhile: nothing to say
+        table.vote = None
+        return False
     table.notice = Notice("kept", table.seats[vote.target].name, now)
-    _end_vote(table)
+    end_vote(table)
     table.bump(now)
     return True
 
 
-def _end_vote(table: Table) -> None:
+def end_vote(table: Table) -> None:
+    """The vote ends, carried or not, or dropped: its person left, or a lobby's seat went (the later
+    seats moved up, and a vote counts by seat)."""
     table.vote = None
     table.disarm(Kind.VOTE)
 

@@ -103,6 +103,7 @@ class TableActions:
                 return await self._leave(table, actor, work)
             case "remove_computer":
                 lobby.remove_computer(table, actor)
+                kicks.end_vote(table)
                 table.bump(now)
                 self._arm_lobby(table, now)
             case "start":
@@ -180,8 +181,7 @@ class TableActions:
             table.seats[seat].stand_in = False
             if table.vote is not None:  # one voter fewer, or the person it was about gone
                 if table.vote.target == seat:
-                    table.vote = None
-                    table.disarm(Kind.VOTE)
+                    kicks.end_vote(table)
                 else:
                     await self._settle_vote(table, work)
             table.bump(now)
@@ -189,8 +189,7 @@ class TableActions:
             running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
             return None
         lobby.leave(table, actor)
-        table.vote = None  # (the seats a lobby's vote counted have moved)
-        table.disarm(Kind.VOTE)
+        kicks.end_vote(table)
         table.bump(now)
         if not any(s.person for s in table.seats):
             table.status = Status.CANCELLED

@@ -7,6 +7,7 @@ import json
 from adapters.sql.replay import replay_lines
 from bot.commands import Kick, Press
 from bot.deadlines import Kind
+from bot.kicks import expire_vote
 from bot.people import Actor
 from bot.screens.model import Reply
 from bot.settings import ServiceConfig
@@ -219,3 +220,35 @@ def test_a_game_with_a_removal_replays_from_its_log_as_it_was_played():
     table = h.table(t)
     assert table.status is Status.FINISHED and table.kicked == [BOB.person]
     assert list(replay_lines(table, h.log(t)))[-1] == "the replay matches the saved game"
+
+
+def test_a_lobby_vote_ends_when_a_seat_goes_and_seats_move_up():
+    h = Harness()
+    t = h.open(ANN, "racing_demon").table_id
+    h.press(ANN, t, "+ Computer")
+    for p in (BOB, CY, DAN):
+        h.press(p, t, "Join")
+    kick(h, BOB, DAN, vote=True)
+    h.press(ANN, t, "− Computer")  # Dan's seat moves up: a vote by seat would now name someone else
+    assert h.table(t).vote is None and not any(d.kind == Kind.VOTE for d in h.table(t).deadlines)
+    assert [s.name for s in h.table(t).seats] == ["Ann", "Bob", "Cy", "Dan"]
+
+
+def test_an_admin_removing_the_last_person_of_a_lobby_closes_it():
+    h = Harness()
+    t = h.open(ANN, "svolota").table_id
+    h.press(ANN, t, "+ Computer")
+    assert kick(h, ADMIN, ANN).ok
+    assert h.table(t).status is Status.CANCELLED
+
+
+def test_a_vote_whose_game_ended_meanwhile_just_goes():
+    h = Harness()
+    t = svolota_of(h, ANN, BOB, CY, DAN)
+    kick(h, ANN, DAN, vote=True)
+    table = h.table(t)
+    (deadline,) = [d for d in table.deadlines if d.kind == Kind.VOTE]
+    table.status = Status.FINISHED
+    version = table.version
+    assert not expire_vote(table, deadline, h.clock.now() + 60)
+    assert table.vote is None and table.version == version and table.notice is None

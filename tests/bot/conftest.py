@@ -19,6 +19,7 @@ SERVICE_SUITES = {
     "test_table_control",
     "test_notify",
     "test_seasons",
+    "test_achievements_stored",
 }
 
 

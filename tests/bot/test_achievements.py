@@ -16,11 +16,8 @@ from bot.games import game_info
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Result, result_of
 from bot.screens.words import N_
-from bot.settings import ServiceConfig
 from bot.tables import Award, LoggedMove, Seat, Status, Table
-from core import Game, load_game, new_game
-from tests.bot import harness
-from tests.bot.harness import Harness
+from core import Game, new_game
 
 CHAT = ChatRef("test", "chat-1", thread_id="9")
 SCOPE = "test:chat-1"
@@ -296,32 +293,3 @@ def test_every_achievement_is_reachable_in_these_games():
     ):
         reached |= {a for _, a in played.earned(tallies={p: {GAMES: 99, STREAK: 2, OUTS: 4} for p in PEOPLE})}
     assert reached == set(BY_ID)
-
-
-# ----- through the service -------------------------------------------------------------------
-
-
-def test_the_service_stores_what_a_game_earns_once_and_the_result_tells_it():
-    h = Harness(ServiceConfig(computer_think=0.5), seed=3)
-    people = {0: harness.ANN, 1: harness.BOB}
-    for game in range(2):
-        t = h.open(harness.ANN, "svolota").table_id
-        h.press(harness.BOB, t, "Join")
-        h.press(harness.ANN, t, "+ Computer")
-        h.press(harness.ANN, t, "Start")
-        while h.table(t).status is Status.PLAYING:  # Ann and Bob play their first move each turn
-            seat = load_game(h.table(t).state).state.turn
-            if seat in people:
-                assert h.play(people[seat], t, load_game(h.table(t).state).moves(str(seat))[0]).ok
-            else:
-                h.advance(1)
-        table = h.table(t)
-        assert table.result == ([1, 0, 5], [2, 0, 4])[game]  # Bob wins both
-        assert table.earned == ([Award(1, "first_win")], [])[game]  # the second time, nothing new
-        assert ("🏅 Bob: 🥇 First win — Win a game." in h.screen(t).text) == (game == 0)
-        assert table.moments and len(table.moments) <= 4
-    assert h.run(h.store.achievements([harness.ANN.person, harness.BOB.person])) == {harness.BOB.person: {"first_win"}}
-    assert h.run(h.store.tallies([harness.ANN.person, harness.BOB.person])) == {
-        harness.ANN.person: {GAMES: 2},
-        harness.BOB.person: {GAMES: 2, STREAK: 2},
-    }

@@ -23,5 +23,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("stopped")
+    # in place: a batch copy drops `tables`, and SQLite's foreign keys would take every move,
+    # timer and message with it (SQLite drops a column in place since 3.35)
+    op.drop_column("tables", "stopped")

@@ -23,7 +23,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/cardbot play $(ARGS)
 
-lint: $(VENV)/.installed-dev
+lint: $(VENV)/.installed-dev lint-deploy
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
@@ -49,3 +49,15 @@ pictures: $(VENV)/.installed
 .PHONY: screenshots
 screenshots: $(VENV)/.installed-dev
 	$(BIN)/python -m tests.browser.screenshots docs/web
+
+# The container image (Dockerfile) that compose.yaml runs: `make image IMAGE=registry/cardbot:1.2`.
+IMAGE ?= cardbot:latest
+.PHONY: image lint-deploy
+image:
+	docker build --tag $(IMAGE) .
+
+# The deploy files (Dockerfile, .dockerignore, compose.yaml, docs/deploy/): their static checks and
+# hadolint (tests/deploy/test_deploy_files.py). The image's build and the stack's start are
+# tests/deploy/test_image.py, in `make test` (skipped where no Docker daemon answers).
+lint-deploy: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest -n 0 tests/deploy/test_deploy_files.py

@@ -3,17 +3,38 @@ put in URLs (Discord's interaction and webhook URLs) or in logged events (a `tok
 
 Every handler of the root logger (when a bot configures logging itself) masks them anywhere in a
 line: a message, its arguments, a traceback. Each adapter's logs.py says where its tokens show up.
+
+Lines are text by default; with `CARDBOT_LOG_FORMAT=json` each is one JSON object (time, level,
+logger, message, any `extra` fields, the traceback as `exception`), masked the same way.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
-from typing import Final
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, Final, Literal
+
+from pydantic_settings import SettingsConfigDict
+
+from adapters.settings import CardbotSettings
 
 MASK: Final = "<token>"
 URL_TOKEN: Final = re.compile(r"(/(?:webhooks|interactions)/\d+/)[A-Za-z0-9._\-]{20,}")
 FIELD_TOKEN: Final = re.compile(r"""(['"]token['"]\s*:\s*['"])[A-Za-z0-9._\-]{20,}""")  # a logged event
+TEXT_FORMAT: Final = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+# A LogRecord's own attributes: whatever else it has came in `extra=` and goes into a JSON line.
+RECORD_FIELDS: Final = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+
+
+class LogSettings(CardbotSettings):
+    """How a bot logs (prefix CARDBOT_LOG_; read from the environment, then `.env`)."""
+
+    model_config = SettingsConfigDict(env_prefix="CARDBOT_LOG_", extra="ignore")
+
+    format: Literal["text", "json"] = "text"  # json: one JSON object per line, for a log collector
 
 
 class MaskToken(logging.Filter):
@@ -21,26 +42,59 @@ class MaskToken(logging.Filter):
         super().__init__()
         self.token = token
 
-    def _mask(self, text: str) -> str:
+    def mask(self, text: str) -> str:
         if self.token:
             text = text.replace(self.token, MASK)
         text = URL_TOKEN.sub(rf"\g<1>{MASK}", text)
         return FIELD_TOKEN.sub(rf"\g<1>{MASK}", text)
 
+    _mask = mask
+
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        masked = self._mask(message)
+        masked = self.mask(message)
         if masked != message:
             record.msg, record.args = masked, None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
-            record.exc_text = self._mask(record.exc_text)
+            record.exc_text = self.mask(record.exc_text)
         return True
 
 
-def configure(level: str, token: str) -> None:
-    """Logging for a bot: to stderr at `level`, tokens masked everywhere."""
-    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record: time (UTC, ISO 8601), level, logger, message, the record's
+    `extra` fields, and `exception`/`stack` when there is one; the whole line passes `mask`."""
+
+    def __init__(self, mask: Callable[[str], str] = lambda text: text) -> None:
+        super().__init__()
+        self._masked = mask
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        line.update((key, value) for key, value in vars(record).items() if key not in RECORD_FIELDS)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            line["exception"] = record.exc_text
+        if record.stack_info:
+            line["stack"] = self.formatStack(record.stack_info)
+        # Masked after encoding too: a token in an `extra` field, or in any value.
+        return self._masked(json.dumps(line, ensure_ascii=False, default=str))
+
+
+def configure(level: str, token: str, log_format: str | None = None) -> None:
+    """Logging for a bot: to stderr at `level`, tokens masked everywhere; text lines, or JSON ones
+    with `log_format="json"` (None: CARDBOT_LOG_FORMAT)."""
+    log_format = log_format or LogSettings().format
+    logging.basicConfig(level=level.upper(), format=TEXT_FORMAT)
+    masking = MaskToken(token)
     for handler in logging.getLogger().handlers:
-        handler.addFilter(MaskToken(token))
+        handler.addFilter(masking)
+        if log_format == "json":
+            handler.setFormatter(JsonFormatter(masking.mask))

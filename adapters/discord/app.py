@@ -2,7 +2,9 @@
 the slash commands on its tree, the dynamic items for our components, and the service on the
 database with the scheduler beside it.
 
-On start: log in over REST, sync the slash commands (localised by the translator), start the
+On start: log in over REST, log the invite URL (`invite_url`: from the application id, with the
+scopes and permissions the README states), sync the slash commands (localised by the translator;
+globally, or with DISCORD_TEST_GUILD to that one server only, where they show at once), start the
 scheduler, which first redraws every open table (`Service.restore`: their messages are edited, their
 buttons rebuilt; so is every table that closed just before the last stop) and then fires their
 deadlines (every deadline is in the database, so a restarted bot goes on where it stopped), and
@@ -41,7 +43,7 @@ from adapters.discord.panels import Panels
 from adapters.discord.people import PLATFORM
 from adapters.discord.presses import Presses
 from adapters.discord.settings import DiscordSettings
-from adapters.discord.tree import add_commands
+from adapters.discord.tree import CommandTree, add_commands
 from adapters.pictures.screens import warm_up
 from adapters.web.settings import WebSettings
 from bot.clock import Clock, SystemClock
@@ -55,6 +57,28 @@ if TYPE_CHECKING:
     from adapters.web.server import WebServer
 
 log = logging.getLogger(__name__)
+
+
+# What the bot needs in a channel (README, "The application"): View Channels, Send Messages, Send
+# Messages in Threads, Embed Links, Read Message History, Use Application Commands.
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    read_message_history=True,
+    use_application_commands=True,
+)
+INVITE_SCOPES = ("bot", "applications.commands")
+
+
+def invite_url(application_id: int, permissions: discord.Permissions = PERMISSIONS) -> str:
+    """The link that adds the bot to a server (its application id is the client id)."""
+    scopes = "+".join(INVITE_SCOPES)
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope={scopes}&permissions={permissions.value}"
+    )
 
 
 def intents() -> discord.Intents:
@@ -121,6 +145,7 @@ class DiscordBot:
                 allowed_mentions=quiet,
                 guild_ready_timeout=settings.guild_ready_timeout,
                 max_messages=None,  # keep no messages: nothing reads them
+                tree_cls=CommandTree,
                 **shards,
             )
         else:
@@ -131,6 +156,7 @@ class DiscordBot:
                 allowed_mentions=quiet,
                 guild_ready_timeout=settings.guild_ready_timeout,
                 max_messages=None,  # keep no messages: nothing reads them
+                tree_cls=CommandTree,
             )
         clock = clock or SystemClock()
         config = config or ServiceConfig(window_seconds=settings.window_seconds)
@@ -182,13 +208,11 @@ class DiscordBot:
     async def start(self) -> None:
         """Log in, sync the commands, redraw the open tables, start the timers, connect."""
         await self.client.login(self.settings.bot_token.get_secret_value())
+        if self.client.application_id is not None:
+            log.info("invite the bot to a server: %s", invite_url(self.client.application_id))
         await self.client.tree.set_translator(CommandTranslator())
         if self.settings.sync_commands:
-            try:
-                synced = await self.client.tree.sync()
-                log.info("synced %d slash commands", len(synced))
-            except discord.HTTPException as e:
-                log.warning("could not sync the slash commands: %s", e)
+            await self._sync()
         if self.web is not None and not self._web_running:
             await self.web.start()
             self._web_running = True
@@ -197,6 +221,25 @@ class DiscordBot:
         self._warm = asyncio.create_task(self._warm_up())
         self._timers = asyncio.create_task(self.scheduler.restore_and_run())
         self._gateway = asyncio.create_task(self.client.connect())
+
+    async def _sync(self) -> None:
+        """Overwrite the slash commands with ours: the global ones (Discord may take a while to show
+        them), or with a test server the ones of that server only (shown at once; the global ones
+        are left as they are)."""
+        tree = self.client.tree
+        guild_id = self.settings.test_guild
+        guild = discord.Object(id=guild_id) if guild_id is not None else None
+        if guild is not None:
+            tree.copy_global_to(guild=guild)
+        try:
+            synced = await tree.sync(guild=guild)
+        except discord.HTTPException as e:
+            log.warning("could not sync the slash commands: %s", e)
+            return
+        if guild is None:
+            log.info("synced %d slash commands", len(synced))
+        else:
+            log.info("synced %d slash commands to the test server %d", len(synced), guild_id)
 
     @staticmethod
     async def _warm_up() -> None:

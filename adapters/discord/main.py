@@ -1,5 +1,6 @@
 """`cardbot discord`: read the settings (the token stays secret, even in a settings error),
-migrate and open the database, and run the bot until it is stopped."""
+migrate and open the database, and run the bot until it is stopped, with /healthz and /metrics
+when it has a listener (adapters/health.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pydantic import ValidationError
 from adapters.discord import logs
 from adapters.discord.app import DiscordBot
 from adapters.discord.settings import DiscordSettings
+from adapters.health import attach_discord
 from adapters.sql.startup import open_store
 
 
@@ -23,6 +25,8 @@ def main(log_level: str = "INFO") -> int:
             sys.stderr.write(f"cardbot discord: {name}: {error['msg']}\n")
         return 2
     logs.configure(log_level, settings.bot_token.get_secret_value())
+    bot = DiscordBot(settings, open_store())
+    attach_discord(bot)  # /healthz and /metrics, when there is a listener (adapters/health.py)
     with contextlib.suppress(KeyboardInterrupt):
-        DiscordBot(settings, open_store()).run()
+        bot.run()
     return 0

@@ -1,16 +1,19 @@
 """What the Discord bot is told by its environment: the token (a secret, never logged), where
-Discord's REST API and gateway are (a fake pair in tests), sharding, and its pace."""
+Discord's REST API and gateway are (a fake pair in tests), sharding, and its pace.
+Read from the environment, then from `.env` (adapters/settings.py: the environment wins)."""
 
 from __future__ import annotations
 
 from pydantic import SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsConfigDict
+
+from adapters.settings import CardbotSettings
 
 OFFICIAL_API = "https://discord.com/api/v10"
 OFFICIAL_GATEWAY = "wss://gateway.discord.gg/"
 
 
-class DiscordSettings(BaseSettings):
+class DiscordSettings(CardbotSettings):
     model_config = SettingsConfigDict(env_prefix="DISCORD_", extra="ignore")
 
     bot_token: SecretStr
@@ -22,6 +25,9 @@ class DiscordSettings(BaseSettings):
     shard_count: int | None = None
     shard_ids: list[int] | None = None  # JSON in the environment: DISCORD_SHARD_IDS='[0, 1]'
     sync_commands: bool = True  # overwrite the global slash commands with ours on start
+    # A server (guild) id for trying a deploy: on start the commands are synced to that server only,
+    # where they show at once (global commands can take a while; these are left as they are).
+    test_guild: int | None = None
     guild_ready_timeout: float = 2.0  # seconds discord.py waits for more servers before it is ready
     # Real time: the channel's board is edited at most once per window (the service's reaction window).
     window_seconds: float = 1.5

@@ -1,7 +1,12 @@
 """The slash commands on discord.py's CommandTree: names, options and choices (menu.py has their
 words), each calling one handler. Game commands (and /notify, /kick, /votekick) work in servers
-only; /rules, /language and /look anywhere. A handler that fails still answers ("something went
-wrong"), so nobody is left with "thinking…" for ever."""
+only; /rules, /language and /look anywhere.
+
+Every interaction is answered, whatever goes wrong: a handler that fails still answers ("something
+went wrong", `guarded`), so nobody is left with "thinking…" for ever; and what fails before the
+handler runs (a command whose shape changed: `CommandSignatureMismatch`, an option Discord sends
+with another type than ours: a transformer error; a command we no longer have; a check) is answered
+the same way by the tree's error handler (`answer_errors`), with one log line and no traceback."""
 
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from adapters.discord import texts
 from adapters.discord.handlers import Handlers
 from adapters.discord.menu import COMMANDS, LANGUAGE_NAMES, describe
 from bot.answers import LOOK_NAMES
-from bot.i18n import translator
+from bot.i18n import Translator, pick_language, translator
 from bot.screens.words import GAME_NAMES
 
 log = logging.getLogger(__name__)
@@ -31,25 +36,100 @@ LANGUAGE_CHOICES = [Choice(name=name, value=lang) for lang, name in LANGUAGE_NAM
 LOOK_CHOICES = [Choice(name=name, value=look) for look, name in LOOK_NAMES.items()]
 
 
+def locale_translator(interaction: discord.Interaction[Any]) -> Translator:
+    """The person's client language, if it is one of ours (English otherwise): what went wrong may
+    be the database, so its languages are not asked."""
+    return translator(pick_language(str(interaction.locale)))
+
+
+async def answer_failed(interaction: discord.Interaction[Any]) -> None:
+    """Say "something went wrong" to the person: as the answer, or in it if it was deferred."""
+    try:
+        failed = texts.failed(locale_translator(interaction))
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=failed)
+        else:
+            await interaction.response.send_message(failed, ephemeral=True)
+    except discord.HTTPException as e:  # too late, or Discord refuses: nothing more to do
+        log.warning("could not answer a failed interaction %s: %s", interaction.id, e)
+
+
 def guarded(handler: Handler[P]) -> Handler[P]:
     async def run(interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs) -> None:
         try:
             await handler(interaction, *args, **kwargs)
         except Exception:
             log.exception("/%s failed", getattr(interaction.command, "name", "?"))
-            try:
-                failed = texts.failed(translator("en"))
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(content=failed)
-                else:
-                    await interaction.response.send_message(failed, ephemeral=True)
-            except discord.HTTPException:
-                pass
+            await answer_failed(interaction)
 
     return cast(Handler[P], functools.wraps(handler)(run))
 
 
+def command_name(interaction: discord.Interaction[Any]) -> str:
+    data: Any = interaction.data or {}
+    return str(getattr(interaction.command, "qualified_name", None) or data.get("name") or "?")
+
+
+class OptionMismatch(app_commands.AppCommandError):
+    """An option Discord sent that our command does not have, or has with another type (discord.py
+    would hand a handler a text where it expects a user)."""
+
+
+def check_options(interaction: discord.Interaction[Any]) -> None:
+    """Raise OptionMismatch unless every option of a slash command is one of its parameters, of the
+    parameter's type."""
+    data: Any = interaction.data or {}
+    if interaction.type is not discord.InteractionType.application_command or data.get("type", 1) != 1:
+        return
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return  # not ours (the tree says so), or a group: the tree refuses it itself
+    options: list[Any] = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # subcommands (group) and groups
+        options = options[0].get("options") or []
+    params = {param.display_name: param for param in command.parameters}
+    for option in options:
+        param = params.get(str(option.get("name")))
+        if param is None:
+            raise OptionMismatch(f"option {option.get('name')!r} is not one of ours")
+        if option.get("type") != param.type.value:
+            raise OptionMismatch(
+                f"option {param.display_name!r} came as type {option.get('type')}, ours is {param.type.value}"
+            )
+
+
+class CommandTree(app_commands.CommandTree[Any]):
+    """discord.py's tree, checking the options' names and types before a handler is called."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        check_options(interaction)
+        return True
+
+
+async def on_tree_error(interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+    """What failed before (or around) a handler: one log line (no traceback: the error says what),
+    and the person is answered."""
+    if isinstance(error, app_commands.CommandSignatureMismatch):
+        why = "its options differ from the synced ones (the commands are synced on start)"
+    elif isinstance(error, (app_commands.TransformerError, OptionMismatch)):
+        why = f"an option could not be read: {error}"
+    elif isinstance(error, app_commands.CommandNotFound):
+        why = "no such command here (an old command Discord still shows)"
+    else:
+        why = f"{type(error).__name__}: {error}"
+    log.warning("/%s from %s was not run: %s", command_name(interaction), interaction.user.id, why)
+    await answer_failed(interaction)
+
+
+def answer_errors(tree: app_commands.CommandTree[Any]) -> None:
+    """Answer every interaction the tree could not run (replaces discord.py's `on_error`, which only
+    logs, leaving the person with "The interaction failed")."""
+    tree.error(on_tree_error)
+
+
 def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> None:
+    answer_errors(tree)
+
     @tree.command(name="svolota", description=COMMANDS["svolota"])
     @app_commands.guild_only()
     @guarded

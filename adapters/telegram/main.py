@@ -7,6 +7,7 @@ import sys
 
 from pydantic import ValidationError
 
+from adapters.health import attach_telegram
 from adapters.sql.startup import open_store
 from adapters.telegram import logs
 from adapters.telegram.app import TelegramBot
@@ -22,5 +23,7 @@ def main(log_level: str = "INFO") -> int:
             sys.stderr.write(f"cardbot telegram: {name}: {error['msg']}\n")
         return 2
     logs.configure(log_level, settings.bot_token.get_secret_value())
-    TelegramBot(settings, open_store()).run()
+    bot = TelegramBot(settings, open_store())
+    attach_telegram(bot)  # /healthz and /metrics, when there is a listener (adapters/health.py)
+    bot.run()
     return 0

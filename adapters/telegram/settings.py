@@ -1,15 +1,18 @@
 """What the Telegram bot is told by its environment: the token (a secret, never logged), where the
-Bot API is (a self-hosted server, or a fake one in tests), polling or webhook, and its pace."""
+Bot API is (a self-hosted server, or a fake one in tests), polling or webhook, and its pace.
+Read from the environment, then from `.env` (adapters/settings.py: the environment wins)."""
 
 from __future__ import annotations
 
 from pydantic import SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsConfigDict
+
+from adapters.settings import CardbotSettings
 
 OFFICIAL_API = "https://api.telegram.org"
 
 
-class TelegramSettings(BaseSettings):
+class TelegramSettings(CardbotSettings):
     model_config = SettingsConfigDict(env_prefix="TELEGRAM_", extra="ignore")
 
     bot_token: SecretStr

@@ -1,16 +1,18 @@
-"""What the live table is told by its environment (prefix CARDBOT_WEB_)."""
+"""What the live table is told by its environment (prefix CARDBOT_WEB_), then by `.env`
+(adapters/settings.py: the environment wins)."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
 from pydantic import SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsConfigDict
 
+from adapters.settings import CardbotSettings
 from adapters.web.auth import link_secret
 
 
-class WebSettings(BaseSettings):
+class WebSettings(CardbotSettings):
     model_config = SettingsConfigDict(env_prefix="CARDBOT_WEB_", extra="ignore")
 
     url: str | None = None  # the public HTTPS base (https://cards.example.org); None: no live table

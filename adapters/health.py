@@ -1,0 +1,204 @@
+"""`/healthz` and `/metrics` on the bot's own HTTP listener.
+
+`/healthz` answers JSON, 200 when every check passes, else 503:
+- `database`: the store answers (the earliest deadline is read, within CHECK_SECONDS);
+- `platform`: the platform's client runs and no poll failed in the last DISCONNECTED_SECONDS;
+- `scheduler`: the earliest deadline is not overdue by more than BEHIND_SECONDS.
+`/metrics`: the process's Prometheus metrics (adapters/metrics.py).
+
+Where they are served: on the live table's server when it runs (CARDBOT_WEB_URL set), else on a
+server of their own at CARDBOT_WEB_LISTEN when that is set; otherwise nowhere (nothing is measured).
+`attach_telegram` and `attach_discord` hook them on a bot before it runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from adapters.metrics import CONTENT_TYPE, Metrics, PlatformLog, Sampler, instrument
+from adapters.web.settings import WebSettings
+from bot.service import Service
+
+log = logging.getLogger(__name__)
+
+CHECK_SECONDS = 2.0  # the database must answer within this
+BEHIND_SECONDS = 30.0  # the earliest deadline overdue by more: the scheduler is behind
+DISCONNECTED_SECONDS = 30.0  # a failed poll this recent: not connected
+POLL_FAILURE = "polling"  # what the adapters' log says of a failed poll ("handling polling failed")
+
+
+class PlatformWatch(PlatformLog):
+    """PlatformLog that also remembers when a poll last failed."""
+
+    last_poll_failure: float | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        super().emit(record)
+        if record.levelno >= logging.WARNING and POLL_FAILURE in str(record.msg) + str(record.args):
+            self.last_poll_failure = time.monotonic()
+
+    def polling_ok(self) -> bool:
+        return self.last_poll_failure is None or time.monotonic() - self.last_poll_failure > DISCONNECTED_SECONDS
+
+
+class Operations:
+    """Health and metrics of one service: `instrument`s it at once; `start`/`stop` the sampler and
+    the platform's log watch beside the bot (in its event loop); `mount` the two routes on an app."""
+
+    def __init__(self, service: Service, platform: str, running: Callable[[], bool]) -> None:
+        """`running`: whether the platform's client is up (polling, or its gateway connected)."""
+        self.service = service
+        self.metrics = Metrics()
+        self.sampler = Sampler(service, self.metrics)
+        self.watch = PlatformWatch(self.metrics, platform)
+        self.running = running
+        self._detach: Callable[[], None] | None = None
+        instrument(service, self.metrics)
+
+    async def start(self) -> None:
+        if self._detach is None:
+            self._detach = self.watch.attach()
+        self.sampler.start()
+
+    async def stop(self) -> None:
+        await self.sampler.stop()
+        if self._detach is not None:
+            self._detach()
+            self._detach = None
+
+    def mount(self, app: web.Application) -> None:
+        app.router.add_get("/healthz", self.healthz)
+        app.router.add_get("/metrics", self.metrics_page)
+
+    async def checks(self) -> dict[str, Any]:
+        service = self.service
+        database: dict[str, Any] = {"ok": True}
+        scheduler: dict[str, Any] = {"ok": True, "behind_seconds": 0.0}
+        try:
+            due = await asyncio.wait_for(service.next_due(), CHECK_SECONDS)
+        except Exception as e:  # unreachable or too slow: the scheduler cannot be judged either
+            database = {"ok": False, "error": type(e).__name__}
+            scheduler = {"ok": False, "error": "the database did not answer"}
+        else:
+            behind = max(0.0, service.clock.now() - due) if due is not None else 0.0
+            scheduler = {"ok": behind <= BEHIND_SECONDS, "behind_seconds": round(behind, 3)}
+        platform = {"ok": bool(self.running()) and self.watch.polling_ok()}
+        return {"database": database, "platform": platform, "scheduler": scheduler}
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        checks = await self.checks()
+        ok = all(check["ok"] for check in checks.values())
+        return web.json_response({"ok": ok, **checks}, status=200 if ok else 503)
+
+    async def metrics_page(self, request: web.Request) -> web.Response:
+        response = web.Response(body=self.metrics.text())
+        response.headers["Content-Type"] = CONTENT_TYPE
+        return response
+
+
+class OpsServer:
+    """A listener of its own for the two routes, when the live table is not served."""
+
+    def __init__(self, ops: Operations, settings: WebSettings) -> None:
+        self.settings = settings
+        self.app = web.Application()
+        ops.mount(self.app)
+        self.port = settings.port
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.settings.host, self.settings.port)
+        await site.start()
+        bound = getattr(site._server, "sockets", None)
+        if bound:
+            self.port = int(bound[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+
+def attach_telegram(bot: Any) -> Operations | None:
+    """Health and metrics for a TelegramBot (adapters/telegram/app.py) about to `run`: on its live
+    table's server, else on CARDBOT_WEB_LISTEN if set, else none (None). Started and stopped with
+    its Application (chained to post_init / post_stop)."""
+    settings: WebSettings = bot.web_settings
+    if bot.web is None and "listen" not in settings.model_fields_set:
+        return None
+    application = bot.application
+
+    def running() -> bool:
+        updater = application.updater
+        return bool(application.running and updater is not None and updater.running)
+
+    ops = Operations(bot.service, "telegram", running)
+    server: OpsServer | None = None
+    if bot.web is not None:
+        ops.mount(bot.web.app)
+    else:
+        server = OpsServer(ops, settings)
+    started, stopped = application.post_init, application.post_stop
+
+    async def post_init(app: Any) -> None:
+        if started is not None:
+            await started(app)
+        await ops.start()
+        if server is not None:
+            await server.start()
+            log.info("health and metrics on %s:%s", settings.host, server.port)
+
+    async def post_stop(app: Any) -> None:
+        if server is not None:
+            await server.stop()
+        await ops.stop()
+        if stopped is not None:
+            await stopped(app)
+
+    application.post_init, application.post_stop = post_init, post_stop
+    return ops
+
+
+def attach_discord(bot: Any) -> Operations | None:
+    """Health and metrics for a DiscordBot (adapters/discord/app.py) about to `run`: as
+    `attach_telegram`, started after its `start` and stopped before its `stop` (both wrapped on
+    the instance). The platform is up while the gateway is ready and not closed."""
+    settings: WebSettings = bot.web_settings
+    if bot.web is None and "listen" not in settings.model_fields_set:
+        return None
+    client = bot.client
+
+    def running() -> bool:
+        return bool(client.is_ready() and not client.is_closed())
+
+    ops = Operations(bot.service, "discord", running)
+    server: OpsServer | None = None
+    if bot.web is not None:
+        ops.mount(bot.web.app)
+    else:
+        server = OpsServer(ops, settings)
+    start, stop = bot.start, bot.stop
+
+    async def started() -> None:
+        await start()
+        await ops.start()
+        if server is not None:
+            await server.start()
+            log.info("health and metrics on %s:%s", settings.host, server.port)
+
+    async def stopped() -> None:
+        if server is not None:
+            await server.stop()
+        await ops.stop()
+        await stop()
+
+    bot.start, bot.stop = started, stopped
+    return ops

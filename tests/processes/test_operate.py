@@ -1,0 +1,123 @@
+"""Operating the bot (issue #19's "done when"): `cardbot telegram` runs as a subprocess against the
+fake Bot API with only a `.env` file for configuration (its working directory's; nothing of the
+bot's in the environment), serves `/healthz` and `/metrics` at CARDBOT_WEB_LISTEN, and the counters
+move as a game is played: commands, refusals, answer times, database calls, open tables."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sys
+from pathlib import Path
+
+import aiohttp
+from prometheus_client.parser import text_string_to_metric_families
+
+from tests.adapters.telegram.fake_api import FakeBotApi
+
+SETTINGS_PREFIXES = ("TELEGRAM_", "DISCORD_", "CARDBOT_", "DATABASE_")
+UP_SECONDS = 60.0  # the bot must serve /healthz healthy within this
+WAIT_SECONDS = 20.0  # each outcome must show within this
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def samples(text: str) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+    return {
+        (s.name, frozenset(s.labels.items())): float(s.value)
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
+
+
+def value(text: str, name: str, **labels: str) -> float:
+    return sum(v for (n, ls), v in samples(text).items() if n == name and set(labels.items()) <= ls)
+
+
+async def play(tmp_path: Path) -> None:
+    api = FakeBotApi()
+    await api.start()
+    port = free_port()
+    (tmp_path / ".env").write_text(
+        f"TELEGRAM_BOT_TOKEN={api.token}\n"
+        f"TELEGRAM_API_URL={api.root_url}\n"
+        f"DATABASE_URL=sqlite:///{tmp_path / 'cardbot.db'}\n"
+        f"CARDBOT_WEB_LISTEN=127.0.0.1:{port}\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(SETTINGS_PREFIXES)}
+    cardbot = Path(sys.executable).with_name("cardbot")
+    entry = [str(cardbot)] if cardbot.exists() else [sys.executable, "-c", "from adapters.cli import main; main()"]
+    log = tmp_path / "bot.log"
+    with log.open("wb") as out:
+        bot = await asyncio.create_subprocess_exec(*entry, "telegram", cwd=tmp_path, env=env, stdout=out, stderr=out)
+    base = f"http://127.0.0.1:{port}"
+    alice = api.add_user("Alice", username="alice_w", language_code="en", started=True)
+    bob = api.add_user("Bob", username="bob_b", language_code="en", started=True)
+    group = api.add_group("Card night", [alice, bob])
+    try:
+        async with aiohttp.ClientSession() as http:
+
+            async def get(path: str) -> tuple[int, str]:
+                async with http.get(base + path) as r:
+                    return r.status, await r.text()
+
+            async def healthy() -> bool:
+                assert bot.returncode is None, log.read_text()
+                try:
+                    return (await get("/healthz"))[0] == 200
+                except aiohttp.ClientError:
+                    return False
+
+            loop = asyncio.get_running_loop()
+            until = loop.time() + UP_SECONDS
+            while not await healthy():
+                assert loop.time() < until, f"not healthy in {UP_SECONDS} s: {log.read_text()}"
+                await asyncio.sleep(0.2)
+            status, body = await get("/healthz")
+            assert status == 200 and '"database": {"ok": true}' in body, body
+            before = (await get("/metrics"))[1]
+            assert value(before, "cardbot_commands_total") == 0
+
+            api.send_text(alice, group, "/svolota")
+            lobby = await api.next_message(group, timeout=WAIT_SECONDS)
+            refused = api.press(bob, lobby, text="Start")  # only the table's creator starts it
+            await api.wait_for(lambda: api.answers_to(refused), WAIT_SECONDS, "the refusal")
+            joined = api.press(bob, lobby, text="Join")
+            await api.wait_for(lambda: api.answers_to(joined), WAIT_SECONDS, "the join")
+
+            async def metrics_show(name: str, at_least: float, **labels: str) -> str:
+                until = loop.time() + WAIT_SECONDS
+                while True:
+                    text = (await get("/metrics"))[1]
+                    if value(text, name, **labels) >= at_least:
+                        return text
+                    assert loop.time() < until, f"{name}{labels} < {at_least}:\n{text}"
+                    await asyncio.sleep(0.2)
+
+            await metrics_show("cardbot_commands_total", 1, command="open", game="svolota", outcome="ok")
+            await metrics_show("cardbot_commands_total", 1, command="press", game="svolota", outcome="refused")
+            text = await metrics_show("cardbot_commands_total", 1, command="press", game="svolota", outcome="ok")
+            assert value(text, "cardbot_refusals_total", game="svolota") >= 1
+            assert value(text, "cardbot_answer_seconds_count", command="press") >= 2
+            assert value(text, "cardbot_db_seconds_count", method="transaction") >= 3
+            assert value(text, "cardbot_db_seconds_count") > value(before, "cardbot_db_seconds_count")
+            await metrics_show("cardbot_open_tables", 1, game="svolota")  # sampled every few seconds
+            assert "cardbot_event_loop_lag_seconds" in text
+            status, body = await get("/healthz")
+            assert status == 200, body
+    finally:
+        if bot.returncode is None:
+            bot.terminate()
+            await asyncio.wait_for(bot.wait(), 30)
+        await api.stop()
+    assert bot.returncode == 0, log.read_text()
+    assert "Traceback" not in log.read_text(), log.read_text()
+
+
+def test_a_bot_configured_by_its_env_file_serves_health_and_metrics_that_move(tmp_path: Path):
+    asyncio.run(asyncio.wait_for(play(tmp_path), 150))

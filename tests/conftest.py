@@ -8,14 +8,19 @@ pole (it mostly waits on the bot processes it starts and kills), is handed out f
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from adapters.settings import ENV_FILE_VARIABLE
 from tests import postgres
 
 LONG_POLE = "tests/adapters/telegram/test_kill9.py"
+# A developer's `.env` beside the project configures their bot, not the tests: none is read unless a
+# test writes its own (and names it, or runs the bot where it is, with CARDBOT_* cleared).
+os.environ[ENV_FILE_VARIABLE] = os.devnull
 
 
 @pytest.fixture(autouse=True)

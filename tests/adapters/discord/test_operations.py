@@ -6,6 +6,7 @@ listener (CARDBOT_WEB_LISTEN), `cardbot discord` serves /healthz and /metrics.""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from pathlib import Path
@@ -139,6 +140,13 @@ async def test_with_a_listener_the_bot_serves_its_health_and_metrics(
         (line,) = [r.getMessage() for r in caplog.records if r.getMessage().startswith("health and metrics on ")]
         base = "http://" + line.removeprefix("health and metrics on ")
         await fake.wait_response(fake.slash(alice, channel, "rules"))
+        for _ in range(200):  # discord.py is ready once its servers have come (or a wait for them ran out)
+            async with http.get(base + "/healthz") as answer:
+                health = await answer.json()
+            if running.app.client.is_ready():
+                break
+            assert answer.status == 503 and not health["platform"]["ok"], health  # not ready: not healthy
+            await asyncio.sleep(0.1)
         async with http.get(base + "/healthz") as answer:
             health = await answer.json()
             assert answer.status == 200, health

@@ -52,12 +52,12 @@ from adapters.pictures.decks import DECKS
 from adapters.pictures.samples import HAND
 from bot.clock import FakeClock
 from bot.commands import ChangeSettings, Open, Press
+from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import TEXT, Screen
 from bot.screens.picture import DemonBoard, Picture, Podium, SpeedBoard, SvolotaBoard
 from bot.service import Service
-from bot.store import MemoryStore
 from bot.tables import Status
 from bot.tokens import Token, decode
 

@@ -85,12 +85,12 @@ from bot.clock import FakeClock, SystemClock
 from bot.commands import Press
 from bot.deadlines import Deadline
 from bot.games import game_info
+from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
 from bot.scheduler import Scheduler
 from bot.screens.model import Screen
 from bot.service import Service
 from bot.settings import ServiceConfig
-from bot.store import MemoryStore
 from bot.tables import Status
 from bot.tokens import Token, decode
 

@@ -45,12 +45,12 @@ from bot.commands import Command, Play, Press
 from bot.games import game_info
 from bot.guide import cards_line, legend, level_name, one_line, rules
 from bot.i18n import translator
+from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
 from bot.scheduler import Scheduler
 from bot.screens.words import game_name
 from bot.service import Service
 from bot.settings import ServiceConfig
-from bot.store import MemoryStore
 
 WHERE = ChatRef("console", "local")
 ME = PersonRef("console", "local")

@@ -16,10 +16,10 @@ from adapters.metrics import Metrics, PlatformLog, Sampler, instrument
 from adapters.web.settings import WebSettings
 from bot.clock import FakeClock
 from bot.commands import Open, Press
+from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.service import Service
-from bot.store import MemoryStore
 from bot.tokens import Token
 
 CHAT = ChatRef("test", "chat")

@@ -12,12 +12,13 @@ from sqlalchemy import text
 from adapters.sql.engine import make_engine
 from bot.clock import FakeClock
 from bot.commands import Cancel, Challenge, ChangeSettings, Open, Play, Press
+from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Button, Reply, Screen
 from bot.service import Service
 from bot.settings import ServiceConfig
-from bot.store import MemoryStore, Store
+from bot.store import Store
 from bot.tables import LoggedMove, Status, Table
 from bot.tokens import decode
 

@@ -24,12 +24,13 @@ from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
 from bot.clock import FakeClock
 from bot.commands import Open, Press
+from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Reply
 from bot.service import Service
 from bot.settings import ServiceConfig
-from bot.store import MemoryStore, Store
+from bot.store import Store
 from bot.tables import Table
 
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's package: Playwright downloads no browser here

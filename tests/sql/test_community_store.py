@@ -16,9 +16,9 @@ from adapters.sql.migrate import downgrade, upgrade
 from adapters.sql.store import SqlStore
 from bot.achievements import Earned, Tally
 from bot.deadlines import Deadline, Kind
+from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Outcome, Rating, Result, Standing
-from bot.store import MemoryStore
 from bot.tables import Award, LoggedMove, Notice, Seat, Status, Table, Vote
 from tests.sql.databases import empty_url, fresh_url
 

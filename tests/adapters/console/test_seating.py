@@ -12,9 +12,9 @@ from adapters.console.seating import seat_table
 from adapters.console.session import ME, WHERE
 from bot.clock import FakeClock
 from bot.commands import Open, Press
+from bot.memory_store import MemoryStore
 from bot.people import Actor
 from bot.service import Service
-from bot.store import MemoryStore
 from bot.tables import Status
 
 PAT = Actor(ME, "pat", lang="en", admin=True)

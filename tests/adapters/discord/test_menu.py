@@ -14,7 +14,7 @@ import pytest
 from adapters.discord.app import DiscordBot
 from adapters.discord.menu import COMMANDS, CommandTranslator
 from adapters.discord.settings import DiscordSettings
-from bot.store import MemoryStore
+from bot.memory_store import MemoryStore
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {

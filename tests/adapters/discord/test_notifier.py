@@ -24,10 +24,10 @@ from adapters.discord.components import CLEAR, KEEP, REFRESH, PictureEdit
 from adapters.discord.notifier import DiscordNotifier
 from adapters.discord.panels import Panels
 from adapters.pictures import screens as picture_screens
+from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
 from bot.screens.picture import Hand
-from bot.store import MemoryStore
 
 CHAT = ChatRef("discord", "500", "600")
 ANN = PersonRef("discord", "11")

@@ -296,7 +296,7 @@ async def test_when_a_month_ends_the_chat_gets_the_season_s_podium(
 
 def test_two_podiums_for_one_chat_are_two_messages_and_a_ping_mentions_its_people():
     async def go() -> None:
-        from bot.store import MemoryStore
+        from bot.memory_store import MemoryStore
 
         bot, store = StubBot(), MemoryStore()
         fast = Pacer(1000, 1, burst=1000)

@@ -14,9 +14,9 @@ from telegram.error import BadRequest, Forbidden, RetryAfter
 
 from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
+from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
-from bot.store import MemoryStore
 
 GROUP = ChatRef("telegram", "-100")
 TOPIC = ChatRef("telegram", "-100", "42")

@@ -20,10 +20,10 @@ from adapters.telegram.notifier import TelegramNotifier
 from adapters.telegram.pacing import Pacer
 from adapters.telegram.photos import PLATFORM, Photos, read_note
 from adapters.telegram.play_pictures import PlayPictures
+from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import TEXT, Button, Screen
 from bot.screens.picture import Hand
-from bot.store import MemoryStore
 from tests.adapters.telegram.fake_api import FakeBotApi
 from tests.adapters.telegram.world import Chat, Message, User
 

@@ -22,13 +22,14 @@ from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
 from bot.clock import FakeClock
 from bot.commands import Open, Press
+from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Screen
 from bot.screens.render import panel_screens
 from bot.service import Service
 from bot.settings import ChatSettings
-from bot.store import MemoryStore, Store
+from bot.store import Store
 from bot.tables import Table
 
 BOT_TOKEN = "123456:TEST-token-for-the-live-table"

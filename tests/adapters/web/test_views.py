@@ -9,11 +9,11 @@ from adapters.web.auth import Viewer
 from adapters.web.views import Gallery, view_of
 from bot.clock import FakeClock
 from bot.commands import SetLook
+from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor
 from bot.screens.picture import Hand, Picture
 from bot.service import Service
-from bot.store import MemoryStore
 from tests.adapters.web.live import ANN, EVE, live_table, svolota_for_two
 
 

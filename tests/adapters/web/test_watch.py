@@ -4,9 +4,9 @@ deadlines alike), and never able to fail one."""
 from __future__ import annotations
 
 from bot.clock import FakeClock
+from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.service import Service
-from bot.store import MemoryStore
 from tests.adapters.web.live import svolota_for_two
 
 

@@ -1,0 +1,251 @@
+"""The in-memory store used by tests and the console: the Store port (bot/store.py) kept as the JSON a
+database would keep, in one process."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import AsyncIterator, Collection
+from contextlib import asynccontextmanager
+
+from bot.achievements import Earned
+from bot.deadlines import Deadline
+from bot.people import ChatRef, PersonRef
+from bot.ratings import Rating, Standing
+from bot.settings import ChatSettings
+from bot.store import StaleTable
+from bot.tables import LoggedMove, Table
+
+
+class MemoryStore:
+    """Keeps each table as the JSON a database would, so that nothing the service changes is
+    stored until it saves, and every table survives serialisation. One process, one event loop:
+    a transaction is the store itself (each save is whole)."""
+
+    firing_lanes = 1
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[MemoryStore]:
+        yield self
+
+    def __init__(self) -> None:
+        self._rows: dict[int, str] = {}
+        self._tables: dict[int, Table] = {}  # the same, parsed, for queries
+        self._logs: dict[int, list[LoggedMove]] = {}
+        self._next = 1
+        self._chats: dict[tuple[str, str], ChatSettings] = {}
+        self._langs: dict[PersonRef, str] = {}
+        self._looks: dict[PersonRef, str] = {}
+        self._file_ids: dict[tuple[str, str], str] = {}  # (platform, digest) -> the platform's file id
+        self._messages: dict[tuple[int, str, str], str] = {}
+        self._shown: dict[tuple[int, str, str], int] = {}
+        self._deliveries: dict[int, set[str]] = {}  # the newest version drawn in each message
+        self._results: dict[int, list[Standing]] = {}
+        self._ratings: dict[tuple[str, str, PersonRef], Rating] = {}  # (game, scope, person); rows are frozen
+        self._earned: dict[tuple[PersonRef, str], Earned] = {}
+        self._tallies: dict[tuple[PersonRef, str], int] = {}
+        self._notify: dict[tuple[str, str], dict[PersonRef, str]] = {}  # chat -> person -> name (in order)
+        self._seasons_claimed: set[tuple[str, str]] = set()
+
+    async def new_table_id(self) -> int:
+        self._next += 1
+        return self._next - 1
+
+    async def load(self, table_id: int) -> Table | None:
+        row = self._rows.get(table_id)
+        return None if row is None else Table.from_dict(json.loads(row))
+
+    async def save(self, table: Table, expected_version: int) -> None:
+        current = self._tables.get(table.id)
+        if (current.version if current else -1) != expected_version:
+            raise StaleTable(f"table {table.id} is at version {current.version if current else None}")
+        row = json.dumps(table.to_dict())
+        self._rows[table.id] = row
+        self._tables[table.id] = Table.from_dict(json.loads(row))
+        self._logs.setdefault(table.id, []).extend(table.unsaved)
+        table.unsaved = []
+        if not table.status.open:
+            self._deliveries.pop(table.id, None)
+        if table.outcome is not None:
+            self._results[table.id] = list(table.outcome.result.standings)
+            self._ratings.update({(r.game, r.scope, r.person): r for r in table.outcome.ratings})
+            for e in table.outcome.earned:
+                self._earned.setdefault((e.person, e.achievement), e)
+            self._tallies.update({(t.person, t.name): t.count for t in table.outcome.tallies})
+            table.outcome = None
+
+    async def open_tables(self, chat: ChatRef) -> list[Table]:
+        return [await self._copy(t) for t in self._of(None) if t.chat == chat and t.status.open]
+
+    async def all_open(self, platform: str | None = None) -> list[Table]:
+        return [await self._copy(t) for t in self._of(platform) if t.status.open]
+
+    async def claim(self, table_id: int) -> Table | None:
+        return await self.load(table_id)
+
+    async def recently_closed(self, window: float, platform: str | None = None) -> list[Table]:
+        newest = max((t.updated_at for t in self._of(platform)), default=0.0)
+        closed = (t for t in self._of(platform) if not t.status.open and t.updated_at >= newest - window)
+        return [await self._copy(t) for t in sorted(closed, key=lambda t: t.id)]
+
+    def _of(self, platform: str | None) -> list[Table]:
+        """The tables in play (not set aside), of `platform`'s chats if given."""
+        return [
+            t for t in self._tables.values() if t.stopped is None and (platform is None or t.chat.platform == platform)
+        ]
+
+    async def _copy(self, table: Table) -> Table:
+        loaded = await self.load(table.id)
+        assert loaded is not None
+        return loaded
+
+    async def moves(self, table_id: int) -> list[LoggedMove]:
+        return list(self._logs.get(table_id, []))
+
+    async def due(self, now: float) -> list[Deadline]:
+        found = [d for t in self._tables.values() for d in t.deadlines if d.due <= now]
+        return sorted(found, key=lambda d: (d.due, d.table_id, d.kind))
+
+    async def due_batch(
+        self, now: float, limit: int, platform: str | None = None, skip: Collection[int] = ()
+    ) -> list[Deadline]:
+        tables = [t for t in self._of(platform) if t.id not in skip]
+        found = [d for t in tables for d in t.deadlines if d.due <= now and not d.stale(t.version)]
+        return sorted(found, key=lambda d: (d.due, d.table_id, d.kind))[:limit]
+
+    async def set_aside(self, table_id: int, reason: str) -> Table | None:
+        table = self._tables.get(table_id)
+        if table is None:
+            return None
+        table.stopped, table.version = reason, table.version + 1
+        data = json.loads(self._rows[table_id])  # the row only: its game may be what fails
+        data.update(stopped=reason, version=table.version)
+        self._rows[table_id] = json.dumps(data)
+        return Table.from_dict(data)
+
+    async def retry(self, table_id: int) -> bool:
+        table = self._tables.get(table_id)
+        if table is None or table.stopped is None:
+            return False
+        table.stopped = None
+        data = json.loads(self._rows[table_id])
+        data["stopped"] = None
+        self._rows[table_id] = json.dumps(data)
+        return True
+
+    async def stopped(self) -> list[tuple[int, str, str, str]]:
+        return [
+            (t.id, f"{t.chat.platform}:{t.chat.chat_id}", t.game, t.stopped)
+            for t in sorted(self._tables.values(), key=lambda t: t.id)
+            if t.stopped is not None
+        ]
+
+    async def lock(self, name: str) -> None:
+        """One process: the service's own locks are enough."""
+
+    async def delivered(self, table_id: int, delivery: str) -> bool:
+        return delivery in self._deliveries.get(table_id, ())
+
+    async def note_delivery(self, table_id: int, delivery: str) -> None:
+        self._deliveries.setdefault(table_id, set()).add(delivery)
+
+    async def next_due(self, platform: str | None = None) -> float | None:
+        return min((d.due for t in self._of(platform) for d in t.deadlines), default=None)
+
+    async def chat_settings(self, chat: ChatRef) -> ChatSettings:
+        return copy.deepcopy(self._chats.get((chat.platform, chat.chat_id), ChatSettings()))
+
+    async def save_chat_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
+        self._chats[(chat.platform, chat.chat_id)] = copy.deepcopy(settings)
+
+    async def person_lang(self, person: PersonRef) -> str | None:
+        return self._langs.get(person)
+
+    async def set_person_lang(self, person: PersonRef, lang: str) -> None:
+        self._langs[person] = lang
+
+    async def person_look(self, person: PersonRef) -> str | None:
+        return self._looks.get(person)
+
+    async def set_person_look(self, person: PersonRef, look: str) -> None:
+        self._looks[person] = look
+
+    async def file_id(self, platform: str, digest: str) -> str | None:
+        return self._file_ids.get((platform, digest))
+
+    async def remember_file_id(self, platform: str, digest: str, file_id: str) -> None:
+        self._file_ids[(platform, digest)] = file_id
+
+    async def results(self, table_id: int) -> list[Standing]:
+        return list(self._results.get(table_id, []))
+
+    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
+        found = ((p, self._ratings.get((game, scope, p))) for p in persons)
+        return {p: r for p, r in found if r is not None}
+
+    async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
+        rows = [r for (g, s, _p), r in self._ratings.items() if (g, s) == (game, scope) and r.games >= 1]
+        rows.sort(key=lambda r: (-r.ordinal, -r.games, r.name, r.person.platform, r.person.user_id))
+        return rows[: max(0, limit)]
+
+    async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
+        rows = [r for (_g, s, p), r in self._ratings.items() if (s, p) == (scope, person)]
+        return sorted(rows, key=lambda r: r.game)
+
+    async def achievements(self, persons: Collection[PersonRef]) -> dict[PersonRef, set[str]]:
+        found: dict[PersonRef, set[str]] = {}
+        for person, name in self._earned:
+            if person in persons:
+                found.setdefault(person, set()).add(name)
+        return found
+
+    async def tallies(self, persons: Collection[PersonRef]) -> dict[PersonRef, dict[str, int]]:
+        found: dict[PersonRef, dict[str, int]] = {}
+        for (person, name), count in self._tallies.items():
+            if person in persons:
+                found.setdefault(person, {})[name] = count
+        return found
+
+    async def achievements_of(self, person: PersonRef) -> list[Earned]:
+        return sorted((e for (p, _), e in self._earned.items() if p == person), key=lambda e: (e.at, e.achievement))
+
+    async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]:
+        return list(self._notify.get((chat.platform, chat.chat_id), {}).items())
+
+    async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None:
+        people = self._notify.setdefault((chat.platform, chat.chat_id), {})
+        if on:
+            people[person] = name
+        else:
+            people.pop(person, None)
+
+    async def season_scopes(self, season: str) -> list[str]:
+        end = f"@{season}"
+        chats = {s[: -len(end)] for (_g, s, _p) in self._ratings if s.endswith(end) and not s.startswith("global@")}
+        return sorted(chats)
+
+    async def newest_place(self, platform: str, chat_id: str) -> ChatRef | None:
+        ids = [i for i, t in self._tables.items() if (t.chat.platform, t.chat.chat_id) == (platform, chat_id)]
+        return self._tables[max(ids)].chat if ids else None
+
+    async def claim_season(self, scope: str, season: str) -> bool:
+        if (scope, season) in self._seasons_claimed:
+            return False
+        self._seasons_claimed.add((scope, season))
+        return True
+
+    async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
+        return self._messages.get((table_id, audience, slot))
+
+    async def remember_message(
+        self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
+    ) -> None:
+        self._messages[(table_id, audience, slot)] = message_id
+        self._shown.setdefault((table_id, audience, slot), version)
+
+    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
+        key = (table_id, audience, slot)
+        if self._shown.get(key, -1) > version:
+            return False
+        self._shown[key] = version
+        return True

@@ -81,6 +81,7 @@ from adapters.sql.engine import make_engine
 from adapters.sql.models import Base
 from adapters.sql.startup import open_store
 from bench.service import GAMES, LastPanels, open_table, open_tables, p50_p99, rss, sqlite_url
+from bot import heap
 from bot.clock import FakeClock, SystemClock
 from bot.commands import Press
 from bot.deadlines import Deadline
@@ -326,7 +327,7 @@ async def run(
     with errors_logged(load):
         pressing = [asyncio.create_task(driver.person(p)) for p in people]
         await asyncio.sleep(0)  # (each person's task waits for a panel)
-        gc.collect()
+        heap.freeze()  # as `cardbot telegram` and `cardbot discord` do once started
         baseline = rss()
         timers = asyncio.create_task(Scheduler(service, clock).restore_and_run())  # as the apps run it
         sampler = asyncio.create_task(driver.sample_lag())
@@ -350,6 +351,7 @@ async def run(
             task.cancel()
         await asyncio.gather(*pressing, timers, sampler, return_exceptions=True)
         await store.close()
+    gc.unfreeze()  # the caller's heap is collected as before
     after = await asyncio.to_thread(snapshot, url, ids)
     load.moves_by = await asyncio.to_thread(moves_between, url, ids, begun, ended)
     for table_id, (version, status, stopped) in after.items():

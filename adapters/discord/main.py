@@ -14,6 +14,7 @@ from adapters.discord.app import DiscordBot
 from adapters.discord.settings import DiscordSettings
 from adapters.health import attach_discord
 from adapters.sql.startup import open_store
+from bot import heap
 
 
 def main(log_level: str = "INFO") -> int:
@@ -27,6 +28,7 @@ def main(log_level: str = "INFO") -> int:
     logs.configure(log_level, settings.bot_token.get_secret_value())
     bot = DiscordBot(settings, open_store())
     attach_discord(bot)  # /healthz and /metrics, when there is a listener (adapters/health.py)
+    heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)
     with contextlib.suppress(KeyboardInterrupt):
         bot.run()
     return 0

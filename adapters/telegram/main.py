@@ -12,6 +12,7 @@ from adapters.sql.startup import open_store
 from adapters.telegram import logs
 from adapters.telegram.app import TelegramBot
 from adapters.telegram.settings import TelegramSettings
+from bot import heap
 
 
 def main(log_level: str = "INFO") -> int:
@@ -25,5 +26,6 @@ def main(log_level: str = "INFO") -> int:
     logs.configure(log_level, settings.bot_token.get_secret_value())
     bot = TelegramBot(settings, open_store())
     attach_telegram(bot)  # /healthz and /metrics, when there is a listener (adapters/health.py)
+    heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)
     bot.run()
     return 0

@@ -45,7 +45,7 @@ from functools import partial
 from importlib import import_module
 from typing import Any, Final
 
-from core.computer import Level
+from core.computer import Level, Searching
 from core.game import Game
 from core.registry import GAMES, game_class
 
@@ -64,6 +64,7 @@ COMPARED = "svolota"  # the game whose rows are set against UNO's
 TARGETS: dict[str, float] = {BARE: 1.0}  # Svolota / UNO, median over median; none set for rules + view
 REALTIME = frozenset({"speed", "racing_demon"})
 LEVEL_PLAYERS: dict[str, int] = {"svolota": 4, "speed": 2, "racing_demon": 4}  # table size for timing levels
+SEARCHED = 1_000  # decisions timed for a level that searches (tens of ms each, not microseconds)
 MAX_STEPS = 20_000  # a game still going after this many decisions is cut off (and counted)
 ROUNDS = 5
 QUICK_ROUNDS = 3
@@ -428,7 +429,8 @@ def run(
         n = LEVEL_PLAYERS.get(gid, cls.min_players)
         for level in levels.values():
             try:
-                report.timings.append(decision_times(gid, level, n, decisions=decisions, seed=seed))
+                count = min(decisions, SEARCHED) if isinstance(level.policy, Searching) else decisions
+                report.timings.append(decision_times(gid, level, n, decisions=count, seed=seed))
             except Exception as e:
                 report.notes.append(f"{gid} {level.name} timing failed: {type(e).__name__}: {e}")
     return report

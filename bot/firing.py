@@ -23,7 +23,8 @@ from bot.screens.render import stopped_screens
 from bot.settings import ChatSettings, ServiceConfig
 from bot.store import Changes, StaleTable, Store, StoreUnavailable
 from bot.tables import Status, Table
-from bot.timers import fire
+from bot.thinking import Thinker
+from bot.timers import decision, fire
 from bot.trouble import GIVE_UP, Outage, Trouble
 
 log = logging.getLogger("bot.service")
@@ -41,6 +42,7 @@ class Firing:
     _locks: KeyedLocks
     _trouble: Trouble
     _outage: Outage
+    thinker: Thinker  # computers that search think off the loop
     watch: Callable[[int, int], None] | None  # told of every committed change (Service.watch)
 
     # provided by the Service
@@ -143,7 +145,9 @@ class Firing:
         before, was_live, was = table.version, self._live(table), table.status
         table.deadlines.remove(deadline)
         settings = await self.chat_settings(table.chat)
-        acted = fire(table, deadline, self.clock.now(), settings, self.config)
+        thought = decision(table, deadline)
+        chosen = None if thought is None else await self.thinker.choose(*thought)
+        acted = fire(table, deadline, self.clock.now(), settings, self.config, chosen)
         await self._save(tx, table, before, was)
         # a real-time game that has just ended shows its result
         return table, int(acted), acted or (was_live and not self._live(table))

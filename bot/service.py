@@ -57,6 +57,7 @@ from bot.settings import ChatSettings, ServiceConfig
 from bot.store import Changes, Store, StoreUnavailable
 from bot.table_actions import TableActions, Work
 from bot.tables import Invite, LoggedMove, Seat, Status, Table
+from bot.thinking import Thinker
 from bot.tokens import decode
 from bot.trouble import Outage, Trouble
 from core import IllegalMove, game_class
@@ -91,6 +92,7 @@ class Service(Firing, TableActions, ChatCommands, Community):
         self._locks = KeyedLocks()  # one per table being changed
         self._trouble = Trouble()
         self._outage = Outage(log)
+        self.thinker = Thinker()
         self._settings_cache: dict[tuple[str, str], tuple[float, ChatSettings]] = {}
         self.looks = Looks(store, self._outage)
         self._ratings_lock = asyncio.Lock()  # one game's ratings read, computed and saved at a time

@@ -4,6 +4,7 @@ deadline armed for an older version, or for a turn that has passed, does nothing
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 from bot import sight
@@ -14,10 +15,14 @@ from bot.running import apply, arm_next, arm_real_time, computer_rng, game_of, l
 from bot.settings import ChatSettings, ServiceConfig
 from bot.tables import Status, Table
 from core import Game
+from core.computer import Policy
 
 
-def fire(table: Table, deadline: Deadline, now: float, chat: ChatSettings, config: ServiceConfig) -> bool:
-    """Act on a due deadline (already removed from the table); True if the screens need redrawing."""
+def fire(
+    table: Table, deadline: Deadline, now: float, chat: ChatSettings, config: ServiceConfig, chosen: Any = None
+) -> bool:
+    """Act on a due deadline (already removed from the table); True if the screens need redrawing.
+    `chosen`: the computer's move for this deadline's `decision`, worked out beforehand."""
     if deadline.stale(table.version):
         return False
     match deadline.kind:
@@ -26,7 +31,7 @@ def fire(table: Table, deadline: Deadline, now: float, chat: ChatSettings, confi
         case Kind.TURN:
             return turn_timeout(table, deadline, now, chat, config)
         case Kind.COMPUTER:
-            return computer_move(table, deadline, now, chat, config)
+            return computer_move(table, deadline, now, chat, config, chosen)
         case Kind.WINDOW:
             return close_window(table, now, config)
         case Kind.VOTE:
@@ -61,7 +66,24 @@ def turn_timeout(table: Table, deadline: Deadline, now: float, chat: ChatSetting
     return True
 
 
-def computer_move(table: Table, deadline: Deadline, now: float, chat: ChatSettings, config: ServiceConfig) -> bool:
+def decision(table: Table, deadline: Deadline) -> tuple[Policy[Any, Any], Any, list[Any], random.Random] | None:
+    """What a turn-based computer's due deadline is to decide (its policy, view, legal moves and
+    random generator), to be worked out before it fires (bot/thinking.py); None if nothing."""
+    seat = deadline.seat
+    if deadline.kind != Kind.COMPUTER or deadline.stale(table.version) or table.status is not Status.PLAYING:
+        return None
+    if seat is None or not table.seats[seat].computer or game_info(table.game).real_time:
+        return None
+    game = game_of(table)
+    if getattr(game, "turn", None) != seat:
+        return None
+    level = game_info(table.game).levels[table.seats[seat].level]
+    return level.policy, game.view(seat), game.legal_moves(seat), computer_rng(table, seat)
+
+
+def computer_move(
+    table: Table, deadline: Deadline, now: float, chat: ChatSettings, config: ServiceConfig, chosen: Any = None
+) -> bool:
     seat = deadline.seat
     if table.status is not Status.PLAYING or seat is None or not table.seats[seat].computer:
         return False
@@ -70,11 +92,10 @@ def computer_move(table: Table, deadline: Deadline, now: float, chat: ChatSettin
         return look(table, game, seat, now, config)
     if getattr(game, "turn", None) != seat:
         return False
-    move = choose(table, game, seat)
-    if move is not None:  # chosen from the position as it is now, under the table's lock: legal
-        apply(table, game, seat, game.format_move(move), now, "computer")
+    if chosen is not None:  # the `decision` of the position as it is now, under the table's lock: legal
+        apply(table, game, seat, game.format_move(chosen), now, "computer")
     arm_next(table, game, now, chat, config)
-    return move is not None
+    return chosen is not None
 
 
 def look(table: Table, game: Game[Any, Any], seat: int, now: float, config: ServiceConfig) -> bool:
@@ -92,11 +113,6 @@ def look(table: Table, game: Game[Any, Any], seat: int, now: float, config: Serv
     if table.status is Status.PLAYING:  # (not if that move ended the game)
         look_again(table, seat, now, config)
     return False
-
-
-def choose(table: Table, game: Game[Any, Any], seat: int) -> Any:
-    level = game_info(table.game).levels[table.seats[seat].level]
-    return level.policy.choose(game.view(seat), game.legal_moves(seat), computer_rng(table, seat))
 
 
 STALEMATE_OFFER_WINDOWS = 2  # Speed: a stalemate's "New pile" stays offered at least this many windows ...

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 M = TypeVar("M")
 V = TypeVar("V")
@@ -47,3 +47,15 @@ class RandomPolicy(Generic[M, V]):
 
     def choose(self, view: V, legal: list[M], rng: random.Random) -> M | None:
         return rng.choice(legal) if legal else None
+
+
+@runtime_checkable
+class Searching(Protocol):
+    """A policy that searches: slow enough (milliseconds, not microseconds) that the bot runs it off
+    its event loop, and able to make do with a share of its budget when many decisions wait."""
+
+    def within(self, share: float) -> Searching:
+        """The same player with `share` (0..1] of its budget."""
+        ...
+
+    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any: ...

@@ -73,6 +73,6 @@ def test_levels_match_and_interval() -> None:
 
 
 def test_levels_main_prints_every_matchup(capsys: pytest.CaptureFixture[str]) -> None:
-    svolota_levels.main(["--games", "2", "--players", "3"])
+    svolota_levels.main(["--games", "2", "--players", "3", "--workers", "2"])
     out = capsys.readouterr().out
     assert len([line for line in out.splitlines() if " x2 " in line]) == len(svolota_levels.MATCHUPS)

@@ -10,7 +10,7 @@ from tests.bot.harness import Harness
 
 
 def test_the_service_stores_what_a_game_earns_once_and_the_result_tells_it():
-    h = Harness(ServiceConfig(computer_think=0.5), seed=3)
+    h = Harness(ServiceConfig(computer_think=0.5), seed=5)
     people = {0: harness.ANN, 1: harness.BOB}
     for game in range(2):
         t = h.open(harness.ANN, "svolota").table_id
@@ -24,7 +24,7 @@ def test_the_service_stores_what_a_game_earns_once_and_the_result_tells_it():
             else:
                 h.advance(1)
         table = h.table(t)
-        assert table.result == ([1, 0, 5], [2, 0, 4])[game]  # Bob wins both
+        assert table.result == ([1, 0, 6], [3, 0, 3])[game]  # Bob wins both
         assert table.earned == ([Award(1, "first_win")], [])[game]  # the second time, nothing new
         assert ("🏅 Bob: 🥇 First win — Win a game." in h.screen(t).text) == (game == 0)
         assert table.moments and len(table.moments) <= 4

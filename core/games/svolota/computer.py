@@ -1,104 +1,28 @@
-"""Computer players for Svolota.
+"""Computer players for Svolota, by level. Each sees only its seat's view (its own hand, the hand
+sizes, every card laid so far, who drew the face-up card); they differ in what they make of it:
 
-The heuristic: beat with the cheapest legal play (fewest extra cards, the lowest rank that does it,
-without breaking up a set for nothing); lead low cards, sets first; keep jokers for when there is
-nothing else to do or the end is near; lead an Ace to turn the pile down when the hand is mostly low
-cards. Levels differ in how often they slip (a random legal move) and in endgame care.
+- easy: the heuristic (core/games/svolota/heuristic.py), but a third of its moves are any legal
+  move at all: it breaks sets, wastes jokers and passes up the end. A beginner beats it.
+- normal: the heuristic with endgame care: it sheds sets once nothing is left to draw and blocks
+  a player about to go out. It never looks further than the move in hand.
+- hard: searches (core/games/svolota/search.py): it deals the unseen cards many ways consistent
+  with what it saw, plays each candidate move out to the end of the game in every deal, and keeps
+  the move that wins most often. It plans; it also reacts faster.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from dataclasses import dataclass
-
-from core.cards import ACE
 from core.computer import Level, RandomPolicy, ReactionTime
-from core.games.svolota.moves import JOKER_MOVE, PASS, Joker, Move, Pass, Play
+from core.games.svolota.heuristic import HeuristicPolicy
+from core.games.svolota.moves import Move
+from core.games.svolota.search import SearchPolicy
 from core.games.svolota.view import SvolotaView
-
-LOW = 7  # ranks up to this are "low": good to lead, poor for beating when the pile goes up
-
-
-@dataclass(frozen=True, slots=True)
-class HeuristicPolicy:
-    slip: float = 0.0  # chance of a random legal move instead
-    endgame: bool = False  # shed sets and block a player close to going out
-
-    def choose(self, view: SvolotaView, legal: list[Move], rng: random.Random) -> Move | None:
-        if not legal:
-            return None
-        if self.slip and rng.random() < self.slip:
-            return rng.choice(legal)
-        plays = [m for m in legal if isinstance(m, Play)]
-        if view.last_play is None:
-            return self._lead(view, plays, legal)
-        if not plays:
-            return self._stuck(view, legal)
-        best = min(plays, key=lambda p: self._beat_cost(view, p))
-        if PASS in legal and self._beat_cost(view, best) > 20 and len(view.hand) > 3:
-            return PASS  # free_pass: keep the strong cards
-        return best
-
-    def _lead(self, view: SvolotaView, plays: list[Play], legal: list[Move]) -> Move:
-        if not plays:
-            return JOKER_MOVE
-        counts = Counter(c.rank for c in view.hand if not c.joker)
-        low = sum(1 for c in view.hand if not c.joker and c.rank <= LOW)
-        aces = [p for p in plays if p.rank == ACE]
-        if aces and low * 2 > len(view.hand) and not self._threat(view):
-            return max(aces, key=lambda p: len(p.cards))
-
-        def cost(p: Play) -> tuple[int, int]:
-            whole = len(p.cards) == counts[p.rank]  # lead a whole set, not part of one
-            size_bonus = len(p.cards) * (3 if self.endgame and view.cards_to_draw == 0 else 1)
-            return (p.rank - size_bonus - (2 if whole else 0), -len(p.cards))
-
-        return min(plays, key=cost)
-
-    def _beat_cost(self, view: SvolotaView, p: Play) -> int:
-        assert view.last_play is not None
-        needed = len(view.last_play)
-        strength = p.rank if view.up else 16 - p.rank
-        held = sum(1 for c in view.hand if c.rank == p.rank)
-        broken = held - len(p.cards)  # cards of the rank left behind as a smaller set
-        extra = len(p.cards) - needed
-        shedding = self.endgame and view.cards_to_draw == 0
-        return strength + 3 * broken * (held > 1) + (-2 if shedding else 4) * extra
-
-    def _stuck(self, view: SvolotaView, legal: list[Move]) -> Move:
-        has_joker = JOKER_MOVE in legal
-        if not has_joker:
-            return PASS
-        if PASS not in legal:
-            return JOKER_MOVE
-        near_end = view.cards_to_draw == 0 and len(view.hand) <= 3
-        if near_end or (self.endgame and self._threat(view) and not self._next_threatens(view)):
-            return JOKER_MOVE
-        return PASS
-
-    def _threat(self, view: SvolotaView) -> bool:
-        """Someone else could go out soon."""
-        return view.cards_to_draw == 0 and any(
-            n <= 2 for s, n in enumerate(view.hand_sizes) if s != view.seat
-        )
-
-    def _next_threatens(self, view: SvolotaView) -> bool:
-        nxt = (view.seat + 1) % len(view.hand_sizes)
-        return view.cards_to_draw == 0 and view.hand_sizes[nxt] <= 2
-
-
-def is_pass(move: Move) -> bool:
-    return isinstance(move, Pass)
-
-
-def is_joker(move: Move) -> bool:
-    return isinstance(move, Joker)
-
 
 LEVELS: dict[str, Level[Move, SvolotaView]] = {
     "easy": Level("easy", ReactionTime(2.5, 0.4, 0.8), HeuristicPolicy(slip=0.35)),
-    "normal": Level("normal", ReactionTime(1.6, 0.35, 0.6), HeuristicPolicy()),
-    "hard": Level("hard", ReactionTime(1.0, 0.3, 0.4), HeuristicPolicy(endgame=True)),
+    "normal": Level("normal", ReactionTime(1.6, 0.35, 0.6), HeuristicPolicy(endgame=True)),
+    "hard": Level("hard", ReactionTime(1.0, 0.3, 0.4), SearchPolicy()),
 }
 RANDOM: Level[Move, SvolotaView] = Level("random", ReactionTime(1.0), RandomPolicy())
+
+__all__ = ["LEVELS", "RANDOM", "HeuristicPolicy", "SearchPolicy"]

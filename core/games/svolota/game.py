@@ -74,7 +74,7 @@ class Svolota(Game[Move, SvolotaView]):
         return rules.apply(self.state, seat, move, self.players)
 
     def view(self, seat: int) -> SvolotaView:
-        return view_of(self.state, seat, self.players)
+        return view_of(self.state, seat, self.players, self._free_pass)
 
     @property
     def over(self) -> bool:

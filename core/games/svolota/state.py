@@ -28,6 +28,7 @@ class SvolotaState:
     passed: set[int] = field(default_factory=set)  # who passed since that play
     discarded: list[Card] = field(default_factory=list)  # closed piles, face down
     winner: int | None = None
+    drawn_face_up: tuple[int, Card] | None = None  # who drew the face-up card: everyone saw it go
     listed: tuple[int, Hand, tuple[Move, ...]] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -47,7 +48,7 @@ class SvolotaState:
                 hand.add(reserve.pop(0))
             elif self.face_up is not None:
                 hand.add(self.face_up)
-                self.face_up = None
+                self.drawn_face_up, self.face_up = (seat, self.face_up), None
             else:
                 break
             drawn += 1
@@ -68,6 +69,7 @@ class SvolotaState:
         self.passed.clear()
 
     def to_dict(self) -> dict[str, Any]:
+        drawn = self.drawn_face_up
         return {
             "hands": [[str(c) for c in h] for h in self.hands],
             "reserve": [str(c) for c in self.reserve],
@@ -79,6 +81,7 @@ class SvolotaState:
             "passed": sorted(self.passed),
             "discarded": [str(c) for c in self.discarded],
             "winner": self.winner,
+            "drawn_face_up": None if drawn is None else [drawn[0], str(drawn[1])],
         }
 
     @classmethod
@@ -86,6 +89,7 @@ class SvolotaState:
         def cards(texts: list[str]) -> list[Card]:
             return [parse_card(t) for t in texts]
 
+        drawn = d.get("drawn_face_up")  # (saved before it was kept: None)
         return cls(
             hands=[Hand.of(cards(h)) for h in d["hands"]],
             reserve=cards(d["reserve"]),
@@ -97,4 +101,5 @@ class SvolotaState:
             passed=set(d["passed"]),
             discarded=cards(d["discarded"]),
             winner=d["winner"],
+            drawn_face_up=None if drawn is None else (int(drawn[0]), parse_card(drawn[1])),
         )

@@ -1,8 +1,11 @@
-"""What one Svolota player may see: their own hand in full, everyone else's as a count."""
+"""What one Svolota player may see: their own hand in full, everyone else's as a count, and what
+everyone at the table saw happen: every card laid so far (the open pile and the piles closed
+since, which were face up when laid), who drew the face-up card, and the house rule on passing."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 
 from core.cards import Card
 from core.games.svolota.state import SvolotaState
@@ -24,6 +27,9 @@ class SvolotaView:
     last_player: int | None
     passed: frozenset[int]
     winner: int | None
+    played: tuple[Card, ...]  # every card laid so far, jokers included, oldest first
+    drawn_face_up: tuple[int, Card] | None  # (seat, card) once someone has drawn the face-up card
+    free_pass: bool
 
     @property
     def my_turn(self) -> bool:
@@ -35,7 +41,7 @@ class SvolotaView:
         return self.reserve_size + (self.face_up is not None)
 
 
-def view_of(state: SvolotaState, seat: int, players: tuple[str, ...]) -> SvolotaView:
+def view_of(state: SvolotaState, seat: int, players: tuple[str, ...], free_pass: bool = False) -> SvolotaView:
     return SvolotaView(
         seat=seat,
         players=players,
@@ -51,4 +57,7 @@ def view_of(state: SvolotaState, seat: int, players: tuple[str, ...]) -> Svolota
         last_player=state.last_player,
         passed=frozenset(state.passed),
         winner=state.winner,
+        played=(*state.discarded, *chain.from_iterable(state.plays)),
+        drawn_face_up=state.drawn_face_up,
+        free_pass=free_pass,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from core import new_game
-from core.games.racing_demon.computer import LEVELS, DemonPolicy
+from core.games.racing_demon.computer import LEVELS, PLANS, DemonPolicy
 from core.games.racing_demon.game import RacingDemon
 from core.games.racing_demon.moves import Source, ToFoundation, ToWork, Turn
 from tests.core.racing_demon.decks import deck, table
@@ -54,7 +54,7 @@ def test_a_racing_player_takes_a_contested_foundation_place_first():
     g = table(deck(demon="AH AC 2C KS", work="9S 5C 2H 9D"), deck(demon="KD", work="2H 5D 6D 7D"))
     g.play("ann", "demon>f")
     g.play("ann", "demon>f")  # foundations: A♥ and A♣
-    racer, plain = DemonPolicy(races=True), DemonPolicy()
+    racer, plain = DemonPolicy(plan=PLANS), DemonPolicy()
     assert choice(g, 0, plain) == ToFoundation(Source.DEMON)  # 2♣: the demon first
     assert choice(g, 0, racer) == ToFoundation(Source.W3)  # 2♥ first: bob shows one too
 
@@ -75,3 +75,37 @@ def test_the_hard_player_makes_only_legal_moves_at_eight_seats():
         if g.over:
             break
     assert moved > 100
+
+
+def test_hard_frees_its_demon_card_first() -> None:
+    """The waste's 2♦ lets the demon's 3♦ follow it to the foundation: hard plays it before the
+    work pile's A♣, which normal's fixed order puts first."""
+    g = table(deck(demon="AC 3D", work="2H KS KH KC", stock="5S 6S 2D"), deck(demon="AD"))
+    g.play("ann", "demon>w1")  # w1: 2♥ A♣
+    g.play("ann", "turn")  # waste top 2♦
+    g.play("bob", "demon>f")  # A♦ starts a foundation
+    assert choice(g, 0, DemonPolicy()) == ToFoundation(Source.W1)  # normal's order, seeing everything
+    assert choice(g, 0, DemonPolicy(plan=PLANS)) == ToFoundation(Source.WASTE)
+    assert LEVELS["hard"].policy == DemonPolicy(plan=PLANS)
+
+
+def test_hard_keeps_back_a_card_that_opens_a_foundation_for_another_players_demon() -> None:
+    g = table(deck(demon="QH", work="KS 5C 6C 7C", stock="5S 6S 2D"), deck(demon="AD 3D"))
+    g.play("ann", "turn")  # waste top 2♦
+    g.play("bob", "demon>f")  # A♦ on a foundation; bob's demon shows 3♦
+    assert choice(g, 0, DemonPolicy()) == ToFoundation(Source.WASTE)
+    assert choice(g, 0, DemonPolicy(plan=PLANS)) == ToWork(Source.DEMON, 1)  # something else first
+    g.play("ann", "demon>w1")
+    assert choice(g, 0, DemonPolicy(plan=PLANS)) == ToFoundation(Source.WASTE)  # then it goes anyway
+
+
+def test_an_easy_player_makes_any_useful_move_it_notices_not_always_the_best() -> None:
+    g = table(deck(demon="AC 3D", work="2H KS KH KC", stock="5S 6S 2D"), deck(demon="AD"))
+    g.play("ann", "demon>w1")
+    g.play("ann", "turn")
+    g.play("bob", "demon>f")
+    easy = LEVELS["easy"].policy
+    rng = random.Random(1)
+    made = {easy.choose(g.view(0), g.legal_moves(0), rng) for _ in range(200)}
+    assert made >= {ToFoundation(Source.W1), ToFoundation(Source.WASTE)}
+    assert made <= {ToFoundation(Source.W1), ToFoundation(Source.WASTE), Turn()}

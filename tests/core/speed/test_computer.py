@@ -33,8 +33,9 @@ def test_a_play_that_uncovers_a_face_down_card_comes_first() -> None:
 
 def test_plays_come_before_flips_and_flips_before_fills() -> None:
     g = position(["8C", "#3S 4S", "", "", ""], BOB_AWAY, ["7H", "KS"], reserves=("4D", "5D"), target=25)
-    for level in LEVELS:
+    for level in ("normal", "hard"):
         assert choice(level, g) == Play(1, 1)
+    assert choice("easy", g) == Flip(2)  # the beginner's haste: the pile may be gone after the flip
     g.play("ann", "play 1 1")
     for level in LEVELS:
         assert choice(level, g) == Flip(2)
@@ -72,6 +73,12 @@ def test_hard_does_not_hand_the_opponent_a_pile() -> None:
     g = position(["8C", "6D", "", "", ""], ["9S", "", "", "", "#2C 3C"], ["7H", "KS"], reserves=("4S", "4D"))
     # 8♣ would let bob's 9♠ in; 6♦ would not
     assert choice("hard", g) == Play(2, 1)
+
+
+def test_hard_takes_the_pile_the_opponent_could_play_on() -> None:
+    g = position(["8C", "QD", "", "", ""], ["6S", "", "", "", "#2C 3C"], ["7H", "KS"], reserves=("4S", "4D"))
+    # 8♣ on 7♥ shuts out bob's 6♠ (a move of his on its way there is too slow); Q♦ on K♠ takes nothing
+    assert choice("hard", g) == Play(1, 1)
 
 
 def test_nothing_to_do_is_none() -> None:

@@ -215,12 +215,16 @@ def cards_in(value: object) -> list[Card]:
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_view_shows_only_the_seats_own_hand_and_the_open_cards(seed):
+    """Open: every card laid so far (all were face up when laid), the face-up card, and that
+    card once drawn (everyone saw who took it)."""
     g = new_game("svolota", players=["a", "b", "c", "d"], seed=seed)
     assert isinstance(g, Svolota)
     rng = random.Random(seed)
     while not g.over:
         state = g.state
-        public = {c for play in state.plays[-1:] for c in play} | ({state.face_up} if state.face_up else set())
+        public = {*state.discarded, *(c for play in state.plays for c in play)}
+        public |= {state.face_up} if state.face_up else set()
+        public |= {state.drawn_face_up[1]} if state.drawn_face_up else set()
         for seat in range(4):
             view = g.view(seat)
             assert not isinstance(view.hand, Hand)  # a plain tuple of cards, not the state's own hand

@@ -4,15 +4,16 @@ For each decision it deals the cards it cannot see in many ways consistent with 
 table showed (`SvolotaView`: its own hand, every card laid so far, the face-up card and who drew
 it, the hand sizes, and that whoever passed on the pile's last play could not beat it), and in
 each such deal tries every distinct candidate move, playing the game out to its end with a quick
-policy for everyone. The move with the best mean outcome is played: a win counts 1, a loss a
-little less than nothing the more cards are left. All candidates meet the same deals, so their
-difference is the move's, not the luck of the deal.
+policy for everyone (`quick_move`). After 4, 8, 16... deals the worse half of the moves still in
+play is dropped, and the one with the best total is played: a win counts 1, a loss a little less
+than nothing the more cards are left. All candidates meet the same deals, so their difference is
+the move's, not the luck of the deal.
 
 It reads the view and nothing else: the hidden hands and the reserve's order are never seen, only
 guessed (a test gives it two games that look the same from its seat and gets the same move).
 How many moves its playouts may make in all is its budget (`steps`): near the end of a game,
-where playouts are short and the decisions count, it tries more deals. The bot shrinks it when many tables wait
-(`within`), and runs it off the event loop (bot/thinking.py). No clock is read here: the same
+where playouts are short and the decisions count, it tries more deals. The bot shrinks it when
+many tables wait (`within`), and runs it off the event loop (bot/thinking.py). No clock is read here: the same
 view, budget and random generator give the same move.
 """
 

@@ -7,7 +7,8 @@ same save as the table (`table.outcome`); leaderboards and stats are read from t
 Every change goes the same way: lock the table, load it, check who may do what, change it, save it
 (version + 1, with its deadlines), then redraw. A refusal changes nothing and is answered privately.
 What each button does to a table is in bot/table_actions.py; the commands about a chat or a
-person rather than a table (settings, language, look, leaderboard, stats) in bot/chat_commands.py.
+person rather than a table (settings, language, look, leaderboard, stats) in bot/chat_commands.py;
+drawing tables in bot/drawing.py.
 
 Screens for one person (their panels) are drawn in the look they chose, where they chose one
 (bot/looks.py); the chat's screens in the chat's look.
@@ -19,7 +20,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from bot import achievements, lobby, ratings, recap, running, seasons
@@ -42,6 +42,7 @@ from bot.commands import (
 )
 from bot.community import Community
 from bot.deadlines import Deadline, Kind
+from bot.drawing import Drawing
 from bot.firing import Firing
 from bot.games import game_info
 from bot.i18n import LANGUAGES, translator
@@ -51,7 +52,6 @@ from bot.notifier import Notifier
 from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
-from bot.screens.render import panel_screens, table_screens
 from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig
 from bot.store import Changes, Store, StoreUnavailable
@@ -66,12 +66,11 @@ from core.options import resolve_options
 log = logging.getLogger(__name__)
 Change = Callable[[Table, Work], Awaitable[Reply | None]]
 SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
-RECENTLY_CLOSED = 120.0  # seconds: a closing screen waits at most a minute or two for the chat's pace
 
 MAX_REFUSAL = 200  # characters: a refusal is a toast (Telegram's callback answer holds 200)
 
 
-class Service(Firing, TableActions, ChatCommands, Community):
+class Service(Drawing, Firing, TableActions, ChatCommands, Community):
     def __init__(
         self,
         store: Store,
@@ -352,44 +351,6 @@ class Service(Firing, TableActions, ChatCommands, Community):
 
         newest = max(tables, key=lambda t: t.id)
         return await self._change(newest.id, cmd.actor, cancel)
-
-    # ----- screens --------------------------------------------------------------------------
-
-    async def redraw(self, table: Table) -> None:
-        settings = await self.chat_settings(table.chat)
-        screens = table_screens(table, settings.lang, self.clock.now(), settings.look, live=self.config.live_table)
-        await self.notifier.show(table.chat, await self.looks.applied(screens))
-
-    async def redraw_panels(self, table: Table, seats: list[int]) -> None:
-        """The private panels of these seats' people, between a real-time game's windows (the
-        notifier keeps each private chat's pace): their text at once, their pictures at the
-        window's end, with the board (`picture_stays`)."""
-        settings = await self.chat_settings(table.chat)
-        screens = [
-            replace(screen, picture_stays=True)
-            for seat in dict.fromkeys(seats)
-            if table.seats[seat].person is not None
-            for screen in panel_screens(
-                table, seat, table.seats[seat].lang or settings.lang, settings.look, live=self.config.live_table
-            )
-        ]
-        if screens:
-            await self.notifier.show(table.chat, await self.looks.applied(screens))
-
-    async def restore(self) -> None:
-        """On start: redraw every open table (deadlines are in the store and fire on the next
-        tick), and the tables that closed just before the stop, whose end may not have been drawn
-        (a process killed between saving and drawing); drawing a screen again changes nothing.
-        One table that cannot be drawn is logged and skipped; presses are served in between."""
-        for table in [
-            *await self.store.all_open(self.platform),
-            *await self.store.recently_closed(RECENTLY_CLOSED, self.platform),
-        ]:
-            try:
-                await self.redraw(table)
-            except Exception as e:
-                log.error("could not redraw table %s on start: %r", table.id, e)
-            await asyncio.sleep(0)
 
 
 class Changed(NamedTuple):

@@ -72,18 +72,17 @@ import discord
 from adapters.discord import texts
 from adapters.discord.buried import Below
 from adapters.discord.components import (
-    KEEP,
     MAX_TEXT,
     PictureEdit,
-    chunks,
     layout,
     text_of,
     view_of,
 )
+from adapters.discord.one_offs import OneOffWriting
 from adapters.discord.panel_writing import PANEL, LiveLink, PanelWriting
 from adapters.discord.panels import Panel, PanelKey, Panels
 from adapters.discord.people import PLATFORM, channel_of
-from adapters.discord.posts import NOT_A_TABLE, ONE_OFF, PING, Key, Post, Shown, only, retry_after, these
+from adapters.discord.posts import BOARD, NO_MENTIONS, NOT_A_TABLE, ONE_OFF, Key, Post, Shown, only, retry_after
 from adapters.discord.shown import ShownPictures, picture_edit, picture_of
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, NO_ALERT, Screen, alert_note, read_alert_note
@@ -92,12 +91,10 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 
 NETWORK_ATTEMPTS: Final = 3
-NO_MENTIONS: Final = discord.AllowedMentions.none()
 REMEMBERED: Final = 10_000  # messages whose drawn content is kept, to skip edits that change nothing
-BOARD: Final = "table"  # the slot of a table's public board
 
 
-class DiscordNotifier(PanelWriting):
+class DiscordNotifier(PanelWriting, OneOffWriting):
     def __init__(self, client: discord.Client, store: Store, panels: Panels) -> None:
         self.client = client
         self.store = store
@@ -333,46 +330,6 @@ class DiscordNotifier(PanelWriting):
             await self.store.remember_message(screen.table_id, "", screen.slot, note, screen.version)
         if buried:
             self.stats["reposted"] += 1
-
-    async def _send_one_off(self, post: Post) -> None:
-        """A message of its own, never edited nor remembered: a ping (its mentions notify the
-        people it names, and nobody else; not counted as burying the table's message, below which
-        it belongs) or a season's podium (its picture as an embed, where the look allows). A long
-        one goes in several messages, each notifying whom it names; the picture with the first."""
-        screen = post.screen
-        channel = self.client.get_partial_messageable(post.channel)
-        ping = screen.slot == PING
-        if ping and not await self._board_shown(post):
-            self.stats["skipped"] += 1
-            log.info("table %s: no message in channel %s, so no ping", screen.table_id, post.channel)
-            return
-        parts = texts.marked_parts(screen, MAX_TEXT) if ping else [(text, []) for text in chunks(screen.text)]
-        _digest, png = (None, None) if ping else await picture_of(screen, None)
-        for number, (content, people) in enumerate(parts):
-            picture = picture_edit(_digest, png, None) if number == 0 and png is not None else KEEP
-            try:
-                message = await channel.send(
-                    content, allowed_mentions=these(people) if ping else NO_MENTIONS, **picture.send_fields()
-                )
-            except (discord.Forbidden, discord.NotFound) as e:
-                self.stats["skipped"] += 1
-                log.warning(
-                    "could not send the %s of table %s in channel %s: %s", screen.slot, screen.table_id, post.channel, e
-                )
-                return
-            self.stats["sent"] += 1
-            if picture.png is not None:
-                self.stats["uploaded"] += 1
-            if ping:
-                self.below.alert(post.channel, message.id)
-
-    async def _board_shown(self, post: Post) -> bool:
-        """Once the table's message is drawn (a ping goes below it): whether it was (a table whose
-        message the bot may not post is cancelled: nobody is pinged for it)."""
-        board = self._writers.get((post.channel, post.screen.table_id, "", BOARD))
-        if board is not None:
-            await asyncio.wait({board})
-        return await self.store.message_id(post.screen.table_id, "", BOARD) is not None
 
     def _shows_picture(self, message_id: int, digest: str | None, change: PictureEdit, forget: bool = False) -> None:
         if change.png is not None:

@@ -18,6 +18,8 @@ from adapters.discord.panels import Panel
 from bot.people import PersonRef
 from bot.screens.model import Screen
 
+BOARD: Final = "table"  # the slot of a table's public board
+NO_MENTIONS: Final = discord.AllowedMentions.none()
 NOT_A_TABLE: Final = 0  # leaderboards, stats and seasons: never edited, never remembered
 PING: Final = "ping"  # the slot of the message naming the people who asked to be told a game opened
 SEASON: Final = "season"  # the slot of a season's podium (table 0), with its picture

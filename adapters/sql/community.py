@@ -135,3 +135,15 @@ def claim_season(conn: Connection, scope: str, season: str) -> bool:
     statement = statement.on_conflict_do_nothing(index_elements=["scope", "season"])
     # an INSERT's row count is kept only when asked for (SQLAlchemy 2; psycopg would say -1)
     return conn.execute(statement.execution_options(preserve_rowcount=True)).rowcount == 1
+
+
+def newest_place(conn: Connection, platform: str, chat_id: str) -> ChatRef | None:
+    """Where the chat's newest table was (a forum topic, a channel): where its season post goes."""
+    t = _t["tables"].c
+    row = conn.execute(
+        select(t.platform, t.chat_id, t.thread_id)
+        .where(t.platform == platform, t.chat_id == chat_id)
+        .order_by(t.id.desc())
+        .limit(1)
+    ).first()
+    return None if row is None else ChatRef(row.platform, row.chat_id, row.thread_id)

@@ -47,10 +47,10 @@ from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from adapters.sql import chat_rows, community
 from adapters.sql.changes import SqlChanges, end
 from adapters.sql.engine import WRITE, make_engine, translated
-from adapters.sql.ratings import leaderboard_of, ratings_of, ratings_of_person, save_outcome, standings_of
+from adapters.sql.ratings import save_outcome
+from adapters.sql.row_calls import RowCalls
 from adapters.sql.rows import (
     CLOSED,
     DELETE_TIMERS,
@@ -78,11 +78,8 @@ from adapters.sql.rows import (
     with_timers,
 )
 from adapters.sql.together import Together
-from bot.achievements import Earned
 from bot.deadlines import Deadline
-from bot.people import ChatRef, PersonRef
-from bot.ratings import Rating, Standing
-from bot.settings import ChatSettings
+from bot.people import ChatRef
 from bot.store import StaleTable
 from bot.tables import LoggedMove, Table
 
@@ -96,7 +93,7 @@ TIMERS_PER_TABLE = 10  # at most: a real-time window and a computer per seat (Ra
 NOTIFY = text("SELECT pg_notify('cardbot_tables', :payload)")
 
 
-class SqlStore:
+class SqlStore(RowCalls):
     def __init__(self, url: str, **engine_options: Any) -> None:
         self.url = url
         self.postgres = url.startswith("postgresql")
@@ -354,92 +351,3 @@ class SqlStore:
         query = query.where(tables.c.stopped.is_not(None)).order_by(tables.c.id)
         rows = await self._reading(lambda conn: conn.execute(query).all())
         return [(r.id, f"{r.platform}:{r.chat_id}", r.game, r.stopped) for r in rows]
-
-    # ----- chats, people, platform messages and uploads (chat_rows.py) ----------------------
-
-    async def chat_settings(self, chat: ChatRef) -> ChatSettings:
-        return await self._reading(lambda conn: chat_rows.chat_settings_of(conn, chat))
-
-    async def save_chat_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
-        await self._writing(lambda conn: chat_rows.save_chat_settings(conn, chat, settings))
-
-    async def person_lang(self, person: PersonRef) -> str | None:
-        return await self._reading(lambda conn: chat_rows.person_lang_of(conn, person))
-
-    async def set_person_lang(self, person: PersonRef, lang: str) -> None:
-        await self._writing(lambda conn: chat_rows.set_person_lang(conn, person, lang))
-
-    async def person_look(self, person: PersonRef) -> str | None:
-        return await self._reading(lambda conn: chat_rows.person_look_of(conn, person))
-
-    async def set_person_look(self, person: PersonRef, look: str) -> None:
-        await self._writing(lambda conn: chat_rows.set_person_look(conn, person, look))
-
-    async def file_id(self, platform: str, digest: str) -> str | None:
-        return await self._reading(lambda conn: chat_rows.file_id_of(conn, platform, digest))
-
-    async def remember_file_id(self, platform: str, digest: str, file_id: str) -> None:
-        await self._writing(lambda conn: chat_rows.remember_file_id(conn, platform, digest, file_id))
-
-    async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
-        return await self._reading(lambda conn: chat_rows.message_id_of(conn, table_id, audience, slot))
-
-    async def remember_message(
-        self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
-    ) -> None:
-        remember = chat_rows.remember_message
-        await self._writing(lambda conn: remember(conn, table_id, audience, slot, message_id, version))
-
-    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
-        return await self._writing(lambda conn: chat_rows.claim_screen(conn, table_id, audience, slot, version))
-
-    # ----- results and ratings --------------------------------------------------------------
-
-    async def results(self, table_id: int) -> list[Standing]:
-        return await self._reading(lambda conn: standings_of(conn, table_id))
-
-    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
-        return await self._reading(lambda conn: ratings_of(conn, game, scope, persons))
-
-    async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
-        return await self._reading(lambda conn: leaderboard_of(conn, game, scope, limit))
-
-    async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
-        return await self._reading(lambda conn: ratings_of_person(conn, person, scope))
-
-    # ----- achievements, notify lists and seasons (community.py) ----------------------------
-
-    async def achievements(self, persons: Collection[PersonRef]) -> dict[PersonRef, set[str]]:
-        return await self._reading(lambda conn: community.achievements_of(conn, persons))
-
-    async def tallies(self, persons: Collection[PersonRef]) -> dict[PersonRef, dict[str, int]]:
-        return await self._reading(lambda conn: community.tallies_of(conn, persons))
-
-    async def achievements_of(self, person: PersonRef) -> list[Earned]:
-        return await self._reading(lambda conn: community.earned_by(conn, person))
-
-    async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]:
-        return await self._reading(lambda conn: community.notify_list_of(conn, chat))
-
-    async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None:
-        await self._writing(lambda conn: community.set_notify(conn, chat, person, name, on))
-
-    async def season_scopes(self, season: str) -> list[str]:
-        return await self._reading(lambda conn: community.season_scopes_of(conn, season))
-
-    async def newest_place(self, platform: str, chat_id: str) -> ChatRef | None:
-        def read(conn: Connection) -> ChatRef | None:
-            t = tables.c
-            row = conn.execute(
-                select(t.platform, t.chat_id, t.thread_id)
-                .where(t.platform == platform, t.chat_id == chat_id)
-                .order_by(t.id.desc())
-                .limit(1)
-            ).first()
-            return None if row is None else ChatRef(row.platform, row.chat_id, row.thread_id)
-
-        return await self._reading(read)
-
-    async def claim_season(self, scope: str, season: str) -> bool:
-        """Insert-once: two processes asking at the same time get True once between them."""
-        return await self._writing(lambda conn: community.claim_season(conn, scope, season))

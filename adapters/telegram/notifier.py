@@ -53,7 +53,6 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
-from telegram.constants import ChatAction
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from adapters.telegram.buried import Below
@@ -63,7 +62,8 @@ from adapters.telegram.messages import UPLOAD_BUDGET, Messages
 from adapters.telegram.pacing import Pacer
 from adapters.telegram.photos import Photos, note_of, read_note
 from adapters.telegram.posts import Key, Post, Shown, drawn_digest, post_of
-from bot.people import ChatRef, PersonRef
+from adapters.telegram.reach import Reach
+from bot.people import ChatRef
 from bot.screens.model import ALERT, NO_ALERT, Screen, alert_note, read_alert_note
 from bot.store import Store
 
@@ -86,7 +86,7 @@ def retry_seconds(exc: RetryAfter) -> float:
     return after.total_seconds() if isinstance(after, dtm.timedelta) else float(after)
 
 
-class TelegramNotifier:
+class TelegramNotifier(Reach):
     def __init__(
         self,
         bot: Bot,
@@ -182,34 +182,6 @@ class TelegramNotifier:
     def seen(self, chat: ChatRef, message_id: int) -> None:
         """A message that stays in the chat: the bot received it, or sent it (a board may be buried)."""
         self.below.seen((chat.chat_id, chat.thread_id), message_id)
-
-    def reachable(self, person: PersonRef) -> bool | None:
-        """Whether the person's private chat takes messages (None: not known yet)."""
-        return self._reachable.get(person.user_id)
-
-    async def can_reach(self, person: PersonRef) -> bool:
-        """Whether the bot may write to the person in private; asked of Telegram once (a chat
-        action, which fails for someone who never started the bot or blocked it)."""
-        known = self.reachable(person)
-        if known is not None:
-            return known
-        try:
-            await self.bot.send_chat_action(int(person.user_id), ChatAction.TYPING)
-        except (Forbidden, BadRequest):
-            self._reachable[person.user_id] = False
-            return False
-        except TelegramError:
-            return True  # not known: do not send them away
-        self._reachable[person.user_id] = True
-        return True
-
-    def met(self, person: PersonRef) -> None:
-        """The person wrote to the bot in private: it may write to them."""
-        self.heard(person, True)
-
-    def heard(self, person: PersonRef, reachable: bool) -> None:
-        """Telegram said whether the bot may write to the person (they started or blocked it)."""
-        self._reachable[person.user_id] = reachable
 
     async def idle(self) -> None:
         """Wait until every queued screen and one-off message is sent."""

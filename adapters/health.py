@@ -127,12 +127,40 @@ class OpsServer:
             self._runner = None
 
 
+class Attached:
+    """Health and metrics for one bot: on its live table's server, else a listener of their own."""
+
+    def __init__(self, bot: Any, platform: str, running: Callable[[], bool]) -> None:
+        self.settings: WebSettings = bot.web_settings
+        self.ops = Operations(bot.service, platform, running)
+        self.server: OpsServer | None = None
+        if bot.web is not None:
+            self.ops.mount(bot.web.app)
+        else:
+            self.server = OpsServer(self.ops, self.settings)
+
+    @staticmethod
+    def wanted(bot: Any) -> bool:
+        """Served where the live table is, or on CARDBOT_WEB_LISTEN if set."""
+        return bot.web is not None or "listen" in bot.web_settings.model_fields_set
+
+    async def start(self) -> None:
+        await self.ops.start()
+        if self.server is not None:
+            await self.server.start()
+            log.info("health and metrics on %s:%s", self.settings.host, self.server.port)
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            await self.server.stop()
+        await self.ops.stop()
+
+
 def attach_telegram(bot: Any) -> Operations | None:
     """Health and metrics for a TelegramBot (adapters/telegram/app.py) about to `run`: on its live
     table's server, else on CARDBOT_WEB_LISTEN if set, else none (None). Started and stopped with
     its Application (chained to post_init / post_stop)."""
-    settings: WebSettings = bot.web_settings
-    if bot.web is None and "listen" not in settings.model_fields_set:
+    if not Attached.wanted(bot):
         return None
     application = bot.application
 
@@ -140,65 +168,44 @@ def attach_telegram(bot: Any) -> Operations | None:
         updater = application.updater
         return bool(application.running and updater is not None and updater.running)
 
-    ops = Operations(bot.service, "telegram", running)
-    server: OpsServer | None = None
-    if bot.web is not None:
-        ops.mount(bot.web.app)
-    else:
-        server = OpsServer(ops, settings)
+    attached = Attached(bot, "telegram", running)
     started, stopped = application.post_init, application.post_stop
 
     async def post_init(app: Any) -> None:
         if started is not None:
             await started(app)
-        await ops.start()
-        if server is not None:
-            await server.start()
-            log.info("health and metrics on %s:%s", settings.host, server.port)
+        await attached.start()
 
     async def post_stop(app: Any) -> None:
-        if server is not None:
-            await server.stop()
-        await ops.stop()
+        await attached.stop()
         if stopped is not None:
             await stopped(app)
 
     application.post_init, application.post_stop = post_init, post_stop
-    return ops
+    return attached.ops
 
 
 def attach_discord(bot: Any) -> Operations | None:
     """Health and metrics for a DiscordBot (adapters/discord/app.py) about to `run`: as
     `attach_telegram`, started after its `start` and stopped before its `stop` (both wrapped on
     the instance). The platform is up while the gateway is ready and not closed."""
-    settings: WebSettings = bot.web_settings
-    if bot.web is None and "listen" not in settings.model_fields_set:
+    if not Attached.wanted(bot):
         return None
     client = bot.client
 
     def running() -> bool:
         return bool(client.is_ready() and not client.is_closed())
 
-    ops = Operations(bot.service, "discord", running)
-    server: OpsServer | None = None
-    if bot.web is not None:
-        ops.mount(bot.web.app)
-    else:
-        server = OpsServer(ops, settings)
+    attached = Attached(bot, "discord", running)
     start, stop = bot.start, bot.stop
 
     async def started() -> None:
         await start()
-        await ops.start()
-        if server is not None:
-            await server.start()
-            log.info("health and metrics on %s:%s", settings.host, server.port)
+        await attached.start()
 
     async def stopped() -> None:
-        if server is not None:
-            await server.stop()
-        await ops.stop()
+        await attached.stop()
         await stop()
 
     bot.start, bot.stop = started, stopped
-    return ops
+    return attached.ops

@@ -12,7 +12,6 @@ from typing import Any
 from bot.settings import ServiceConfig
 from bot.thinking import Thinker
 from core import load_game
-from core.computer import RandomPolicy
 from tests.bot.harness import ANN, Harness
 
 
@@ -63,10 +62,18 @@ def test_decisions_waiting_together_share_the_budget() -> None:
 
 
 def test_a_policy_that_does_not_search_decides_on_the_loop() -> None:
-    async def scenario() -> Any:
-        return await Thinker().choose(RandomPolicy(), None, ["only"], random.Random(1))
+    where: list[str] = []
 
-    assert asyncio.run(scenario()) == "only"
+    class Quick:
+        def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
+            where.append(threading.current_thread().name)
+            return legal[-1]
+
+    async def scenario() -> Any:
+        return await Thinker().choose(Quick(), None, ["a", "b"], random.Random(1))
+
+    assert asyncio.run(scenario()) == "b"
+    assert where == [threading.main_thread().name]
 
 
 def test_a_table_of_hard_computers_plays_to_its_end_through_the_thinker() -> None:

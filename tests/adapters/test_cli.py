@@ -4,7 +4,6 @@ names as the chats say them, and `db backup` / `db restore` on a real SQLite fil
 from __future__ import annotations
 
 import argparse
-import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -16,17 +15,7 @@ from adapters.console import cli as console
 from adapters.settings import ENV_FILE_VARIABLE
 from adapters.sql import migrate
 from bot.i18n import translator
-
-TOKEN = "123456:AAH-the-secret-token_xyz"
-
-
-@pytest.fixture(autouse=True)
-def no_stray_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in os.environ:
-        if name == "DATABASE_URL" or name.startswith(("TELEGRAM_", "DISCORD_", "CARDBOT_")):
-            monkeypatch.delenv(name)
-    monkeypatch.setenv(ENV_FILE_VARIABLE, str(tmp_path / "none.env"))
-
+from tests.adapters.clean_env import TOKEN, no_stray_settings  # noqa: F401 (the fixture)
 
 # --- cardbot config ---
 

@@ -21,20 +21,11 @@ from adapters.logs import JsonFormatter, LogSettings, MaskToken
 from adapters.settings import ENV_FILE_VARIABLE, CardbotSettings
 from adapters.sql.settings import DatabaseSettings
 from adapters.telegram.settings import TelegramSettings
+from tests.adapters.clean_env import TOKEN, no_stray_settings  # noqa: F401 (the fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / ".env.example"
 LINE = re.compile(r"^#? ?([A-Z][A-Z0-9_]*)=(.*)$", re.MULTILINE)
-TOKEN = "123456:AAH-the-secret-token_xyz"
-
-
-@pytest.fixture(autouse=True)
-def no_stray_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Nothing from the machine's environment or a `.env` where the tests run."""
-    for name in os.environ:
-        if name == "DATABASE_URL" or name.startswith(("TELEGRAM_", "DISCORD_", "CARDBOT_")):
-            monkeypatch.delenv(name)
-    monkeypatch.setenv(ENV_FILE_VARIABLE, str(tmp_path / "none.env"))
 
 
 def all_settings_classes() -> set[type[BaseSettings]]:

@@ -1,0 +1,21 @@
+"""Settings tests start from nothing: no variable of the machine's environment, no `.env` where the
+tests run (import `no_stray_settings` into a test module: pytest uses it there)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from adapters.settings import ENV_FILE_VARIABLE
+
+TOKEN = "123456:AAH-the-secret-token_xyz"
+
+
+@pytest.fixture(autouse=True)
+def no_stray_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in os.environ:
+        if name == "DATABASE_URL" or name.startswith(("TELEGRAM_", "DISCORD_", "CARDBOT_")):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv(ENV_FILE_VARIABLE, str(tmp_path / "none.env"))

@@ -51,10 +51,13 @@ class Operations:
     """Health and metrics of one service: `instrument`s it at once; `start`/`stop` the sampler and
     the platform's log watch beside the bot (in its event loop); `mount` the two routes on an app."""
 
-    def __init__(self, service: Service, platform: str, running: Callable[[], bool]) -> None:
-        """`running`: whether the platform's client is up (polling, or its gateway connected)."""
+    def __init__(
+        self, service: Service, platform: str, running: Callable[[], bool], metrics: Metrics | None = None
+    ) -> None:
+        """`running`: whether the platform's client is up (polling, or its gateway connected).
+        `metrics`: those its store's calls are timed into (`TimedStore`, where the bot was built)."""
         self.service = service
-        self.metrics = Metrics()
+        self.metrics = metrics or Metrics()
         self.sampler = Sampler(service, self.metrics)
         self.watch = PlatformWatch(self.metrics, platform)
         self.running = running
@@ -81,7 +84,7 @@ class Operations:
         database: dict[str, Any] = {"ok": True}
         scheduler: dict[str, Any] = {"ok": True, "behind_seconds": 0.0}
         try:
-            due = await asyncio.wait_for(service.next_due(), CHECK_SECONDS)
+            due = await asyncio.wait_for(service.firing.next_due(), CHECK_SECONDS)
         except Exception as e:  # unreachable or too slow: the scheduler cannot be judged either
             database = {"ok": False, "error": type(e).__name__}
             scheduler = {"ok": False, "error": "the database did not answer"}
@@ -130,9 +133,9 @@ class OpsServer:
 class Attached:
     """Health and metrics for one bot: on its live table's server, else a listener of their own."""
 
-    def __init__(self, bot: Any, platform: str, running: Callable[[], bool]) -> None:
+    def __init__(self, bot: Any, platform: str, running: Callable[[], bool], metrics: Metrics | None) -> None:
         self.settings: WebSettings = bot.web_settings
-        self.ops = Operations(bot.service, platform, running)
+        self.ops = Operations(bot.service, platform, running, metrics)
         self.server: OpsServer | None = None
         if bot.web is not None:
             self.ops.mount(bot.web.app)
@@ -156,7 +159,7 @@ class Attached:
         await self.ops.stop()
 
 
-def attach_telegram(bot: Any) -> Operations | None:
+def attach_telegram(bot: Any, metrics: Metrics | None = None) -> Operations | None:
     """Health and metrics for a TelegramBot (adapters/telegram/app.py) about to `run`: on its live
     table's server, else on CARDBOT_WEB_LISTEN if set, else none (None). Started and stopped with
     its Application (chained to post_init / post_stop)."""
@@ -168,7 +171,7 @@ def attach_telegram(bot: Any) -> Operations | None:
         updater = application.updater
         return bool(application.running and updater is not None and updater.running)
 
-    attached = Attached(bot, "telegram", running)
+    attached = Attached(bot, "telegram", running, metrics)
     started, stopped = application.post_init, application.post_stop
 
     async def post_init(app: Any) -> None:
@@ -185,7 +188,7 @@ def attach_telegram(bot: Any) -> Operations | None:
     return attached.ops
 
 
-def attach_discord(bot: Any) -> Operations | None:
+def attach_discord(bot: Any, metrics: Metrics | None = None) -> Operations | None:
     """Health and metrics for a DiscordBot (adapters/discord/app.py) about to `run`: as
     `attach_telegram`, started after its `start` and stopped before its `stop` (both wrapped on
     the instance). The platform is up while the gateway is ready and not closed."""
@@ -196,7 +199,7 @@ def attach_discord(bot: Any) -> Operations | None:
     def running() -> bool:
         return bool(client.is_ready() and not client.is_closed())
 
-    attached = Attached(bot, "discord", running)
+    attached = Attached(bot, "discord", running, metrics)
     start, stop = bot.start, bot.stop
 
     async def started() -> None:

@@ -2,10 +2,10 @@
 CollectorRegistry of its own (never the global one: tests make many in one process).
 
 Nothing in bot/ knows of them; they are hooked on from outside:
-- the service's `handle` is wrapped (`instrument`): each command's time from arrival to answer,
-  and its outcome from the Reply (accepted or refused, and why: the refusal's English template,
-  caught where the service words it);
-- the store is wrapped (`TimedStore`): every call's time, transactions' calls included;
+- the service's observers are told (`instrument`, bot/observers.py): each command's time from
+  arrival to answer, and its outcome (accepted or refused, and why: the refusal's English template);
+- the store is wrapped (`TimedStore`, where the bot is built: adapters/*/main.py): every call's
+  time, transactions' calls included;
 - `Sampler`, a task beside the bot: the event loop's lag, and every SAMPLE_SECONDS the open tables
   by game and the deadlines overdue, read from the store;
 - `PlatformLog`, a logging handler on the platform's loggers: its API errors and flood waits (the
@@ -28,12 +28,11 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 from bot.commands import Command, Open, Play, Press
-from bot.people import Actor
+from bot.observers import Observer
 from bot.screens.model import Reply
 from bot.service import Service
 from bot.tables import Table
 from bot.tokens import decode
-from core.errors import IllegalMove
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 SAMPLE_SECONDS = 5.0  # open tables and overdue deadlines are counted this often
@@ -117,39 +116,34 @@ class Metrics:
 
 
 def instrument(service: Service, metrics: Metrics) -> None:
-    """Time and count every command the service answers, and time its store's calls (this
-    instance only: `handle`, `_refusal` and `store` are replaced on it)."""
-    service.store = TimedStore(service.store, metrics)
-    handle = service.handle
-    refusal = service._refusal
-    reasons: dict[int, str] = {}  # the running task -> the reason of its latest refusal
+    """Time and count every command the service answers (its observers are told), and label
+    presses with their table's game."""
+    service.observers.add(CommandMetrics(metrics))
 
-    async def timed_handle(command: Command) -> Reply:
-        started = time.perf_counter()
-        task = id(asyncio.current_task())
-        reasons.pop(task, None)
-        try:
-            reply = await handle(command)
-        finally:
-            kind = type(command).__name__.lower()
-            metrics.answer.labels(kind).observe(time.perf_counter() - started)
+
+class CommandMetrics(Observer):
+    """Each command's time from arrival to answer, and its outcome: accepted, or refused and why
+    (the refusal's English template)."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+
+    def committed(self, table: Table) -> None:
+        self.metrics.seen(table)
+
+    def answered(self, command: Command, reply: Reply, seconds: float, refusal: str | None) -> None:
+        metrics = self.metrics
+        kind = type(command).__name__.lower()
+        metrics.answer.labels(kind).observe(seconds)
         game = metrics.game_of(command, reply.table_id)
         metrics.commands.labels(kind, game, "ok" if reply.ok else "refused").inc()
         if not reply.ok:
-            metrics.refusals.labels(game, reasons.pop(task, UNKNOWN)).inc()
-        return reply
-
-    async def noted_refusal(actor: Actor, error: IllegalMove) -> Reply:
-        reasons[id(asyncio.current_task())] = error.template
-        return await refusal(actor, error)
-
-    service.handle = timed_handle  # type: ignore[method-assign]
-    service._refusal = noted_refusal  # type: ignore[method-assign,assignment]
+            metrics.refusals.labels(game, refusal or UNKNOWN).inc()
 
 
 class TimedStore:
-    """A store (or a transaction's Changes) whose every coroutine method is timed by name, and
-    whose transactions hand out timed Changes; anything else passes through."""
+    """A store (or a transaction) whose every coroutine method is timed by name, and whose
+    transactions hand out timed transactions; anything else passes through."""
 
     def __init__(self, inner: Any, metrics: Metrics) -> None:
         self._inner = inner

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from adapters.pictures import render as pictures
 from adapters.pictures.decks import DECKS
 from adapters.pictures.samples import HAND
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import ChangeSettings, Open, Press
 from bot.memory_store import MemoryStore
@@ -57,7 +58,6 @@ from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import TEXT, Screen
 from bot.screens.picture import DemonBoard, Picture, Podium, SpeedBoard, SvolotaBoard
-from bot.service import Service
 from bot.tables import Status
 from bot.tokens import Token, decode
 
@@ -253,7 +253,7 @@ class Evening:
         self.figures = Figures()
         self.store = MemoryStore()
         self.notifier = Drawing(self.figures, self)
-        self.service = Service(self.store, self.notifier, self.clock, seed=seed)
+        self.service = bootstrap(self.store, self.notifier, self.clock, seed=seed)
         self.chats = [
             Chat(
                 ChatRef(PLATFORM, f"-{100 + i}"),
@@ -369,7 +369,7 @@ class Evening:
         while True:
             events = [c.next_open for c in self.chats if c.next_open is not None]
             events += [p.press_at for c in self.chats for p in c.people if p.press_at is not None]
-            due = await self.service.next_due()
+            due = await self.service.firing.next_due()
             if due is not None:
                 events.append(due)
             if not events:
@@ -382,8 +382,8 @@ class Evening:
                 for person in chat.people:
                     if person.press_at is not None and person.press_at <= now:
                         await self.press(chat, person)
-            while (due := await self.service.next_due()) is not None and due <= self.clock.now():
-                await self.service.tick()
+            while (due := await self.service.firing.next_due()) is not None and due <= self.clock.now():
+                await self.service.firing.tick()
             for chat in self.chats:
                 await self.cancel_if_stuck(chat)
             if all(c.table is None and c.next_open is None for c in self.chats):

@@ -80,13 +80,15 @@ from sqlalchemy.pool import NullPool
 from adapters.sql.engine import make_engine
 from adapters.sql.models import Base
 from adapters.sql.startup import open_store
-from bench.service import GAMES, LastPanels, open_table, open_tables, p50_p99, rss, sqlite_url
+from bench.tables import GAMES, LastPanels, open_table, open_tables, p50_p99, postgres_url, rss, sqlite_url
 from bot import heap
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock, SystemClock
 from bot.commands import Press
 from bot.deadlines import Deadline
 from bot.games import game_info
 from bot.memory_store import MemoryStore
+from bot.observers import Observer
 from bot.people import Actor, ChatRef, PersonRef
 from bot.scheduler import Scheduler
 from bot.screens.model import Screen
@@ -183,25 +185,21 @@ class Load:
             self.messages.append(message)
 
 
-class LoadService(Service):
-    """The production service; each deadline's lateness is noted as the scheduler fires it."""
+class Lateness(Observer):
+    """Each deadline's lateness, noted as the scheduler fires it, and each failure."""
 
-    load: Load
+    def __init__(self, load: Load) -> None:
+        self.load = load
 
-    async def fire(self, deadline: Deadline) -> int | None:
-        late = self.clock.now() - deadline.due
-        started = time.perf_counter()
-        try:
-            acted = await super().fire(deadline)
-        except Exception:  # the service logs it and rests the table; counted here too
-            self.load.exceptions += 1
-            self.load.error(f"deadline {deadline}: {traceback.format_exc()}")
-            raise
+    def fired(self, deadline: Deadline, acted: int | None, started: float, seconds: float) -> None:
         if acted is not None and self.load.measuring:
-            self.load.fire_seconds.append(time.perf_counter() - started)
-            self.load.lateness.append(late)
+            self.load.fire_seconds.append(seconds)
+            self.load.lateness.append(started - deadline.due)
             self.load.fired[deadline.kind] += 1
-        return acted
+
+    def failed(self, table_id: int | None, error: BaseException) -> None:  # the service logs it and rests the table
+        self.load.exceptions += 1
+        self.load.error(f"table {table_id}: {''.join(traceback.format_exception(error))}")
 
 
 class Panels:
@@ -245,9 +243,7 @@ def errors_logged(load: Load) -> Iterator[None]:
 class Driver:
     """The people of the tables, the lag sampler, and the figures they note."""
 
-    def __init__(
-        self, service: LoadService, people: list[Person], load: Load, pause: tuple[float, float] = PAUSE
-    ) -> None:
+    def __init__(self, service: Service, people: list[Person], load: Load, pause: tuple[float, float] = PAUSE) -> None:
         self.service, self.people, self.load, self.pause = service, people, load, pause
 
     async def person(self, p: Person) -> None:
@@ -321,15 +317,15 @@ async def run(
         for i in range(tables)
     ]
     clock = SystemClock()
-    service = LoadService(store, Panels({p.actor.person: p for p in people}), clock, config, seed=1)
-    service.load = load
+    service = bootstrap(store, Panels({p.actor.person: p for p in people}), clock, config, seed=1)
+    service.observers.add(Lateness(load))
     driver = Driver(service, people, load, pause)
     with errors_logged(load):
         pressing = [asyncio.create_task(driver.person(p)) for p in people]
         await asyncio.sleep(0)  # (each person's task waits for a panel)
         heap.freeze()  # as `cardbot telegram` and `cardbot discord` do once started
         baseline = rss()
-        timers = asyncio.create_task(Scheduler(service, clock).restore_and_run())  # as the apps run it
+        timers = asyncio.create_task(Scheduler.of(service).restore_and_run())  # as the apps run it
         sampler = asyncio.create_task(driver.sample_lag())
         started = time.perf_counter()
         turns = asyncio.Semaphore(OPENING)
@@ -395,7 +391,7 @@ async def _warm_up(config: ServiceConfig) -> None:
     """Import and load what the first table of each game would (games, computers, screens,
     translations) on a throwaway memory store, so memory per table counts tables only."""
     store = MemoryStore()
-    await open_tables(Service(store, LastPanels(), FakeClock(), config, seed=1), store, 3)
+    await open_tables(bootstrap(store, LastPanels(), FakeClock(), config, seed=1), store, 3)
 
 
 def _is_move(token: str) -> bool:
@@ -472,36 +468,37 @@ class Quiet:
         self.screens += len(screens)
 
 
-class RestartService(Service):
-    """The production service; notes when the restore ended, the first tick batch ran, and every
-    deadline that was due when the process began (`began`, clock time) had fired."""
+class Catching(Observer):
+    """Notes when the restore ended, the first tick batch ran, and every deadline that was due when
+    the process began (`began`, clock time) had fired."""
 
-    def __init__(self, *args: Any, started: float, began: float, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, service: Service, started: float, began: float) -> None:
+        self.service = service
         self.started, self.began = started, began
-        self.restored: float | None = None
+        self.restored_at: float | None = None
         self.first_tick: float | None = None
         self.first_fired = 0
-        self.fired = 0
+        self.fired_so_far = 0
         self.caught_up = asyncio.Event()
         self.caught_up_at: float | None = None
         self.fired_then = 0  # deadlines fired by then
+        self._checking: asyncio.Task[None] | None = None
 
-    async def restore(self) -> None:
-        await super().restore()
-        self.restored = time.perf_counter() - self.started
+    def restored(self) -> None:
+        self.restored_at = time.perf_counter() - self.started
 
-    async def tick(self) -> int:
-        fired = await super().tick()
-        self.fired += fired
+    def ticked(self, fired: int) -> None:
+        self.fired_so_far += fired
         if self.first_tick is None:
             self.first_tick, self.first_fired = time.perf_counter() - self.started, fired
-        if not self.caught_up.is_set():
-            due = await self.store.next_due(self.platform)
-            if due is None or due > self.began:
-                self.caught_up_at, self.fired_then = time.perf_counter() - self.started, self.fired
-                self.caught_up.set()
-        return fired
+        if not self.caught_up.is_set() and (self._checking is None or self._checking.done()):
+            self._checking = asyncio.ensure_future(self._check())
+
+    async def _check(self) -> None:
+        due = await self.service.store.next_due(self.service.platform)
+        if not self.caught_up.is_set() and (due is None or due > self.began):
+            self.caught_up_at, self.fired_then = time.perf_counter() - self.started, self.fired_so_far
+            self.caught_up.set()
 
 
 @dataclass
@@ -535,7 +532,9 @@ async def restart(url: str, press: dict[str, Any] | None, config: ServiceConfig 
         started = time.perf_counter()
         store = open_store(url)  # as the apps start: migrations checked, then the store
         clock, notifier = SystemClock(), Quiet()
-        service = RestartService(store, notifier, clock, config, seed=1, started=started, began=began)
+        service = bootstrap(store, notifier, clock, config, seed=1)
+        catching = Catching(service, started, began)
+        service.observers.add(catching)
         stop = asyncio.Event()
 
         async def sample() -> None:
@@ -545,7 +544,7 @@ async def restart(url: str, press: dict[str, Any] | None, config: ServiceConfig 
                 figures.max_lag = max(figures.max_lag, time.perf_counter() - at - LAG_STEP)
 
         sampler = asyncio.create_task(sample())
-        timers = asyncio.create_task(Scheduler(service, clock).restore_and_run())
+        timers = asyncio.create_task(Scheduler.of(service).restore_and_run())
         await asyncio.sleep(0)  # the restore's first read is on its way
         if press is None:
             figures.errors += 1
@@ -559,7 +558,7 @@ async def restart(url: str, press: dict[str, Any] | None, config: ServiceConfig 
                 figures.errors += 1
                 figures.messages.append(f"the first press was refused: {reply.text}")
         try:
-            await asyncio.wait_for(service.caught_up.wait(), RESTART_TIMEOUT)
+            await asyncio.wait_for(catching.caught_up.wait(), RESTART_TIMEOUT)
         except TimeoutError:
             figures.errors += 1
             figures.messages.append(f"deadlines due at the start still not fired after {RESTART_TIMEOUT:.0f} s")
@@ -567,9 +566,9 @@ async def restart(url: str, press: dict[str, Any] | None, config: ServiceConfig 
         timers.cancel()
         await asyncio.gather(timers, sampler, return_exceptions=True)
         await store.close()
-    figures.restored, figures.first_tick = service.restored, service.first_tick
-    figures.first_fired = service.first_fired
-    figures.caught_up, figures.fired, figures.screens = service.caught_up_at, service.fired_then, notifier.screens
+    figures.restored, figures.first_tick = catching.restored_at, catching.first_tick
+    figures.first_fired = catching.first_fired
+    figures.caught_up, figures.fired, figures.screens = catching.caught_up_at, catching.fired_then, notifier.screens
     figures.errors += load.logged + load.exceptions
     figures.messages += load.messages
     return figures
@@ -666,26 +665,6 @@ def report_restart(kind: str, figures: Restart) -> None:
 
 
 # ----- the command line -----------------------------------------------------------------------
-
-
-def postgres_url() -> str | None:
-    """A fresh migrated database on a throwaway server with fsync on, or None (said why) if there is
-    no PostgreSQL server here."""
-    from tests import postgres  # the bench runs from the repository, beside its tests
-
-    if not postgres.available():
-        print(
-            "postgresql store: no PostgreSQL server (install Debian's postgresql or set "
-            "CARDBOT_TEST_POSTGRES_URL); skipped"
-        )
-        return None
-    try:
-        return postgres.fresh_database(durable=True)
-    except Exception as e:
-        if postgres.required():
-            raise
-        print(f"postgresql store: the PostgreSQL server did not start ({e}); skipped")
-        return None
 
 
 def _label(kind: str) -> str:

@@ -42,7 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -50,96 +50,21 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
 
+from adapters.sql.database import Database
 from adapters.sql.engine import BUSY_TIMEOUT_MS, with_driver
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
+from bench import load
+from bench.tables import LastPanels, next_move, open_tables, p50_p99, postgres_url, sqlite_url
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
-from bot.commands import Open, Press
-from bot.notifier import RecordingNotifier
-from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Screen
-from bot.service import Service
+from bot.commands import Press
 from bot.settings import ServiceConfig
-from bot.store import Store
-from bot.tables import Status
-from bot.tokens import Token, decode
 
-SEATS = {"svolota": 4, "speed": 2, "racing_demon": 4}
-GAMES = ["svolota", "speed", "racing_demon"]
 COST_CONFIG = ServiceConfig(idle_seconds=10_000)
 BATCH = 32
 T = TypeVar("T")
 TARGETS = {"ratio": 2.0, "sqlite": 1000.0, "postgres": 500.0, "press p99": 5.0}
-
-
-# ----- tables and panels (bench.load drives the same tables) ----------------------------------
-
-
-class LastPanels(RecordingNotifier):
-    """Keeps only the newest panel per person, so memory stays flat over a long run."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.panels: dict[PersonRef, Screen] = {}
-
-    async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
-        for s in screens:
-            if s.audience is not None:
-                self.panels[s.audience] = s
-
-
-def rss() -> int:
-    """This process's resident set size, bytes."""
-    import os
-
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-async def open_table(service: Service, store: Store, i: int) -> tuple[int, Actor]:
-    """Table number `i` (its game in turn from GAMES) in a chat of its own: one person, computers
-    in the other seats, started."""
-    name = GAMES[i % len(GAMES)]
-    actor = Actor(PersonRef("bench", str(i)), f"P{i}")
-    reply = await service.handle(Open(ChatRef("bench", str(i)), actor, name))
-    assert reply.table_id is not None, reply.text
-    for action in ["add_computer"] * (SEATS[name] - 1) + ["start"]:
-        table = await store.load(reply.table_id)
-        assert table is not None
-        if table.status is Status.LOBBY:
-            await service.handle(Press(actor, Token(table.id, table.version, action).encode(), where=table.chat))
-    return reply.table_id, actor
-
-
-async def open_tables(service: Service, store: Store, count: int, start: int = 0) -> list[tuple[int, Actor]]:
-    """`count` tables, one person and computers each, started."""
-    return [await open_table(service, store, i) for i in range(start, start + count)]
-
-
-def next_move(notifier: LastPanels, actor: Actor) -> str | None:
-    """The first move button of the person's newest panel, if one was drawn since the last call
-    (each drawn panel is pressed at most once)."""
-    panel = notifier.panels.pop(actor.person, None)
-    moves = [b.token or "" for row in panel.buttons for b in row if _is_move(b.token)] if panel else []
-    return moves[0] if moves else None
-
-
-def _is_move(token: str | None) -> bool:
-    decoded = decode(token or "")
-    return decoded is not None and decoded.action == "move"
-
-
-def sqlite_url(folder: Path) -> str:
-    """A new SQLite file in `folder` (open_store migrates it)."""
-    return f"sqlite:///{folder / f'bench-{time.monotonic_ns()}.db'}"
-
-
-def p50_p99(latencies: Iterable[float]) -> tuple[float, float]:
-    """The median and the 99th percentile of `latencies` (seconds), in milliseconds."""
-    lat = sorted(latencies)
-    if not lat:
-        return 0.0, 0.0
-    return statistics.median(lat) * 1000, lat[max(0, int(len(lat) * 0.99) - 1)] * 1000
 
 
 # ----- 1. the cost of a move, and its floor ----------------------------------------------------
@@ -224,15 +149,15 @@ class Cost:
         return [t for t in self.timed if t.move]
 
 
-class TimedStore(SqlStore):
-    """The store, adding up the time its calls take (one command at a time: the command's)."""
+class TimedDatabase(Database):
+    """The store's database, adding up the time its calls take (one command at a time: the command's)."""
 
     spent = 0.0
 
-    async def _run(self, call: Callable[..., T], *args: Any) -> T:
+    async def run(self, call: Callable[..., T], *args: Any) -> T:
         started = time.perf_counter()
         try:
-            return await super()._run(call, *args)
+            return await super().run(call, *args)
         finally:
             self.spent += time.perf_counter() - started
 
@@ -241,21 +166,22 @@ async def cost(url: str, tables: int, moves: int) -> Cost:
     """Tables played one command at a time on a fake clock until `moves` commands logged a move;
     every command timed, every transaction recorded."""
     open_store(url)  # (migrated)
-    store = TimedStore(url)
+    db = TimedDatabase(url)
+    store = SqlStore(url, db)
     recorder = Recorder(store.engine)
     clock, notifier = FakeClock(), LastPanels()
-    service = Service(store, notifier, clock, COST_CONFIG, seed=1)
+    service = bootstrap(store, notifier, clock, COST_CONFIG, seed=1)
     people = await open_tables(service, store, tables)
     figures = Cost(recorded=recorder.transactions)
 
     async def timed(command: Awaitable[Any]) -> None:
-        first, store.spent = len(recorder.transactions), 0.0
+        first, db.spent = len(recorder.transactions), 0.0
         started = time.perf_counter()
         await command
         took = time.perf_counter() - started
         done = range(first, len(recorder.transactions))
         logged = any(sql.startswith("INSERT INTO moves") for i in done for sql, _, _ in recorder.transactions[i])
-        figures.timed.append(Timed(took, store.spent, done, logged))
+        figures.timed.append(Timed(took, db.spent, done, logged))
         figures.logged += logged
 
     while figures.logged < moves:
@@ -263,12 +189,12 @@ async def cost(url: str, tables: int, moves: int) -> Cost:
             token = next_move(notifier, actor)
             if token is not None:
                 await timed(service.handle(Press(actor, token)))
-        due = await service.next_due()
+        due = await service.firing.next_due()
         if due is None:
             break
         clock.advance(max(0.0, due - clock.now()))
         for deadline in await store.due_batch(clock.now(), BATCH):
-            await timed(service.fire(deadline))
+            await timed(service.firing.fire(deadline))
     await store.close()
     return figures
 
@@ -303,8 +229,6 @@ def cost_figures(url: str, replay_url: str, tables: int, moves: int) -> dict[str
 
 
 def throughput_figures(url: str, tables: int, seconds: float) -> dict[str, Any]:
-    from bench import load  # (it imports this module)
-
     figures = asyncio.run(load.run(url, tables, seconds, load.config_for(0.0, 1.5), pause=(0.0, 0.0)))
     press, fire = p50_p99(figures.presses), p50_p99(figures.fire_seconds)
     return {
@@ -323,11 +247,7 @@ def throughput_figures(url: str, tables: int, seconds: float) -> dict[str, Any]:
 
 
 def _fresh(kind: str, folder: Path) -> str | None:
-    if kind == "sqlite":
-        return sqlite_url(folder)
-    from bench.load import postgres_url
-
-    return postgres_url()
+    return sqlite_url(folder) if kind == "sqlite" else postgres_url()
 
 
 def _spawn(kind: str, part: str, urls: list[str], args: argparse.Namespace) -> dict[str, Any]:

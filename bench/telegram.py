@@ -388,9 +388,9 @@ async def run_clock(service: Service, clock: FakeClock, scale: float, stop: asyn
     real0, game0 = time.monotonic(), clock.now()
     while not stop.is_set():
         target = game0 + (time.monotonic() - real0) * scale
-        while (due := await service.next_due()) is not None and due <= target:
+        while (due := await service.firing.next_due()) is not None and due <= target:
             clock.advance(max(0.0, due - clock.now()))
-            await service.tick()
+            await service.firing.tick()
         clock.advance(max(0.0, target - clock.now()))
         await asyncio.sleep(0.002)
 

@@ -14,7 +14,7 @@ the service.
    spread evenly. Printed: memory per socket (the process's RSS growth over the sockets opened,
    divided by them: both ends of each socket are in this process, so it is an upper bound for the
    server's side), and the fan-out of one update: a move is made through the service on each
-   table in turn, timed from its commit (`Service.watch`) until every watcher of that table has
+   table in turn, timed from its commit (an observer of the service) until every watcher of that table has
    the new version, p50/p99.
 3. A crowd: all `--sockets` spectators on one table; the fan-out of one update to all of them,
    over `--crowd-updates` updates (default 10), p50/max.
@@ -37,13 +37,14 @@ import aiohttp
 
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Open, Press
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
+from bot.observers import Observer
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.render import panel_screens
-from bot.service import Service
 from bot.settings import ChatSettings
 from bot.tables import Table
 from bot.tokens import Token
@@ -116,7 +117,7 @@ class Bench:
     def __init__(self) -> None:
         self.store = MemoryStore()
         self.notifier = RecordingNotifier()
-        self.service = Service(self.store, self.notifier, FakeClock(time.time()))  # no deadline ever falls due
+        self.service = bootstrap(self.store, self.notifier, FakeClock(time.time()))  # no deadline ever falls due
         self.server = WebServer(self.service, self.store, WebSettings(listen="127.0.0.1:0"), TOKEN)
         self.session: aiohttp.ClientSession | None = None
         self.players: dict[int, list[Actor]] = {}
@@ -127,13 +128,13 @@ class Bench:
 
     async def __aenter__(self) -> Bench:
         await self.server.start()
-        told = self.server.hub.changed
+        committed = self.committed
 
-        def watch(table_id: int, version: int) -> None:
-            self.committed[table_id, version] = time.perf_counter()
-            told(table_id, version)
+        class Committed(Observer):  # told right after the hub (which only schedules its pushes)
+            def committed(self, table: Table) -> None:
+                committed[table.id, table.version] = time.perf_counter()
 
-        self.service.watch = watch
+        self.service.observers.add(Committed())
         push = self.server.hub._push
 
         async def pushed(table: Table, watched: Any) -> None:

@@ -1,118 +1,117 @@
 """The commands about a chat or a person rather than a table: a chat's settings, a person's
-language and look, the leaderboard and a person's stats (read from the store; ratings are written
-with the table that finished, bot/service.py)."""
+language and look, `/notify`, the leaderboard and a person's stats (read from the store; ratings
+are written with the table that finished, bot/saver.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from bot import ratings, seasons
 from bot.answers import look_name
+from bot.chats import Chats
 from bot.clock import Clock
 from bot.commands import ChangeSettings, Leaderboard, Notify, SetLanguage, SetLook, Stats
 from bot.i18n import LANGUAGES, translator
 from bot.looks import Looks
-from bot.people import Actor, ChatRef
+from bot.openings import check_game
+from bot.people import ChatRef, PersonRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
 from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.words import GAME_NAMES
-from bot.settings import ChatSettings, ServiceConfig, apply_setting, look_named
-from bot.store import Store
+from bot.settings import ServiceConfig, apply_setting, look_named
+from bot.store.chats import ChatStore
+from bot.store.people import PeopleStore
 
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
 TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 
 
+class ChatCommandsStore(ChatStore, PeopleStore, Protocol):
+    async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]: ...
+
+    async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None: ...
+
+
 class ChatCommands:
-    store: Store
-    config: ServiceConfig
-    clock: Clock
-    _settings_cache: dict[tuple[str, str], tuple[float, ChatSettings]]
-    looks: Looks
+    def __init__(
+        self, store: ChatCommandsStore, chats: Chats, looks: Looks, clock: Clock, config: ServiceConfig
+    ) -> None:
+        self._store = store
+        self._chats = chats
+        self._looks = looks
+        self._clock = clock
+        self._config = config
 
-    # provided by the Service
-    async def chat_settings(self, chat: ChatRef) -> ChatSettings:
-        raise NotImplementedError
-
-    async def lang_of(self, actor: Actor, chat: ChatRef | None = None) -> str:
-        raise NotImplementedError
-
-    def _check_game(self, game: str, options: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    async def _save_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
-        raise NotImplementedError
-
-    async def _settings(self, cmd: ChangeSettings) -> Reply:
+    async def change_settings(self, cmd: ChangeSettings) -> Reply:
         if not cmd.actor.admin:
             raise Refused("only a chat admin can change the settings")
-        settings = await self.store.chat_settings(cmd.chat)
+        settings = await self._store.chat_settings(cmd.chat)
         apply_setting(settings, cmd)
-        await self._save_settings(cmd.chat, settings)
+        await self._chats.save(cmd.chat, settings)
         return Reply(translator(settings.lang).gettext("Settings saved."))
 
-    async def _notify(self, cmd: Notify) -> Reply:
+    async def notify(self, cmd: Notify) -> Reply:
         """Toggle (or set) the person's "tell me when a game opens here"."""
-        listed = any(person == cmd.actor.person for person, _ in await self.store.notify_list(cmd.chat))
+        listed = any(person == cmd.actor.person for person, _ in await self._store.notify_list(cmd.chat))
         on = not listed if cmd.on is None else cmd.on
-        await self.store.set_notify(cmd.chat, cmd.actor.person, cmd.actor.name, on)
-        t = translator(await self.lang_of(cmd.actor, cmd.chat))
+        await self._store.set_notify(cmd.chat, cmd.actor.person, cmd.actor.name, on)
+        t = translator(await self._chats.lang_of(cmd.actor, cmd.chat))
         if on:
             return Reply(t.gettext("🔔 I'll tell you when a game opens here. /notify again to stop."))
         return Reply(t.gettext("🔕 No more pings from this chat."))
 
-    async def _set_language(self, cmd: SetLanguage) -> Reply:
+    async def set_language(self, cmd: SetLanguage) -> Reply:
         if cmd.lang not in LANGUAGES:
             raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
-        await self.store.set_person_lang(cmd.actor.person, cmd.lang)
+        await self._store.set_person_lang(cmd.actor.person, cmd.lang)
         return Reply(translator(cmd.lang).gettext("Language saved."))
 
-    async def _set_look(self, cmd: SetLook) -> Reply:
+    async def set_look(self, cmd: SetLook) -> Reply:
         look = look_named(cmd.look)
-        await self.store.set_person_look(cmd.actor.person, look)
-        self.looks.chose(cmd.actor.person, look)  # their next panel shows it
-        t = translator(await self.lang_of(cmd.actor))
+        await self._store.set_person_look(cmd.actor.person, look)
+        self._looks.chose(cmd.actor.person, look)  # their next panel shows it
+        t = translator(await self._chats.lang_of(cmd.actor))
         return Reply(t.gettext("Look saved: {look}.").format(look=look_name(look, t)))
 
-    async def _leaderboard(self, cmd: Leaderboard) -> Reply:
+    async def leaderboard(self, cmd: Leaderboard) -> Reply:
         """This season's leaderboard unless another season, or all time, is asked for."""
         if cmd.game is not None:
-            self._check_game(cmd.game, {})
+            check_game(cmd.game, {})
         season = self._season_asked(cmd.season)
         games = [cmd.game] if cmd.game is not None else list(GAME_NAMES)
         limit = TOP_OF_ONE_GAME if cmd.game is not None else TOP_OF_EVERY_GAME
         scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
         if season is not None:
             scope = seasons.scoped(scope, season)
-        boards = [(game, await self.store.leaderboard(game, scope, limit)) for game in games]
-        lang = (await self.chat_settings(cmd.chat)).lang
+        boards = [(game, await self._store.leaderboard(game, scope, limit)) for game in games]
+        lang = (await self._chats.settings(cmd.chat)).lang
         screen = leaderboard_screen(boards, cmd.everywhere, translator(lang), season, commands=cmd.commands)
         return Reply(screens=(screen,))
 
     def _season_asked(self, word: str | None) -> str | None:
         """The season a leaderboard shows: the current one (no word), none (all time) or the one named."""
-        months = self.config.season_months
+        months = self._config.season_months
         if word is None:
-            return seasons.season_of(self.clock.now(), months)
+            return seasons.season_of(self._clock.now(), months)
         if word.strip().lower() == seasons.ALL_TIME:
             return None
         season = seasons.named(word, months)
         if season is None:
-            raise Refused("a season is written like {example}", example=seasons.season_of(self.clock.now(), months))
+            raise Refused("a season is written like {example}", example=seasons.season_of(self._clock.now(), months))
         return season
 
-    async def _stats(self, cmd: Stats) -> Reply:
+    async def stats(self, cmd: Stats) -> Reply:
         person = cmd.person or cmd.actor.person
         scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
-        rows = await self.store.person_stats(person, scope)
-        season = seasons.season_of(self.clock.now(), self.config.season_months)
-        season_rows = await self.store.person_stats(person, seasons.scoped(scope, season))
-        earned = await self.store.achievements_of(person)
+        rows = await self._store.person_stats(person, scope)
+        season = seasons.season_of(self._clock.now(), self._config.season_months)
+        season_rows = await self._store.person_stats(person, seasons.scoped(scope, season))
+        earned = await self._store.achievements_of(person)
         if rows:
             name: str | None = max(rows, key=lambda r: r.updated_at).name
         else:
             name = cmd.actor.name if person == cmd.actor.person else None
-        t = translator(await self.lang_of(cmd.actor, cmd.chat))
+        t = translator(await self._chats.lang_of(cmd.actor, cmd.chat))
         screen = stats_screen(rows, name, cmd.everywhere, cmd.actor.person, t, earned=earned, season_rows=season_rows)
         return Reply(screens=(screen,))

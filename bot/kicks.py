@@ -111,15 +111,17 @@ def cast(table: Table, actor: Actor, number: int, yes: bool) -> None:
     (vote.yes if yes else vote.no).append(seat)
 
 
-def settle(table: Table, now: float, chat: ChatSettings, config: ServiceConfig) -> PersonRef | None:
-    """After a vote is cast (or a voter left): carry it (the person removed is returned) or drop it
-    when it can no longer pass; else it goes on. The table's version moves on either way."""
+def settle(table: Table, now: float, chat: ChatSettings, config: ServiceConfig) -> tuple[PersonRef, str | None] | None:
+    """After a vote is cast (or a voter left): carry it (the person removed is returned, with their
+    seat's language) or drop it when it can no longer pass; else it goes on. The table's version
+    moves on either way."""
     vote = table.vote
     assert vote is not None
     counted = set(voters(table))
     yes, no = len(counted.intersection(vote.yes)), len(counted.intersection(vote.no))
     if yes >= needed(table):
-        return remove(table, vote.target, now, chat, config, "voted_out")
+        lang = table.seats[vote.target].lang
+        return remove(table, vote.target, now, chat, config, "voted_out"), lang
     if len(counted) - no < needed(table):
         table.notice = Notice("kept", table.seats[vote.target].name, now)
         end_vote(table)

@@ -3,6 +3,7 @@ Table or raise Refused; the service saves and redraws."""
 
 from __future__ import annotations
 
+from bot.deadlines import Deadline, Kind
 from bot.games import game_info
 from bot.people import Actor
 from bot.refusals import Refused
@@ -78,6 +79,15 @@ def may_start(table: Table, actor: Actor) -> None:
 
 def full(table: Table) -> bool:
     return len(table.seats) >= game_info(table.game).max_players
+
+
+def arm_expiry(table: Table, now: float, lobby_seconds: float, more: float = 0.0) -> None:
+    """A lobby expires `lobby_seconds` after its latest activity, or later if its join time was
+    extended (`more`: seconds added to the time it had)."""
+    if table.status is Status.LOBBY:
+        had = next((d.due for d in table.deadlines if d.kind == Kind.LOBBY_EXPIRY), now)
+        due = max(now + lobby_seconds, had + more)
+        table.arm(Deadline(table.id, Kind.LOBBY_EXPIRY, due, table.version))
 
 
 def may_extend(table: Table, actor: Actor) -> None:

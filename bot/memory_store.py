@@ -1,4 +1,4 @@
-"""The in-memory store used by tests and the console: the Store port (bot/store.py) kept as the JSON a
+"""The in-memory store used by tests and the console: the Store port (bot/store/) kept as the JSON a
 database would keep, in one process."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from contextlib import asynccontextmanager
 
 from bot.achievements import Earned
 from bot.deadlines import Deadline
+from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Standing
 from bot.settings import ChatSettings
-from bot.store import StaleTable
+from bot.store.errors import StaleTable
 from bot.tables import LoggedMove, Table
 
 
@@ -55,7 +56,7 @@ class MemoryStore:
         row = self._rows.get(table_id)
         return None if row is None else Table.from_dict(json.loads(row))
 
-    async def save(self, table: Table, expected_version: int) -> None:
+    async def save(self, table: Table, expected_version: int, outcome: Outcome | None = None) -> None:
         current = self._tables.get(table.id)
         if (current.version if current else -1) != expected_version:
             raise StaleTable(f"table {table.id} is at version {current.version if current else None}")
@@ -66,13 +67,12 @@ class MemoryStore:
         table.unsaved = []
         if not table.status.open:
             self._deliveries.pop(table.id, None)
-        if table.outcome is not None:
-            self._results[table.id] = list(table.outcome.result.standings)
-            self._ratings.update({(r.game, r.scope, r.person): r for r in table.outcome.ratings})
-            for e in table.outcome.earned:
+        if outcome is not None:
+            self._results[table.id] = list(outcome.result.standings)
+            self._ratings.update({(r.game, r.scope, r.person): r for r in outcome.ratings})
+            for e in outcome.earned:
                 self._earned.setdefault((e.person, e.achievement), e)
-            self._tallies.update({(t.person, t.name): t.count for t in table.outcome.tallies})
-            table.outcome = None
+            self._tallies.update({(t.person, t.name): t.count for t in outcome.tallies})
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
         return [await self._copy(t) for t in self._of(None) if t.chat == chat and t.status.open]

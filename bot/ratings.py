@@ -1,8 +1,8 @@
 """Ratings: where each seat finished a game, and what that does to the people's ratings.
 
 Pure functions over plain data; the service loads the current rows from the store and hands the
-new ones back to it with the table (`Outcome`), so a finished table, its results and its ratings
-are saved in one step.
+new ones back to it with the table (bot/outcome.py `Outcome`), so a finished table, its results
+and its ratings are saved in one step.
 
 - Places: Svolota by cards left (fewer is better), Racing Demon by score (higher is better), Speed
   by its winner (first; the other second; a draw: both first) or, in a points match, by match
@@ -29,7 +29,6 @@ from openskill.models import PlackettLuce
 from bot.people import ChatRef, PersonRef
 
 if TYPE_CHECKING:
-    from bot.achievements import Earned, Tally
     from bot.tables import Table
     from core import Game
 
@@ -125,27 +124,6 @@ class Rating:
     @property
     def shown(self) -> int:
         return shown(self.ordinal)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a table that has just finished asks the store to save with it (a transient outbox):
-    the per-seat results, the new rating rows (per person: chat scope and global, lifetime and
-    season), the achievements earned and the new tallies (bot/achievements.py)."""
-
-    result: Result
-    ratings: tuple[Rating, ...]
-    earned: tuple[Earned, ...] = ()
-    tallies: tuple[Tally, ...] = ()
-
-
-def changes(outcome: Outcome) -> list[int | None]:
-    """Each seat's rating change in the chat's scope, as people read it; None for a computer's
-    seat, and for everyone after a game that is not rated."""
-    result = outcome.result
-    scope = chat_scope(result.chat)
-    trend = {r.person: r.trend for r in outcome.ratings if r.scope == scope}
-    return [shown_change(trend[s.person]) if result.rated and s.person in trend else None for s in result.standings]
 
 
 def higher_wins(game: str, options: Mapping[str, Any]) -> bool:

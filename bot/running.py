@@ -67,6 +67,11 @@ def game_of(table: Table) -> Game[Any, Any]:
     return GAMES.get(table)
 
 
+def is_live(table: Table) -> bool:
+    """A real-time game being played: its board is redrawn by its windows, not by each change."""
+    return table.status is Status.PLAYING and game_info(table.game).real_time
+
+
 def apply(table: Table, game: Game[Any, Any], seat: int, text: str, now: float, by: str) -> list[Event]:
     """Play `text` for `seat` (IllegalMove if it may not), log it, and finish the table if it ended."""
     events = game.play(str(seat), text)

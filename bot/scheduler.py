@@ -1,7 +1,7 @@
 """One scheduler for every deadline: sleep until the earliest is due (or a short poll, since
-another command may arm an earlier one), then fire what is due through the service, a bounded
-batch at a time, so presses and redraws go on while a backlog is worked off (after a restart,
-or under load)."""
+another command may arm an earlier one), then fire what is due (bot/firing.py), a bounded batch
+at a time, so presses and redraws go on while a backlog is worked off (after a restart, or under
+load); and at a season's start, its podiums (bot/community.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ import asyncio
 import logging
 
 from bot.clock import Clock
+from bot.community import Community
+from bot.drawing import Drawing
+from bot.firing import Firing
 from bot.service import Service
 
 log = logging.getLogger(__name__)
@@ -16,34 +19,41 @@ HELD_PAUSE = 0.02  # seconds: due, yet nothing could fire (held by another proce
 
 
 class Scheduler:
-    def __init__(self, service: Service, clock: Clock, poll: float = 0.2) -> None:
-        self.service = service
+    def __init__(self, firing: Firing, drawing: Drawing, community: Community, clock: Clock, poll: float = 0.2) -> None:
+        self.firing = firing
+        self.drawing = drawing
+        self.community = community
         self.clock = clock
         self.poll = poll
 
+    @classmethod
+    def of(cls, service: Service, poll: float = 0.2) -> Scheduler:
+        """The scheduler of a service's deadlines, on its clock."""
+        return cls(service.firing, service.drawing, service.community, service.clock, poll)
+
     async def restore_and_run(self) -> None:
-        """Redraw the open tables (`Service.restore`), then `run`: started beside the bot, so that
+        """Redraw the open tables (`Drawing.restore`), then `run`: started beside the bot, so that
         presses are answered while a thousand tables are still being redrawn. A store that cannot
         be read leaves the redraws to the tables' next changes; the deadlines fire all the same."""
         try:
-            await self.service.restore()
+            await self.drawing.restore()
         except Exception as e:
-            self.service.store_failed(e)
+            self.firing.store_failed(e)
         await self.run()
 
     async def run(self) -> None:
-        """Fire deadlines until cancelled; nothing that fails stops it (the service isolates a
-        failing table; a store that cannot be read is waited out, logged once a minute)."""
+        """Fire deadlines until cancelled; nothing that fails stops it (a failing table is set
+        aside by itself; a store that cannot be read is waited out, logged once a minute)."""
         while True:
             try:
-                due = await self.service.next_due()
+                due = await self.firing.next_due()
                 wait = self.poll if due is None else min(self.poll, max(0.0, due - self.clock.now()))
                 if wait > 0:
                     await asyncio.sleep(wait)
-                fired = await self.service.tick()
-                await self.service.announce_seasons()  # a season that has just begun: last one's podiums
+                fired = await self.firing.tick()
+                await self.community.announce_seasons()  # a season that has just begun: last one's podiums
             except Exception as e:  # the store itself failing: try again after a poll
-                self.service.store_failed(e)
+                self.firing.store_failed(e)
                 await asyncio.sleep(self.poll)
                 continue
             # a batch that fired something: straight on to the next (its awaits let presses in);

@@ -1,43 +1,34 @@
 """What the buttons of a table do: lobby and challenge answers, moves, leaving, the private panel,
-the rematch. Mixed into the Service, which runs each of them inside a table's lock and transaction
-(`Service._change`) and provides the clock, the settings and the chat locks they use."""
+house rules, votes, the rematch; and a move typed or chosen rather than pressed (`Play`). Each runs
+as a step of a change (bot/changer.py: under the table's lock, in one transaction, saved before
+anyone hears of it); the pure decisions are in bot/lobby.py, bot/kicks.py, bot/house_rules.py
+and bot/running.py."""
 
 from __future__ import annotations
 
 import copy
 import random
 import secrets
-from dataclasses import dataclass, field
 
 from bot import house_rules, kicks, lobby, running
+from bot.change import Change
+from bot.changer import Changer
+from bot.chats import Chats
 from bot.clock import Clock
-from bot.commands import Play
-from bot.deadlines import Deadline, Kind
+from bot.commands import Play, Press
+from bot.deadlines import Kind
 from bot.i18n import translator
-from bot.people import Actor, ChatRef, PersonRef
+from bot.openings import make_room
+from bot.people import Actor, ChatRef
 from bot.refusals import Refused, named
+from bot.running import is_live
 from bot.screens.model import Reply
 from bot.screens.render import panel_screens
 from bot.screens.words import game_name
-from bot.settings import ChatSettings, ServiceConfig
-from bot.store import Changes
+from bot.settings import ServiceConfig
 from bot.tables import Seat, Status, Table
-from bot.tokens import Token
+from bot.tokens import Token, decode
 from core import IllegalMove
-
-
-@dataclass(slots=True)
-class Work:
-    """One change in progress: its transaction, other tables to redraw once it is committed, the
-    seats whose private panels are redrawn then although the board waits for its window (a
-    person's own real-time move: they see its effect at once), and the people it removed."""
-
-    tx: Changes
-    redraw: list[Table] = field(default_factory=list)
-    panels: list[int] = field(default_factory=list)
-    # people removed from the table, told once it is committed: (person, their seat's language)
-    removed: list[tuple[PersonRef, str | None]] = field(default_factory=list)
-
 
 PRIVATE_ACTIONS = frozenset({"panel", "move", "leave"})  # a person's own seat: what their panel holds
 
@@ -53,41 +44,48 @@ def judge_place(table: Table, where: ChatRef | None, action: str) -> None:
 
 
 class TableActions:
-    clock: Clock
-    config: ServiceConfig
-    seed: int | None
+    def __init__(
+        self, changer: Changer, chats: Chats, clock: Clock, config: ServiceConfig, seed: int | None = None
+    ) -> None:
+        self._changer = changer
+        self._chats = chats
+        self._clock = clock
+        self._config = config
+        self._seed = seed  # tests and the console deal the same games again (`_deal_seed`)
 
-    # provided by the Service
-    async def chat_settings(self, chat: ChatRef) -> ChatSettings:
-        raise NotImplementedError
+    # ----- the commands -----------------------------------------------------------------------
 
-    async def lang_of(self, actor: Actor, chat: ChatRef | None = None) -> str:
-        raise NotImplementedError
+    async def press(self, press: Press) -> Reply:
+        token = decode(press.token)
+        if token is None:
+            raise Refused("that button is not one of ours")
 
-    async def _room_for_one_more(self, tx: Changes, chat: ChatRef) -> None:
-        raise NotImplementedError
+        async def on_table(table: Table, change: Change) -> Reply | None:
+            return await self._button(table, change, press.actor, token, press.where)
 
-    async def _save_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
-        raise NotImplementedError
+        return await self._changer.run(token.table_id, press.actor, on_table, press.once)
 
-    @staticmethod
-    def _live(table: Table) -> bool:
-        raise NotImplementedError
+    async def play(self, play: Play) -> Reply:
+        async def on_table(table: Table, change: Change) -> Reply | None:
+            return await self._move(table, play, change)
+
+        return await self._changer.run(play.table_id, play.actor, on_table, play.once)
+
+    # ----- buttons ----------------------------------------------------------------------------
 
     async def _button(
-        self, table: Table, work: Work, actor: Actor, token: Token, where: ChatRef | None
+        self, table: Table, change: Change, actor: Actor, token: Token, where: ChatRef | None
     ) -> Reply | None:
         judge_place(table, where, token.action)
-        now = self.clock.now()
-        # Real-time play moves on between redraws: its buttons are judged against the position
-        # as it is now (a move that no longer fits is "too slow"), not against a version.
-        live = self._live(table)
+        now = self._clock.now()
         if token.action == "panel":
             return await self._panel(table, actor)
         if not table.status.open and token.action != "rematch":
             raise Refused("this game is over")
-        # a vote's buttons stay good while its vote runs (its number says which), whatever else changes
-        if token.version != table.version and not live and token.action != "vote":
+        # Real-time play moves on between redraws: its buttons are judged against the position as
+        # it is now (a move that no longer fits is "too slow"), not against a version. A vote's
+        # buttons stay good while its vote runs (its number says which), whatever else changes.
+        if token.version != table.version and not is_live(table) and token.action != "vote":
             raise Refused("too late: the table has changed since")
         match token.action:
             case "join" | "add_computer":
@@ -96,16 +94,16 @@ class TableActions:
                 else:  # the token's argument may name the computer's level
                     lobby.add_computer(table, actor, token.arg or table.level)
                 table.bump(now)
-                self._arm_lobby(table, now)
+                lobby.arm_expiry(table, now, self._config.lobby_seconds)
                 if lobby.full(table):  # a full table starts by itself
                     await self._start(table)
             case "leave":
-                return await self._leave(table, actor, work)
+                await self._leave(table, actor, change)
             case "remove_computer":
                 lobby.remove_computer(table, actor)
                 kicks.end_vote(table)
                 table.bump(now)
-                self._arm_lobby(table, now)
+                lobby.arm_expiry(table, now, self._config.lobby_seconds)
             case "start":
                 lobby.may_start(table, actor)
                 await self._start(table)
@@ -115,17 +113,17 @@ class TableActions:
                 if lobby.challenge_settled(table):
                     await self._settle_challenge(table)
             case "move":
-                return await self._move(table, Play(actor, table.id, token.arg, where=where), work)
+                return await self._move(table, Play(actor, table.id, token.arg, where=where), change)
             case "rematch":
-                return await self._rematch(table, work, actor)
+                await self._rematch(table, change, actor)
             case "extend":
                 lobby.may_extend(table, actor)
                 table.bump(now)
-                self._arm_lobby(table, now, self.config.extend_seconds)
+                lobby.arm_expiry(table, now, self._config.lobby_seconds, self._config.extend_seconds)
             case "rules":
                 return await self._rules(table, actor, token.arg.replace(" ", "_"))
             case "vote":
-                return await self._vote(table, work, actor, token.arg)
+                await self._vote(table, change, actor, token.arg)
             case "cancel":
                 lobby.may_cancel(table, actor)
                 table.status = Status.CANCELLED
@@ -139,18 +137,18 @@ class TableActions:
         seat = lobby.must_be_seated(table, actor)
         if table.status is not Status.PLAYING:
             raise Refused("the game has not started")
+        settings = await self._chats.settings(table.chat)
         if table.seats[seat].stand_in:  # opening your cards says "I'm back"
-            now = self.clock.now()
+            now = self._clock.now()
             table.seats[seat].stand_in = False
             table.seats[seat].missed = 0
             table.seats[seat].last_active = now
             table.bump(now)
-            running.arm_next(table, running.game_of(table), now, await self.chat_settings(table.chat), self.config)
-        lang = await self.lang_of(actor, table.chat)
-        look = (await self.chat_settings(table.chat)).look
-        return Reply(screens=tuple(panel_screens(table, seat, lang, look, live=self.config.live_table)))
+            running.arm_next(table, running.game_of(table), now, settings, self._config)
+        lang = await self._chats.lang_of(actor, table.chat)
+        return Reply(screens=tuple(panel_screens(table, seat, lang, settings.look, live=self._config.live_table)))
 
-    async def _move(self, table: Table, play: Play, work: Work | None = None) -> Reply | None:
+    async def _move(self, table: Table, play: Play, change: Change) -> Reply | None:
         judge_place(table, play.where, "move")
         if table.status is not Status.PLAYING:
             raise Refused("the game is not running")
@@ -159,7 +157,7 @@ class TableActions:
             raise Refused("you are not playing at this table")
         if table.seats[seat].person is None:
             raise Refused("you left this game")
-        now = self.clock.now()
+        now = self._clock.now()
         game = running.game_of(table)
         try:
             running.apply(table, game, seat, play.move, now, "person")
@@ -168,13 +166,13 @@ class TableActions:
         table.seats[seat].missed = 0
         table.seats[seat].stand_in = False
         table.seats[seat].last_active = now
-        running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
-        if work is not None and self._live(table):
-            work.panels.append(seat)
+        running.arm_next(table, game, now, await self._chats.settings(table.chat), self._config)
+        if is_live(table):
+            change.panels.append(seat)
         return None
 
-    async def _leave(self, table: Table, actor: Actor, work: Work) -> Reply | None:
-        now = self.clock.now()
+    async def _leave(self, table: Table, actor: Actor, change: Change) -> None:
+        now = self._clock.now()
         if table.status is Status.PLAYING:
             seat = lobby.must_be_seated(table, actor)
             table.seats[seat].person = None  # a computer player takes the seat; the game goes on
@@ -183,11 +181,11 @@ class TableActions:
                 if table.vote.target == seat:
                     kicks.end_vote(table)
                 else:
-                    await self._settle_vote(table, work)
+                    await self._settle_vote(table, change)
             table.bump(now)
             game = running.game_of(table)
-            running.arm_next(table, game, now, await self.chat_settings(table.chat), self.config)
-            return None
+            running.arm_next(table, game, now, await self._chats.settings(table.chat), self._config)
+            return
         lobby.leave(table, actor)
         kicks.end_vote(table)
         table.bump(now)
@@ -197,92 +195,78 @@ class TableActions:
         else:
             if actor.person == table.creator:
                 table.creator = next(s.person for s in table.seats if s.person)
-            self._arm_lobby(table, now)
-        return None
+            lobby.arm_expiry(table, now, self._config.lobby_seconds)
 
     async def _start(self, table: Table) -> None:
-        settings = await self.chat_settings(table.chat)
+        settings = await self._chats.settings(table.chat)
         try:
-            running.start(table, self.clock.now(), self._deal_seed(table), settings, self.config)
+            running.start(table, self._clock.now(), self._deal_seed(table), settings, self._config)
         except ValueError as e:  # house rules that do not fit this many players: the lobby stays as it is
             raise Refused("these house rules do not fit this table: {reason}", reason=str(e)[:100]) from None
 
     def _deal_seed(self, table: Table) -> int:
         """A fresh random seed per game; with a service seed (tests, the console), one that depends
         only on it and the table, so a restarted service deals the same games."""
-        if self.seed is None:
+        if self._seed is None:
             return secrets.randbits(63)
-        return random.Random(f"{self.seed}:{table.id}").getrandbits(63)
+        return random.Random(f"{self._seed}:{table.id}").getrandbits(63)
 
     async def _settle_challenge(self, table: Table) -> None:
         outcome = lobby.challenge_outcome(table)
-        now = self.clock.now()
         table.disarm(Kind.CHALLENGE_EXPIRY)
         if outcome is Status.PLAYING:
             await self._start(table)
         elif outcome is Status.LOBBY:
             table.status = Status.LOBBY
-            self._arm_lobby(table, now)
+            lobby.arm_expiry(table, self._clock.now(), self._config.lobby_seconds)
         else:
             table.status = Status.CANCELLED
             table.deadlines = []
-
-    def _arm_lobby(self, table: Table, now: float, more: float = 0.0) -> None:
-        """A lobby expires `lobby_seconds` after its latest activity, or later if its join time was
-        extended (`more`: seconds added to the time it had)."""
-        if table.status is Status.LOBBY:
-            had = next((d.due for d in table.deadlines if d.kind == Kind.LOBBY_EXPIRY), now)
-            due = max(now + self.config.lobby_seconds, had + more)
-            table.arm(Deadline(table.id, Kind.LOBBY_EXPIRY, due, table.version))
 
     async def _rules(self, table: Table, actor: Actor, arg: str) -> Reply | None:
         """The lobby's house rules view: shown or hidden (no argument), a rule or the computers'
         level moved on, or the rules saved as the chat's defaults."""
         house_rules.may_pick(table, actor)
-        now = self.clock.now()
-        settings = await self.chat_settings(table.chat)
+        now = self._clock.now()
+        settings = await self._chats.settings(table.chat)
         if not arg:
             table.rules_open = not table.rules_open
         elif arg == "save":
             changed = copy.deepcopy(settings)
             house_rules.save(table, changed, actor)
-            await self._save_settings(table.chat, changed)
+            await self._chats.save(table.chat, changed)
             table.rules_open = False
             table.bump(now)
-            self._arm_lobby(table, now)
-            t = translator(await self.lang_of(actor, table.chat))
-            return Reply(
-                t.gettext("Saved: new {game} tables here start with these rules.").format(game=game_name(table.game, t))
-            )
+            lobby.arm_expiry(table, now, self._config.lobby_seconds)
+            t = translator(await self._chats.lang_of(actor, table.chat))
+            saved = t.gettext("Saved: new {game} tables here start with these rules.")
+            return Reply(saved.format(game=game_name(table.game, t)))
         else:
             house_rules.pick(table, settings, arg)
         table.bump(now)
-        self._arm_lobby(table, now)
+        lobby.arm_expiry(table, now, self._config.lobby_seconds)
         return None
 
-    async def _vote(self, table: Table, work: Work, actor: Actor, arg: str) -> Reply | None:
+    async def _vote(self, table: Table, change: Change, actor: Actor, arg: str) -> None:
         if len(arg) < 2 or arg[0] not in "yn" or not arg[1:].isdigit():
             raise Refused("that button is not one of ours")
         kicks.cast(table, actor, int(arg[1:]), arg[0] == "y")
-        await self._settle_vote(table, work)
-        return None
+        await self._settle_vote(table, change)
 
-    async def _settle_vote(self, table: Table, work: Work) -> None:
-        target = table.vote.target if table.vote is not None else None
-        lang = table.seats[target].lang if target is not None else None
-        removed = kicks.settle(table, self.clock.now(), await self.chat_settings(table.chat), self.config)
+    async def _settle_vote(self, table: Table, change: Change) -> None:
+        removed = kicks.settle(table, self._clock.now(), await self._chats.settings(table.chat), self._config)
         if removed is not None:
-            work.removed.append((removed, lang))
+            change.removed.append(removed)
 
-    async def _rematch(self, table: Table, work: Work, actor: Actor) -> Reply | None:
+    async def _rematch(self, table: Table, change: Change, actor: Actor) -> None:
         if table.status is not Status.FINISHED:
             raise Refused("the game is not over yet")
         lobby.must_be_seated(table, actor)
         if table.rematch is not None:
             raise Refused("the rematch has already started")
-        await self._room_for_one_more(work.tx, table.chat)
+        await make_room(change.tx, table.chat, await self._chats.settings(table.chat))
         new = Table(
-            id=await work.tx.new_table_id(),
+            id=await change.tx.new_table_id(),
             chat=table.chat,
             game=table.game,
             creator=actor.person,
@@ -290,14 +274,13 @@ class TableActions:
             level=table.level,
             seats=[Seat(s.name, s.person, s.level, lang=s.lang) for s in table.seats],
             rematch_of=table.id,
-            created_at=self.clock.now(),
+            created_at=self._clock.now(),
         )
         if table.game == "svolota" and table.result is not None:
             winner = table.result.index(min(table.result))
             new.options["first"] = (winner + 1) % len(new.seats)
         await self._start(new)
-        await work.tx.save(new, -1)
+        await change.tx.save(new, -1)
         table.rematch = new.id
-        table.bump(self.clock.now())
-        work.redraw.append(new)
-        return None
+        table.bump(self._clock.now())
+        change.redraw.append(new)

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.deadlines import Deadline
 from bot.people import ChatRef, PersonRef
-
-if TYPE_CHECKING:
-    from bot.ratings import Outcome
 
 RECENT_KEPT = 8
 
@@ -154,17 +151,13 @@ class Table:
     notice: Notice | None = None  # the latest removal or vote, for the board (bot/kicks.py)
     moments: list[LoggedMove] = field(default_factory=list)  # a finished game's key moves, for its recap
     earned: list[Award] = field(default_factory=list)  # achievements earned by this game, for its recap
+    unsaved: list[LoggedMove] = field(default_factory=list)  # logged since loading: the store appends them
 
     def seat_of(self, person: PersonRef) -> int | None:
         for i, seat in enumerate(self.seats):
             if seat.person == person:
                 return i
         return None
-
-    unsaved: list[LoggedMove] = field(default_factory=list)  # logged since loading: the store appends them
-    # A game that has just finished: its results and new rating rows, saved with the table in the
-    # same step (the store clears it); never part of the table's own data.
-    outcome: Outcome | None = None
 
     def log_move(self, move: LoggedMove) -> None:
         self.moves += 1
@@ -185,7 +178,7 @@ class Table:
         self.deadlines = [d for d in self.deadlines if d.kind not in kinds]
 
     def to_dict(self) -> dict[str, Any]:
-        """The table as plain data (every field but `unsaved` and `outcome`). Written out by hand:
+        """The table as plain data (every field but `unsaved`). Written out by hand:
         it runs on every save, and a generic walk over the dataclasses cost several times as much."""
         chat, creator = self.chat, self.creator
         return {

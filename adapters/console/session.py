@@ -40,6 +40,7 @@ from adapters.console.commands import Board, Empty, Help, Move, Number, Quit, Ru
 from adapters.console.guide import typing
 from adapters.console.lines import Lines
 from adapters.console.seating import seat_table
+from bot.bootstrap import bootstrap
 from bot.clock import Clock, FakeClock, SystemClock
 from bot.commands import Command, Play, Press
 from bot.games import game_info
@@ -49,7 +50,6 @@ from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
 from bot.scheduler import Scheduler
 from bot.screens.words import game_name
-from bot.service import Service
 from bot.settings import ServiceConfig
 
 WHERE = ChatRef("console", "local")
@@ -85,7 +85,7 @@ class Session:
         self.config = config
         self.store = MemoryStore()
         self.chat = ConsoleChat(ME, out)
-        self.service = Service(self.store, self.chat, clock, config, seed=setup.seed)
+        self.service = bootstrap(self.store, self.chat, clock, config, seed=setup.seed)
         self.real_time = game_info(setup.game).real_time
         self.table_id = 0
 
@@ -184,17 +184,17 @@ class Session:
         timer is never reached: by then it does), the game ends, or nothing is due."""
         end, give_up = clock.now() + at_least, clock.now() + MAX_WAIT
         while not await self.over():
-            due = await self.service.next_due()
+            due = await self.service.firing.next_due()
             if due is None or due > give_up or (due > end and self.chat.offers_move()):
                 break
             clock.advance(max(0.0, due - clock.now()))
-            await self.service.tick()
+            await self.service.firing.tick()
         clock.advance(max(0.0, end - clock.now()))
 
     # ----- live (a terminal) ----------------------------------------------------------------------
 
     async def run_live(self, lines: Lines) -> int:
-        scheduler = asyncio.create_task(Scheduler(self.service, self.clock).run())
+        scheduler = asyncio.create_task(Scheduler.of(self.service).run())
         try:
             while True:
                 try:

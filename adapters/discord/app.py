@@ -46,10 +46,10 @@ from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import CommandTree, add_commands
 from adapters.pictures.screens import warm_up
 from adapters.web.settings import WebSettings
+from bot.bootstrap import bootstrap
 from bot.clock import Clock, SystemClock
 from bot.people import PersonRef
 from bot.scheduler import Scheduler
-from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import Store
 
@@ -166,8 +166,8 @@ class DiscordBot:
         self.store = store
         self.panels = Panels(settings.panel_seconds)
         self.notifier = DiscordNotifier(self.client, store, self.panels)
-        self.service = Service(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
-        self.scheduler = Scheduler(self.service, clock)
+        self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
+        self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
         self._web_running = False
         if self.web_settings.url:

@@ -108,7 +108,7 @@ class Handlers:
         if not await self._defer(interaction, ephemeral=False):
             return
         chat = chat_of(interaction)
-        commands = leaderboard_commands(translator((await self.service.chat_settings(chat)).lang))
+        commands = leaderboard_commands(translator((await self.service.chats.settings(chat)).lang))
         command = Leaderboard(chat, actor_of(interaction), game, season=season_word(season), commands=commands)
         await self._render(interaction, await self.service.handle(command), public=True)
 
@@ -172,7 +172,7 @@ class Handlers:
             else:
                 changes.append(ChangeSettings(chat, actor, "house_rule", (name, value), game))
         if not changes:
-            current = await self.service.chat_settings(chat)
+            current = await self.service.chats.settings(chat)
             await self._finish(interaction, texts.settings_text(current, translator(current.lang)), public=False)
             return
         answers = []
@@ -199,14 +199,14 @@ class Handlers:
             await self._render(interaction, await self.service.handle(SetLook(actor, look)), public=False)
             return
         own = await self.service.looks.of(actor.person)
-        here = (await self.service.chat_settings(chat)).look if chat.thread_id else None
+        here = (await self.service.chats.settings(chat)).look if chat.thread_id else None
         await self._finish(interaction, texts.look_text(own, here, await self._translator(interaction)), public=False)
 
     # ----- answering ------------------------------------------------------------------------
 
     async def _translator(self, interaction: Interaction) -> Translator:
         chat = chat_of(interaction)
-        return translator(await self.service.lang_of(actor_of(interaction), chat if chat.thread_id else None))
+        return translator(await self.service.chats.lang_of(actor_of(interaction), chat if chat.thread_id else None))
 
     @staticmethod
     async def _defer(interaction: Interaction, ephemeral: bool) -> bool:

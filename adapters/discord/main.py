@@ -13,6 +13,7 @@ from adapters.discord import logs
 from adapters.discord.app import DiscordBot
 from adapters.discord.settings import DiscordSettings
 from adapters.health import attach_discord
+from adapters.metrics import Metrics, TimedStore
 from adapters.sql.startup import open_store
 from bot import heap
 
@@ -26,8 +27,9 @@ def main(log_level: str = "INFO") -> int:
             sys.stderr.write(f"cardbot discord: {name}: {error['msg']}\n")
         return 2
     logs.configure(log_level, settings.bot_token.get_secret_value())
-    bot = DiscordBot(settings, open_store())
-    attach_discord(bot)  # /healthz and /metrics, when there is a listener (adapters/health.py)
+    metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
+    bot = DiscordBot(settings, TimedStore(open_store(), metrics))
+    attach_discord(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
     heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)
     with contextlib.suppress(KeyboardInterrupt):
         bot.run()

@@ -71,7 +71,7 @@ class Presses:
 
     async def _handle(self, interaction: discord.Interaction[Any], data: str, from_panel: bool, opens: bool) -> None:
         actor = actor_of(interaction)
-        lang = await self.service.lang_of(actor, chat_of(interaction))
+        lang = await self.service.chats.lang_of(actor, chat_of(interaction))
         token = decode(data)
         key = (token.table_id, actor.person.user_id) if token is not None else None
         panel = None

@@ -11,8 +11,9 @@ from sqlalchemy import Connection, and_, delete, insert, or_, select
 
 from adapters.sql.community import save_earned, save_tallies
 from adapters.sql.models import Base
+from bot.outcome import Outcome
 from bot.people import PersonRef
-from bot.ratings import Outcome, Rating, Standing, Z
+from bot.ratings import Rating, Standing, Z
 from bot.tables import plain
 
 results, ratings = Base.metadata.tables["results"], Base.metadata.tables["ratings"]

@@ -1,108 +1,100 @@
 """What the SQL store reads and writes beside the tables themselves: chat and person settings,
 platform messages and uploads (chat_rows.py), results and ratings (ratings.py), achievements,
 notify lists and seasons (community.py). Each method is one call into its rows module on the
-store's threads (`SqlStore._reading` / `_writing`); mixed into SqlStore."""
+database's threads (`Database.reading` / `writing`). SqlStore (store.py) is these and the tables."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from typing import TypeVar
-
-from sqlalchemy import Connection
+from collections.abc import Collection
 
 from adapters.sql import chat_rows, community
+from adapters.sql.database import Database
 from adapters.sql.ratings import leaderboard_of, ratings_of, ratings_of_person, standings_of
 from bot.achievements import Earned
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Standing
 from bot.settings import ChatSettings
 
-T = TypeVar("T")
-
 
 class RowCalls:
-    # provided by SqlStore
-    async def _reading(self, call: Callable[[Connection], T]) -> T:
-        raise NotImplementedError
-
-    async def _writing(self, call: Callable[[Connection], T]) -> T:
-        raise NotImplementedError
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     # ----- chats, people, platform messages and uploads (chat_rows.py) ----------------------
 
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
-        return await self._reading(lambda conn: chat_rows.chat_settings_of(conn, chat))
+        return await self.db.reading(lambda conn: chat_rows.chat_settings_of(conn, chat))
 
     async def save_chat_settings(self, chat: ChatRef, settings: ChatSettings) -> None:
-        await self._writing(lambda conn: chat_rows.save_chat_settings(conn, chat, settings))
+        await self.db.writing(lambda conn: chat_rows.save_chat_settings(conn, chat, settings))
 
     async def person_lang(self, person: PersonRef) -> str | None:
-        return await self._reading(lambda conn: chat_rows.person_lang_of(conn, person))
+        return await self.db.reading(lambda conn: chat_rows.person_lang_of(conn, person))
 
     async def set_person_lang(self, person: PersonRef, lang: str) -> None:
-        await self._writing(lambda conn: chat_rows.set_person_lang(conn, person, lang))
+        await self.db.writing(lambda conn: chat_rows.set_person_lang(conn, person, lang))
 
     async def person_look(self, person: PersonRef) -> str | None:
-        return await self._reading(lambda conn: chat_rows.person_look_of(conn, person))
+        return await self.db.reading(lambda conn: chat_rows.person_look_of(conn, person))
 
     async def set_person_look(self, person: PersonRef, look: str) -> None:
-        await self._writing(lambda conn: chat_rows.set_person_look(conn, person, look))
+        await self.db.writing(lambda conn: chat_rows.set_person_look(conn, person, look))
 
     async def file_id(self, platform: str, digest: str) -> str | None:
-        return await self._reading(lambda conn: chat_rows.file_id_of(conn, platform, digest))
+        return await self.db.reading(lambda conn: chat_rows.file_id_of(conn, platform, digest))
 
     async def remember_file_id(self, platform: str, digest: str, file_id: str) -> None:
-        await self._writing(lambda conn: chat_rows.remember_file_id(conn, platform, digest, file_id))
+        await self.db.writing(lambda conn: chat_rows.remember_file_id(conn, platform, digest, file_id))
 
     async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
-        return await self._reading(lambda conn: chat_rows.message_id_of(conn, table_id, audience, slot))
+        return await self.db.reading(lambda conn: chat_rows.message_id_of(conn, table_id, audience, slot))
 
     async def remember_message(
         self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
     ) -> None:
         remember = chat_rows.remember_message
-        await self._writing(lambda conn: remember(conn, table_id, audience, slot, message_id, version))
+        await self.db.writing(lambda conn: remember(conn, table_id, audience, slot, message_id, version))
 
     async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
-        return await self._writing(lambda conn: chat_rows.claim_screen(conn, table_id, audience, slot, version))
+        return await self.db.writing(lambda conn: chat_rows.claim_screen(conn, table_id, audience, slot, version))
 
     # ----- results and ratings --------------------------------------------------------------
 
     async def results(self, table_id: int) -> list[Standing]:
-        return await self._reading(lambda conn: standings_of(conn, table_id))
+        return await self.db.reading(lambda conn: standings_of(conn, table_id))
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
-        return await self._reading(lambda conn: ratings_of(conn, game, scope, persons))
+        return await self.db.reading(lambda conn: ratings_of(conn, game, scope, persons))
 
     async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
-        return await self._reading(lambda conn: leaderboard_of(conn, game, scope, limit))
+        return await self.db.reading(lambda conn: leaderboard_of(conn, game, scope, limit))
 
     async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
-        return await self._reading(lambda conn: ratings_of_person(conn, person, scope))
+        return await self.db.reading(lambda conn: ratings_of_person(conn, person, scope))
 
     # ----- achievements, notify lists and seasons (community.py) ----------------------------
 
     async def achievements(self, persons: Collection[PersonRef]) -> dict[PersonRef, set[str]]:
-        return await self._reading(lambda conn: community.achievements_of(conn, persons))
+        return await self.db.reading(lambda conn: community.achievements_of(conn, persons))
 
     async def tallies(self, persons: Collection[PersonRef]) -> dict[PersonRef, dict[str, int]]:
-        return await self._reading(lambda conn: community.tallies_of(conn, persons))
+        return await self.db.reading(lambda conn: community.tallies_of(conn, persons))
 
     async def achievements_of(self, person: PersonRef) -> list[Earned]:
-        return await self._reading(lambda conn: community.earned_by(conn, person))
+        return await self.db.reading(lambda conn: community.earned_by(conn, person))
 
     async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]:
-        return await self._reading(lambda conn: community.notify_list_of(conn, chat))
+        return await self.db.reading(lambda conn: community.notify_list_of(conn, chat))
 
     async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None:
-        await self._writing(lambda conn: community.set_notify(conn, chat, person, name, on))
+        await self.db.writing(lambda conn: community.set_notify(conn, chat, person, name, on))
 
     async def season_scopes(self, season: str) -> list[str]:
-        return await self._reading(lambda conn: community.season_scopes_of(conn, season))
+        return await self.db.reading(lambda conn: community.season_scopes_of(conn, season))
 
     async def newest_place(self, platform: str, chat_id: str) -> ChatRef | None:
-        return await self._reading(lambda conn: community.newest_place(conn, platform, chat_id))
+        return await self.db.reading(lambda conn: community.newest_place(conn, platform, chat_id))
 
     async def claim_season(self, scope: str, season: str) -> bool:
         """Insert-once: two processes asking at the same time get True once between them."""
-        return await self._writing(lambda conn: community.claim_season(conn, scope, season))
+        return await self.db.writing(lambda conn: community.claim_season(conn, scope, season))

@@ -1,7 +1,7 @@
 """SQLite: the saves of changes that finish at about the same time, written in one transaction.
 
 SQLite has one writer at a time for the whole database, and each commit writes its pages to the
-log again. So a change that holds no transaction (see adapters/sql/changes.py) hands its saves
+log again. So a change that holds no transaction (see adapters/sql/transaction.py) hands its saves
 here; whatever is waiting when the writer is free is written in one hop, BEGIN IMMEDIATE to COMMIT,
 and every change in it is told once it is committed (nothing is answered before). If any save in
 the batch fails (a table someone else saved meanwhile, a disk that is full), the batch is rolled
@@ -12,24 +12,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from adapters.sql.database import Database
 from adapters.sql.engine import translated
+from adapters.sql.table_rows import Write
 
-if TYPE_CHECKING:
-    from adapters.sql.store import SqlStore
-
-Write = Callable[[Connection], Callable[[], None]]  # a write; what to do once it is committed
 Done = list[Callable[[], None]] | BaseException
 
 
 class Together:
-    def __init__(self, store: SqlStore) -> None:
-        self.store = store
+    def __init__(self, db: Database) -> None:
+        self.db = db
         self._waiting: list[tuple[list[Write], asyncio.Future[list[Callable[[], None]]]]] = []
         self._writing: asyncio.Task[None] | None = None
 
@@ -46,8 +42,8 @@ class Together:
         while self._waiting:
             batch, self._waiting = self._waiting, []
             try:
-                async with self.store._turns:
-                    results = await self.store._run(self._write, [writes for writes, _ in batch])
+                async with self.db.turns:
+                    results = await self.db.run(self._write, [writes for writes, _ in batch])
             except asyncio.CancelledError:  # the loop is closing: none of them is known to be committed
                 for _, done in batch:
                     done.cancel()
@@ -63,7 +59,7 @@ class Together:
     def _write(self, batch: list[list[Write]]) -> list[Done]:
         """On the store's thread: the batch in one transaction, else each in one of its own."""
         if len(batch) > 1:
-            conn = self.store._begin()
+            conn = self.db.begin()
             try:
                 results: list[Done] = [[write(conn) for write in writes] for writes in batch]
                 conn.commit()
@@ -75,7 +71,7 @@ class Together:
         return [self._write_one(writes) for writes in batch]
 
     def _write_one(self, writes: list[Write]) -> Done:
-        conn = self.store._begin()
+        conn = self.db.begin()
         try:
             after = [write(conn) for write in writes]
             conn.commit()

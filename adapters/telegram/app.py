@@ -50,9 +50,9 @@ from adapters.telegram.play_pictures import PlayPictures
 from adapters.telegram.presses import Presses
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
+from bot.bootstrap import bootstrap
 from bot.clock import Clock, SystemClock
 from bot.scheduler import Scheduler
-from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import Store
 
@@ -114,8 +114,8 @@ class TelegramBot:
         self.store = store
         self.directory = Directory()  # people by @username, and their @username for turn alerts
         self.notifier = TelegramNotifier(self.application.bot, store, group, private, self.directory.username)
-        self.service = Service(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
-        self.scheduler = Scheduler(self.service, clock)
+        self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
+        self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
         self._web_running = False
         if self.web_settings.url:

@@ -96,7 +96,7 @@ class Commands:
         game, chat, actor = COMMAND_GAMES.get(command, command), chat_of(message), actor_of(user)
         targets, unknown = named_people(message, self.directory, context.bot.username)
         if unknown:
-            t = translator(await self.service.lang_of(actor, chat))
+            t = translator(await self.service.chats.lang_of(actor, chat))
             await self.notifier.say(chat, texts.unknown_people(unknown, t), message.message_id)
             return
         if targets:
@@ -136,7 +136,7 @@ class Commands:
         try:
             on = notify_of(_words(context))
         except ValueError:
-            t = translator(await self.service.lang_of(actor, chat))
+            t = translator(await self.service.chats.lang_of(actor, chat))
             await self.notifier.say(chat, texts.notify_words(t), message.message_id)
             return
         await self._render(message, await self.service.handle(Notify(chat, actor, on)))
@@ -155,11 +155,11 @@ class Commands:
         targets, unknown = named_people(message, self.directory, context.bot.username)
         name = " ".join(_words(context)).strip()[:MAX_NAME]
         if unknown and not targets:
-            t = translator(await self.service.lang_of(actor, chat))
+            t = translator(await self.service.chats.lang_of(actor, chat))
             await self.notifier.say(chat, texts.unknown_people(unknown, t), message.message_id)
             return
         if len(targets) > 1 or (not targets and not name):
-            t = translator(await self.service.lang_of(actor, chat))
+            t = translator(await self.service.chats.lang_of(actor, chat))
             await self.notifier.say(chat, texts.one_person(t), message.message_id)
             return
         if targets:
@@ -185,7 +185,7 @@ class Commands:
         message, user = sent
         chat, setting = chat_of(message), setting_of(_words(context))
         if setting is None:
-            current = await self.service.chat_settings(chat)
+            current = await self.service.chats.settings(chat)
             await self.notifier.say(chat, texts.settings_text(current, translator(current.lang)), message.message_id)
             return
         actor = actor_of(user, admin=await is_admin(context.bot, message.chat, user))
@@ -201,8 +201,8 @@ class Commands:
         chat, actor, words = chat_of(message), actor_of(user), _words(context)
         if not words:
             own = await self.service.looks.of(actor.person)
-            here = None if is_private(message.chat) else (await self.service.chat_settings(chat)).look
-            t = translator(await self.service.lang_of(actor, chat))
+            here = None if is_private(message.chat) else (await self.service.chats.settings(chat)).look
+            t = translator(await self.service.chats.lang_of(actor, chat))
             await self.notifier.say(chat, texts.look_text(own, here, t), message.message_id)
             return
         await self._render(message, await self.service.handle(SetLook(actor, words[0][:30])))
@@ -219,7 +219,7 @@ class Commands:
             return
         message, user = sent
         chat, words = chat_of(message), _words(context)
-        t = translator(await self.service.lang_of(actor_of(user), chat))
+        t = translator(await self.service.chats.lang_of(actor_of(user), chat))
         await self.notifier.say(chat, rules_text(game_named(words[0]) if words else None, t), message.message_id)
 
     async def help(self, update: Update, context: Context) -> None:
@@ -227,7 +227,7 @@ class Commands:
             return
         message, user = sent
         chat = chat_of(message)
-        t = translator(await self.service.lang_of(actor_of(user), chat))
+        t = translator(await self.service.chats.lang_of(actor_of(user), chat))
         await self.notifier.say(chat, texts.help_text(t), message.message_id)
 
     async def start(self, update: Update, context: Context) -> None:
@@ -248,7 +248,7 @@ class Commands:
             if reply.screens:
                 await self.notifier.deliver(chat, reply.screens)
                 return
-        welcome = texts.welcome(translator(await self.service.lang_of(actor)))
+        welcome = texts.welcome(translator(await self.service.chats.lang_of(actor)))
         reason = reply.text if table_id is not None and reply.text else None  # e.g. the game has not started
         await self.notifier.say(chat, f"{welcome}\n\n{reason}" if reason else welcome)
 

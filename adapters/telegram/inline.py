@@ -108,7 +108,7 @@ class InlineMode:
         if table_id is not None:
             actor = actor_of(query.from_user)
             reply = await self.service.handle(Press(actor, Token(table_id, 0, "panel").encode()))
-            again = translator(await self.service.lang_of(actor)).gettext("🂠 Choose cards")
+            again = translator(await self.service.chats.lang_of(actor)).gettext("🂠 Choose cards")
             moves = [token.arg or "" for _, token in panel_moves(reply)]
             look = reply.screens[0].look if reply.ok and reply.screens else ""
             pictures = await self.pictures.file_ids(moves, look, query.from_user.id)

@@ -8,6 +8,7 @@ import sys
 from pydantic import ValidationError
 
 from adapters.health import attach_telegram
+from adapters.metrics import Metrics, TimedStore
 from adapters.sql.startup import open_store
 from adapters.telegram import logs
 from adapters.telegram.app import TelegramBot
@@ -24,8 +25,9 @@ def main(log_level: str = "INFO") -> int:
             sys.stderr.write(f"cardbot telegram: {name}: {error['msg']}\n")
         return 2
     logs.configure(log_level, settings.bot_token.get_secret_value())
-    bot = TelegramBot(settings, open_store())
-    attach_telegram(bot)  # /healthz and /metrics, when there is a listener (adapters/health.py)
+    metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
+    bot = TelegramBot(settings, TimedStore(open_store(), metrics))
+    attach_telegram(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
     heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)
     bot.run()
     return 0

@@ -79,7 +79,7 @@ class Presses:
         finally:
             release()
         if link is not None:
-            t = translator(await self.service.lang_of(actor))
+            t = translator(await self.service.chats.lang_of(actor))
             await self._answer(query, texts.start_the_bot(t), url=link)
         else:
             await self._answer(query, reply.text)

@@ -230,7 +230,7 @@ class Sockets:
         if viewer.lang in LANGUAGES:
             return viewer.lang
         table = await self.store.load(table_id)
-        return (await self.service.chat_settings(table.chat)).lang if table else "en"
+        return (await self.service.chats.settings(table.chat)).lang if table else "en"
 
     async def presses(self, socket: web.WebSocketResponse, viewer: Viewer, table_id: int) -> None:
         pace = Pace()

@@ -1,6 +1,7 @@
 """The sockets watching each table, and what they are sent.
 
-`changed(table, version)` is called by the service after every committed change (Service.watch)
+`changed(table, version)` is called after every committed change (the hub observes the service:
+`committed`, bot/observers.py)
 and by the PostgreSQL listener for changes made by other processes (listen.py). It schedules one
 push per table: the table is loaded once, each watcher's view built (once per kind of viewer:
 every spectator of one language gets the same bytes) and sent to the sockets that have not seen
@@ -27,6 +28,7 @@ from adapters.web.auth import Viewer
 from adapters.web.views import Gallery, seat_of, view_of
 from bot.commands import Press
 from bot.i18n import LANGUAGES, translator
+from bot.observers import Observer
 from bot.people import Actor
 from bot.refusals import Refused
 from bot.service import Service
@@ -60,7 +62,7 @@ class _Table:
     pushing: asyncio.Task[None] | None = None
 
 
-class Hub:
+class Hub(Observer):
     def __init__(
         self,
         service: Service,
@@ -123,6 +125,9 @@ class Hub:
                 await socket.close(code=1001, message=b"server stopping")
 
     # ----- changes --------------------------------------------------------------------------
+
+    def committed(self, table: Table) -> None:
+        self.changed(table.id, table.version)
 
     def changed(self, table_id: int, version: int) -> None:
         """A change of the table was committed (here or by another process): push it to its

@@ -2,7 +2,7 @@
 listener for changes made by other processes. A bot process makes one when CARDBOT_WEB_URL is set;
 tests make one on 127.0.0.1 port 0 (`port` is the port it bound).
 
-Making one tells the service to report every committed change to the hub (`Service.watch`).
+Making one tells the service to report every committed change to the hub (`Service.observers`).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         url = getattr(store, "url", None)  # a SqlStore on PostgreSQL: other processes write too
         self.listener = Listener(url, self.hub) if getattr(store, "postgres", False) and url else None
-        service.watch = self.hub.changed
+        service.observers.add(self.hub)
 
     async def start(self) -> None:
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False, shutdown_timeout=STOP_SECONDS)

@@ -67,7 +67,7 @@ class Gallery:
 async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Gallery | None = None) -> dict[str, Any]:
     """`{"type": "view", "table", "version", "game", "lang", "seat", "board", "panel"}` for this
     viewer (web_design.md). `gallery` None: no pictures (as a "text" look)."""
-    settings = await service.chat_settings(table.chat)
+    settings = await service.chats.settings(table.chat)
     lang = viewer.lang if viewer.lang in LANGUAGES else settings.lang
     assert lang is not None
     seat = seat_of(table, viewer)

@@ -12,8 +12,9 @@ import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
 from adapters.health import BEHIND_SECONDS, Operations, OpsServer
-from adapters.metrics import Metrics, PlatformLog, Sampler, instrument
+from adapters.metrics import Metrics, PlatformLog, Sampler, TimedStore, instrument
 from adapters.web.settings import WebSettings
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Open, Press
 from bot.memory_store import MemoryStore
@@ -36,8 +37,10 @@ def sample(metrics: Metrics, name: str, **labels: str) -> float:
     return 0.0
 
 
-def service(clock: FakeClock | None = None) -> Service:
-    return Service(MemoryStore(), RecordingNotifier(), clock or FakeClock(1000.0), seed=1)
+def service(clock: FakeClock | None = None, metrics: Metrics | None = None) -> Service:
+    """A service whose store's calls are timed into `metrics`, as adapters/*/main.py builds it."""
+    store = MemoryStore() if metrics is None else TimedStore(MemoryStore(), metrics)
+    return bootstrap(store, RecordingNotifier(), clock or FakeClock(1000.0), seed=1)
 
 
 async def press(s: Service, actor: Actor, table_id: int, action: str) -> Any:
@@ -48,7 +51,8 @@ async def press(s: Service, actor: Actor, table_id: int, action: str) -> Any:
 
 def test_commands_refusals_latency_and_database_calls_are_counted():
     async def run() -> None:
-        s, metrics = service(), Metrics()
+        metrics = Metrics()
+        s = service(metrics=metrics)
         instrument(s, metrics)
         table_id = (await s.handle(Open(CHAT, ANN, "svolota"))).table_id
         assert table_id is not None
@@ -157,7 +161,7 @@ def test_healthz_and_metrics_are_served_and_healthz_tells_what_fails():
                 async def broken(*args: Any) -> None:
                     raise ConnectionError("the database is gone")
 
-                s.store._inner.next_due = broken  # type: ignore[attr-defined]
+                s.store.next_due = broken  # type: ignore[method-assign]
                 async with http.get(f"{base}/healthz") as r:
                     assert r.status == 503
                     body = await r.json()

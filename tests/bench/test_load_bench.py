@@ -10,7 +10,7 @@ import pytest
 
 from bench import load
 from bot.deadlines import Deadline
-from bot.service import Service
+from bot.firing import Firing
 from tests.sql.databases import fresh_url
 
 
@@ -50,17 +50,17 @@ def test_main_prints_the_figures_and_exits_0(capfd: pytest.CaptureFixture[str]) 
 def test_an_error_is_counted_and_fails_the_run(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    fire = Service.fire
+    fire = Firing.fire
     calls = 0
 
-    async def failing_once(self: Service, deadline: Deadline) -> int | None:
+    async def failing_once(self: Firing, deadline: Deadline) -> int | None:
         nonlocal calls
         calls += 1
         if calls == 5:
             raise RuntimeError("a broken deadline")
         return await fire(self, deadline)
 
-    monkeypatch.setattr(Service, "fire", failing_once)
+    monkeypatch.setattr(Firing, "fire", failing_once)
     assert load.main(["--store", "sqlite", "--tables", "3", "--seconds", "2", "--restart-tables", "0"]) == 1
     out = capsys.readouterr().out
     assert "exceptions 1" in out and "a broken deadline" in out

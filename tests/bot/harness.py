@@ -10,13 +10,13 @@ from typing import Any
 from sqlalchemy import text
 
 from adapters.sql.engine import make_engine
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Cancel, Challenge, ChangeSettings, Open, Play, Press
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Button, Reply, Screen
-from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import Store
 from bot.tables import LoggedMove, Status, Table
@@ -36,11 +36,17 @@ ANN, BOB, CY, DAN = person("Ann"), person("Bob"), person("Cy"), person("Dan")
 
 
 class Harness:
-    def __init__(self, config: ServiceConfig | None = None, seed: int = 1) -> None:
+    def __init__(
+        self,
+        config: ServiceConfig | None = None,
+        seed: int = 1,
+        notifier: RecordingNotifier | None = None,
+        store: Store | None = None,
+    ) -> None:
         self.clock = FakeClock()
-        self.notifier = RecordingNotifier()
-        self.store = make_store()
-        self.service = Service(self.store, self.notifier, self.clock, config, seed=seed)
+        self.notifier = notifier or RecordingNotifier()
+        self.store = store or make_store()
+        self.service = bootstrap(self.store, self.notifier, self.clock, config, seed=seed)
         self.loop = asyncio.new_event_loop()
 
     def run(self, coro: Any) -> Any:
@@ -84,12 +90,12 @@ class Harness:
         """Let time pass, firing deadlines as they fall due."""
         end = self.clock.now() + seconds
         while True:
-            due = self.run(self.service.next_due())
+            due = self.run(self.service.firing.next_due())
             if due is None or due > end:
                 break
             self.clock.advance(max(0.0, due - self.clock.now()))
-            self.run(self.service.tick())
-            if self.run(self.service.next_due()) == due:  # held back (a table resting after a failure)
+            self.run(self.service.firing.tick())
+            if self.run(self.service.firing.next_due()) == due:  # held back (a table resting after a failure)
                 self.clock.advance(min(step, max(0.0, end - self.clock.now())))
                 if self.clock.now() >= end:
                     break
@@ -108,7 +114,7 @@ class Harness:
         with engine.begin() as conn:
             conn.execute(text("UPDATE tables SET state = :broken WHERE id = :id"), {"broken": broken, "id": table_id})
         engine.dispose()
-        self.store._known.pop(table_id, None)  # type: ignore[attr-defined]  # (SQLite: its own copy of the table)
+        self.store.rows.forget(table_id)  # type: ignore[attr-defined]  # (SQLite: its own copy of the table)
 
     # ----- what people see ------------------------------------------------------------------
 

@@ -80,7 +80,7 @@ def test_presses_for_tables_that_do_not_exist_leave_nothing_behind():
     for table_id in range(1000, 1300):
         reply = h.run(h.service.handle(Press(ANN, Token(table_id, 1, "join").encode(), where=CHAT)))
         assert not reply.ok
-    assert len(h.service._locks) == 0
+    assert len(h.service.locks) == 0
 
 
 def test_the_game_cache_forgets_the_least_recently_used_table():

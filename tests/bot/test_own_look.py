@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.bootstrap import bootstrap
 from bot.commands import SetLook
 from bot.i18n import translator
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Reply
-from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import Store
 from core import load_game
@@ -149,7 +149,7 @@ def test_a_persons_look_is_read_once_per_ttl_not_at_every_redraw(monkeypatch):
 def test_a_choice_made_through_another_process_shows_within_the_ttl(monkeypatch):
     h = Harness()
     t = svolota(h)
-    other = Service(h.store, h.notifier, h.clock, seed=2)  # another process on the same store
+    other = bootstrap(h.store, h.notifier, h.clock, seed=2)  # another process on the same store
     h.press(ANN, t, "My cards")  # Ann's look (none) is read and kept
     assert h.run(other.handle(SetLook(ANN, "text"))).ok
     assert h.press(ANN, t, "My cards").screens[0].look == "classic"  # kept for a while

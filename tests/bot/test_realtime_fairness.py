@@ -30,9 +30,9 @@ WINDOW = 1.5
 class Drawings(RecordingNotifier):
     """Keeps, for every public board drawn, when it was drawn and the game it showed."""
 
-    def __init__(self, h: Harness) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.h = h
+        self.h: Harness
         self.boards: list[tuple[float, str]] = []  # (time, the game's state as drawn)
 
     async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
@@ -44,11 +44,11 @@ class Drawings(RecordingNotifier):
                     self.boards.append((self.h.clock.now(), table.state))
 
 
-def recorded(h: Harness) -> Drawings:
-    drawings = Drawings(h)
-    h.notifier = drawings
-    h.service.notifier = drawings
-    return drawings
+def recorded(config: ServiceConfig, seed: int) -> tuple[Harness, Drawings]:
+    """A harness whose every drawing is recorded."""
+    drawings = Drawings()
+    drawings.h = Harness(config, seed=seed, notifier=drawings)
+    return drawings.h, drawings
 
 
 def add_computer(h: Harness, t: int, level: str) -> None:
@@ -59,8 +59,7 @@ def add_computer(h: Harness, t: int, level: str) -> None:
 def ann_against_a_computer(level: str, seed: int) -> tuple[Harness, Drawings, int]:
     """Ann plays Speed against a computer: she makes her first legal play every second (a quick
     person), so the two race for the same piles."""
-    h = Harness(ServiceConfig(window_seconds=WINDOW, idle_seconds=10_000), seed=seed)
-    drawings = recorded(h)
+    h, drawings = recorded(ServiceConfig(window_seconds=WINDOW, idle_seconds=10_000), seed)
     t = h.open(ANN, "speed").table_id
     add_computer(h, t, level)  # two seats: the game starts
     for _ in range(400):
@@ -248,8 +247,7 @@ def test_a_racing_demon_computer_builds_only_on_foundation_tops_drawn_a_reaction
     """Ann races a hard computer to the foundations (her first foundation move every second): each
     card the computer lays on a foundation goes on a top some board showed at least its quickest
     reaction time before."""
-    h = Harness(ServiceConfig(window_seconds=WINDOW, idle_seconds=10_000), seed=3)
-    drawings = recorded(h)
+    h, drawings = recorded(ServiceConfig(window_seconds=WINDOW, idle_seconds=10_000), 3)
     t = h.open(ANN, "racing_demon").table_id
     add_computer(h, t, "hard")
     h.press(ANN, t, "Start")

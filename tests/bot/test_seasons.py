@@ -70,17 +70,16 @@ def test_the_seasons_start_brings_each_chat_that_played_its_podium_once():
     h = Harness(ServiceConfig(idle_seconds=3))
     move_to(h, at(2026, 11, 28))
     t = speed_won_by(h, ANN, BOB)
-    assert h.run(h.service.announce_seasons()) == 0  # (October: nobody played)
+    assert h.run(h.service.community.announce_seasons()) == 0  # (October: nobody played)
     move_to(h, at(2026, 12, 1, 0) + 1)
-    assert h.run(h.service.announce_seasons()) == 1
+    assert h.run(h.service.community.announce_seasons()) == 1
     chat, screens = h.notifier.calls[-1]
     (podium,) = screens
     assert chat.chat_id == CHAT.chat_id and podium.slot == "season" and podium.table_id == 0
     assert "2026-11" in podium.text and podium.picture is not None and podium.look == "classic"
     winner = h.table(t).seats[h.table(t).result.index(min(h.table(t).result))].name
     assert f"🥇 {winner}" in podium.text
-    assert h.run(h.service.announce_seasons()) == 0  # once
-    again = Harness()  # another process on the same store: the claim is taken
-    again.store, again.service.store = h.store, h.store
+    assert h.run(h.service.community.announce_seasons()) == 0  # once
+    again = Harness(store=h.store)  # another process on the same store: the claim is taken
     move_to(again, h.clock.now())
-    assert again.run(again.service.announce_seasons()) == 0
+    assert again.run(again.service.community.announce_seasons()) == 0

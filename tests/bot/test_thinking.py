@@ -85,13 +85,13 @@ def test_a_table_of_hard_computers_plays_to_its_end_through_the_thinker() -> Non
     while len(h.table(t).seats) < 3:
         h.press(ANN, t, "+ Computer")
     thought: list[str] = []
-    think = h.service.thinker.choose
+    think = h.service.firing.thinker.choose
 
     async def counted(policy: Any, *args: Any) -> Any:
         thought.append(type(policy).__name__)
         return await think(policy, *args)
 
-    h.service.thinker.choose = counted
+    h.service.firing.thinker.choose = counted
     h.press(ANN, t, "Start")
     for _ in range(400):
         if not h.table(t).status.open:

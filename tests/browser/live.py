@@ -22,13 +22,13 @@ import pytest
 
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Open, Press
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Reply
-from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.store import Store
 from bot.tables import Table
@@ -96,7 +96,7 @@ class Live:
         self.clock = FakeClock(time.time())
         self.notifier = RecordingNotifier()
         self.store = store if store is not None else MemoryStore()
-        self.service = Service(self.store, self.notifier, self.clock, config, seed=seed)
+        self.service = bootstrap(self.store, self.notifier, self.clock, config, seed=seed)
         self.server = WebServer(self.service, self.store, WebSettings(listen="127.0.0.1:0"), BOT_TOKEN)
         self._contexts: list[Any] = []
         self.errors: list[str] = []  # the pages' uncaught errors and console errors (a CSP violation, too)
@@ -185,12 +185,12 @@ class Live:
         """Let time pass, firing what falls due (windows, the computers' moves) as the scheduler would."""
         end = self.clock.now() + seconds
         while True:
-            due = await self.service.next_due()
+            due = await self.service.firing.next_due()
             if due is None or due > end:
                 break
             self.clock.advance(max(0.0, due - self.clock.now()))
-            await self.service.tick()
-            if await self.service.next_due() == due:  # held back: let time move on
+            await self.service.firing.tick()
+            if await self.service.firing.next_due() == due:  # held back: let time move on
                 break
         self.clock.advance(max(0.0, end - self.clock.now()))
         await asyncio.sleep(0)

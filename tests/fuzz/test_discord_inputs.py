@@ -105,7 +105,7 @@ def test_any_house_rule_text_is_saved_or_refused_in_words(text: str) -> None:
     reply = H.run(H.service.handle(ChangeSettings(CHAT, ADMIN, "house_rule", (rule, value), game)))
     if reply.ok:
         H.run(H.store.save_chat_settings(CHAT, type(H.run(H.store.chat_settings(CHAT)))()))  # back to the defaults
-        H.service._settings_cache.clear()
+        H.service.chats.forget()
     else:
         assert reply.text and 0 < len(reply.text) <= 200
         assert H.run(H.store.chat_settings(CHAT)).to_dict() == before

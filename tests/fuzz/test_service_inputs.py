@@ -92,7 +92,7 @@ def _restore(w: World) -> None:
     s._tallies = dict(snap["tallies"])
     s._notify = {k: dict(v) for k, v in snap["notify"].items()}
     s._seasons_claimed = set(snap["seasons"])
-    w.h.service._settings_cache.clear()
+    w.h.service.chats.forget()
     del w.h.notifier.calls[w.calls :]
 
 

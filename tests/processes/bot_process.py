@@ -20,12 +20,12 @@ from typing import Any
 
 from adapters.sql.store import SqlStore
 from bot import firing as service_module
+from bot.bootstrap import bootstrap
 from bot.clock import SystemClock
 from bot.commands import Play
 from bot.games import game_info
 from bot.notifier import RecordingNotifier
 from bot.people import Actor
-from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.tables import Status
 from core import load_game
@@ -46,7 +46,7 @@ class Quiet(RecordingNotifier):
 async def main(url: str, seed: int, out: str, seconds: float) -> None:
     rng = random.Random(seed)
     store = SqlStore(url)
-    service = Service(store, Quiet(), SystemClock(), CONFIG, seed=seed)
+    service = bootstrap(store, Quiet(), SystemClock(), CONFIG, seed=seed)
     seen: dict[str, list[Any]] = {"accepted": [], "fired": [], "errors": []}
     fire = service_module.fire
 
@@ -91,7 +91,7 @@ async def main(url: str, seed: int, out: str, seconds: float) -> None:
                 last_press[table.id] = time.monotonic()
                 if reply.ok:
                     seen["accepted"].append([table.id, seat, move])
-            await service.tick()
+            await service.firing.tick()
         except Exception:
             seen["errors"].append(traceback.format_exc())
         await asyncio.sleep(rng.uniform(0.0, 0.005))

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from adapters.sql.replay import replay_lines
 from adapters.sql.store import SqlStore
+from bot.bootstrap import bootstrap
 from bot.clock import SystemClock
 from bot.commands import Open, Press
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.ratings import GLOBAL
-from bot.service import Service
 from bot.tables import Status
 from bot.tokens import Token
 from tests.processes.bot_process import CONFIG
@@ -39,7 +39,7 @@ TABLES = [
 
 
 async def open_tables(store: SqlStore) -> dict[int, list[PersonRef]]:
-    service = Service(store, RecordingNotifier(), SystemClock(), CONFIG, seed=7)
+    service = bootstrap(store, RecordingNotifier(), SystemClock(), CONFIG, seed=7)
     seated: dict[int, list[PersonRef]] = {}
     for n, (game, people, computers) in enumerate(TABLES):
         players = [PEOPLE[(n + i) % len(PEOPLE)] for i in range(people)]

@@ -17,8 +17,9 @@ from adapters.sql.store import SqlStore
 from bot.achievements import Earned, Tally
 from bot.deadlines import Deadline, Kind
 from bot.memory_store import MemoryStore
+from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
-from bot.ratings import Outcome, Rating, Result, Standing
+from bot.ratings import Rating, Result, Standing
 from bot.tables import Award, LoggedMove, Notice, Seat, Status, Table, Vote
 from tests.sql.databases import empty_url, fresh_url
 
@@ -70,14 +71,13 @@ def a_table(table_id: int, chat: ChatRef = CHAT) -> Table:
     )
 
 
-def finished(table: Table, earned: tuple[Earned, ...] = (), tallies: tuple[Tally, ...] = ()) -> Table:
-    """The table at its end, with what its game brought: results, a rating row, achievements, tallies."""
+def finished(table: Table, earned: tuple[Earned, ...] = (), tallies: tuple[Tally, ...] = ()) -> Outcome:
+    """Ends the table; what its game brought, saved with it: results, a rating row, achievements, tallies."""
     table.status = Status.FINISHED
     standings = tuple(Standing(i, s.name, s.person, i, i + 1, i == 0) for i, s in enumerate(table.seats))
     result = Result(table.id, table.game, table.chat, False, standings, 100.0)
     rating = Rating(table.game, SCOPE, ANN, "Ann", games=1, wins=1, updated_at=100.0)
-    table.outcome = Outcome(result, (rating,), earned, tallies)
-    return table
+    return Outcome(result, (rating,), earned, tallies)
 
 
 def earned(person: PersonRef, achievement: str, table_id: int, at: float) -> Earned:
@@ -149,8 +149,7 @@ def test_an_achievement_is_earned_exactly_once_and_tallies_are_written_whole(sto
             wins = (earned(ANN, "first_win", first.id, 100.0), earned(BOB, "ten_games", first.id, 100.0))
             counts = (Tally(ANN, "games", 1), Tally(ANN, "streak", 1), Tally(BOB, "games", 10))
             table.bump(100.0)
-            await tx.save(finished(table, wins, counts), 0)
-        assert table.outcome is None
+            await tx.save(table, 0, finished(table, wins, counts))
 
         second = a_table(await store.new_table_id())
         await store.save(second, -1)
@@ -163,7 +162,7 @@ def test_an_achievement_is_earned_exactly_once_and_tallies_are_written_whole(sto
             again = (earned(ANN, "first_win", second.id, 200.0), earned(ANN, "hard_beaten", second.id, 200.0))
             counts = (Tally(ANN, "games", 2), Tally(ANN, "streak", 0), Tally(CY, "games", 1))
             table.bump(200.0)
-            await tx.save(finished(table, again, counts), 0)
+            await tx.save(table, 0, finished(table, again, counts))
 
         other = stores()
         assert await other.achievements_of(ANN) == [  # the first stays as it was, oldest first
@@ -192,7 +191,7 @@ def test_an_achievement_saved_twice_in_one_outcome_is_kept_once(stores):
         await store.save(table, -1)
         twice = (earned(ANN, "first_win", table.id, 100.0), earned(ANN, "first_win", table.id, 101.0))
         table.bump(100.0)
-        await store.save(finished(table, twice), 0)
+        await store.save(table, 0, finished(table, twice))
         assert await stores().achievements_of(ANN) == [earned(ANN, "first_win", table.id, 100.0)]
 
     play(body)
@@ -246,11 +245,9 @@ def test_the_chats_that_played_in_a_season_are_found_by_their_season_scopes(stor
             table = a_table(await store.new_table_id())
             await store.save(table, -1)
             table.bump(100.0)
-            finished(table)
-            assert table.outcome is not None
+            outcome = finished(table)
             rating = Rating(game, scope, person, "X", games=int(n != 6), practice_games=int(n == 6))
-            table.outcome = Outcome(table.outcome.result, (rating,))
-            await store.save(table, 0)
+            await store.save(table, 0, Outcome(outcome.result, (rating,)))
         assert await stores().season_scopes("2026-11") == sorted([SCOPE, long_chat, "telegram:-5"])
         assert await stores().season_scopes("2026-10") == ["telegram:-6"]
         assert await stores().season_scopes("2026-12") == []

@@ -44,7 +44,7 @@ def test_a_full_disk_asks_people_to_try_again_and_changes_nothing(tmp_path, monk
         cursor.execute(f"PRAGMA max_page_count = {limit}")
         cursor.close()
 
-    h.run(h.store._run(h.store.engine.dispose))  # connections from now on see a full disk
+    h.run(h.store.db.run(h.store.engine.dispose))  # connections from now on see a full disk
     version, log_length = h.table(t).version, len(h.log(t))
     replies = []
     with caplog.at_level(logging.ERROR):
@@ -57,7 +57,7 @@ def test_a_full_disk_asks_people_to_try_again_and_changes_nothing(tmp_path, monk
     assert len(lines) == 1 and "cannot save" in lines[0].getMessage() and not lines[0].exc_info
 
     event.remove(h.store.engine, "connect", full)
-    h.run(h.store._run(h.store.engine.dispose))  # room again: the same command works
+    h.run(h.store.db.run(h.store.engine.dispose))  # room again: the same command works
     assert h.open(ANN, "svolota", chat=harness.ChatRef("test", "after")).ok
 
 
@@ -72,12 +72,12 @@ def test_a_read_only_database_asks_people_to_try_again(tmp_path, monkeypatch):
     name = engine.url.database
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         conn.execute(text(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on'))
-    h.run(h.store._run(h.store.engine.dispose))  # new connections are read-only
+    h.run(h.store.db.run(h.store.engine.dispose))  # new connections are read-only
     reply = h.press(ANN, t, "Start")
     assert not reply.ok and reply.text == CANT_SAVE
     assert h.table(t).version == version
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         conn.execute(text(f'ALTER DATABASE "{name}" SET default_transaction_read_only = off'))
     engine.dispose()
-    h.run(h.store._run(h.store.engine.dispose))
+    h.run(h.store.db.run(h.store.engine.dispose))
     assert h.press(ANN, t, "Start").ok

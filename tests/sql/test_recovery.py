@@ -10,11 +10,11 @@ from __future__ import annotations
 import asyncio
 
 from adapters.sql.store import SqlStore
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Open, Play, Press
 from bot.notifier import RecordingNotifier
 from bot.people import ChatRef
-from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.tables import Status
 from bot.tokens import Token
@@ -35,8 +35,8 @@ class Bot:
 
     def start(self) -> None:
         self.store = SqlStore(self.url)
-        self.service = Service(self.store, RecordingNotifier(), self.clock, CONFIG, seed=4)
-        self.run(self.service.restore())
+        self.service = bootstrap(self.store, RecordingNotifier(), self.clock, CONFIG, seed=4)
+        self.run(self.service.drawing.restore())
 
     def restart(self) -> None:
         self.run(self.store.close())
@@ -51,9 +51,9 @@ class Bot:
 
     def advance(self, seconds: float) -> None:
         end = self.clock.now() + seconds
-        while (due := self.run(self.service.next_due())) is not None and due <= end:
+        while (due := self.run(self.service.firing.next_due())) is not None and due <= end:
             self.clock.advance(max(0.0, due - self.clock.now()))
-            self.run(self.service.tick())
+            self.run(self.service.firing.tick())
         self.clock.advance(max(0.0, end - self.clock.now()))
 
 

@@ -14,8 +14,7 @@ from tests.sql.databases import empty_url, fresh_url
 
 def test_a_finished_game_replays_move_by_move_and_matches(db_kind, tmp_path, monkeypatch, capsys):
     url = fresh_url(db_kind, tmp_path)
-    h = Harness(ServiceConfig(missed_turns=1))
-    h.store = h.service.store = SqlStore(url)
+    h = Harness(ServiceConfig(missed_turns=1), store=SqlStore(url))
     t = h.open(ANN, "svolota").table_id
     h.press(BOB, t, "Join")
     h.press(CY, t, "Join")
@@ -41,8 +40,7 @@ def test_db_upgrade_and_downgrade_commands(db_kind, tmp_path, monkeypatch):
 
 def test_the_operator_lists_the_tables_set_aside_and_puts_one_back(db_kind, tmp_path, monkeypatch, capsys):
     url = fresh_url(db_kind, tmp_path)
-    h = Harness()
-    h.store = h.service.store = SqlStore(url)
+    h = Harness(store=SqlStore(url))
     t = h.open(ANN, "svolota").table_id
     h.press(BOB, t, "Join")
     h.press(CY, t, "Join")

@@ -236,8 +236,8 @@ def test_each_platform_fires_only_its_own_deadlines(store):
 def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_goes_on(store, monkeypatch):
     """A stopping bot cancels its tasks; one may be committing on the store's thread. The commit
     ends first (no rollback races it on the same connection), and the next change works."""
-    from adapters.sql.changes import SqlChanges
     from adapters.sql.together import Together
+    from adapters.sql.transaction import SqlTransaction
 
     committing, cancelled = threading.Event(), threading.Event()
 
@@ -249,7 +249,7 @@ def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_go
 
         return slow
 
-    monkeypatch.setattr(SqlChanges, "finish", slowly(SqlChanges.finish))  # in a transaction held (PostgreSQL)
+    monkeypatch.setattr(SqlTransaction, "finish", slowly(SqlTransaction.finish))  # in a transaction held (PostgreSQL)
     monkeypatch.setattr(Together, "_write", slowly(Together._write))  # with others (SQLite)
 
     async def go() -> None:

@@ -17,8 +17,7 @@ from tests.sql.databases import fresh_url
 
 def test_a_change_saved_elsewhere_meanwhile_is_kept_and_the_move_runs_on_it(db_kind, tmp_path):
     url = fresh_url(db_kind, tmp_path)
-    h = Harness()
-    h.store = h.service.store = SqlStore(url)
+    h = Harness(store=SqlStore(url))
     t = h.open(ANN, "svolota").table_id
     h.press(BOB, t, "Join")  # the service knows the table at this version
     join = h.button(t, "Join").token or ""

@@ -10,6 +10,7 @@ import pytest
 from adapters.console.chat import ConsoleChat
 from adapters.console.seating import seat_table
 from adapters.console.session import ME, WHERE
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Open, Press
 from bot.memory_store import MemoryStore
@@ -22,7 +23,7 @@ PAT = Actor(ME, "pat", lang="en", admin=True)
 
 def service() -> tuple[Service, MemoryStore, ConsoleChat]:
     store, chat = MemoryStore(), ConsoleChat(ME)
-    return Service(store, chat, FakeClock(), seed=1), store, chat
+    return bootstrap(store, chat, FakeClock(), seed=1), store, chat
 
 
 @pytest.mark.parametrize(("game", "players"), [("svolota", 4), ("speed", 2), ("racing_demon", 5), ("racing_demon", 1)])

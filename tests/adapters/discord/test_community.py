@@ -113,7 +113,7 @@ async def test_a_lobbys_house_rules_are_picked_by_buttons_and_saved_for_the_serv
         await bot.settled()
         table = await bot.table(table_id)
         assert table.status is Status.PLAYING and table.options == {"free_pass": True}
-        saved = await bot.service.chat_settings(table.chat)
+        saved = await bot.service.chats.settings(table.chat)
         assert saved.house_rules["svolota"] == {"free_pass": True}
         # the next lobby in this server starts from what was saved
         other = next(c for c in channel.guild.channels.values() if c is not channel)  # type: ignore[union-attr]
@@ -264,7 +264,7 @@ async def test_a_seasons_end_is_announced_once_with_its_podium_and_the_leaderboa
         assert fake.interaction(bad).original.deleted  # type: ignore[union-attr]
         before = len(fake.messages(channel, from_bot=True))
         clock.advance(starts("2026-12") - clock.now() + 60)  # into the next month
-        await bot.service.announce_seasons()
+        await bot.service.community.announce_seasons()
         await bot.settled()
         (podium,) = fake.messages(channel, from_bot=True)[before:]
         assert podium.content.startswith(f"🏁 Season {season} is over: Speed")
@@ -272,6 +272,6 @@ async def test_a_seasons_end_is_announced_once_with_its_podium_and_the_leaderboa
         assert podium.picture is not None and podium.picture.data.startswith(b"\x89PNG")  # the podium, as an embed
         assert podium.embeds[0]["image"]["url"] == "attachment://table.png"
         assert sent_body(fake, podium)["allowed_mentions"]["parse"] == []  # names, nobody notified
-        assert await bot.service.announce_seasons() == 0  # once
+        assert await bot.service.community.announce_seasons() == 0  # once
         await bot.settled()
         assert len(fake.messages(channel, from_bot=True)) == before + 1

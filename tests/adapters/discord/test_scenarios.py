@@ -51,7 +51,8 @@ class Running:
         self.app = DiscordBot(DiscordSettings(**values), self.store, clock, config, seed=7)
         self.service, self.notifier = self.app.service, self.app.notifier
         self.firing = InFlight()  # the scheduler's redraws on start and its deadlines
-        self.firing.watch(self.service, "restore", "tick")
+        self.firing.watch(self.service.drawing, "restore")
+        self.firing.watch(self.service.firing, "tick")
         self.before = set(fake.interactions)  # sent to an earlier process, if any
         self.received: set[int] = set()
         self.handling: set[asyncio.Task[Any]] = set()
@@ -105,11 +106,11 @@ class Running:
     async def advance(self, seconds: float) -> None:
         end = self.clock.now() + seconds
         while True:
-            due = await self.service.next_due()
+            due = await self.service.firing.next_due()
             if due is None or due > end:
                 break
             self.clock.advance(max(0.0, due - self.clock.now()))
-            await self.service.tick()
+            await self.service.firing.tick()
         self.clock.advance(max(0.0, end - self.clock.now()))
 
     async def table(self, table_id: int) -> Table:

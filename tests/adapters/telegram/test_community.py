@@ -276,9 +276,9 @@ async def test_when_a_month_ends_the_chat_gets_the_season_s_podium(
         # December: the chat gets November's podium, once, as a photo with its caption
         photos = len(fake_api.calls("sendPhoto", chat=group, ok=True))
         clock.advance(starts("2026-12") - clock.now() + 5)
-        await bot.service.announce_seasons()
+        await bot.service.community.announce_seasons()
         await bot.settled()
-        await bot.service.announce_seasons()  # (and the scheduler's own call): once per chat and season
+        await bot.service.community.announce_seasons()  # (and the scheduler's own call): once per chat and season
         await bot.settled()
         podiums = [r for r in fake_api.calls("sendPhoto", chat=group, ok=True)[photos:] if "caption" in r.params]
         assert len(podiums) == 1, [r.params for r in podiums]

@@ -55,7 +55,8 @@ class Running:
         self.tg = TelegramBot(TelegramSettings(**values), self.store, clock, config, seed=7, poll_timeout=1)
         self.service, self.notifier = self.tg.service, self.tg.notifier
         self.firing = InFlight()  # the scheduler's redraws on start and its deadlines
-        self.firing.watch(self.service, "restore", "tick")
+        self.firing.watch(self.service.drawing, "restore")
+        self.firing.watch(self.service.firing, "tick")
 
     async def __aenter__(self) -> Running:
         await self.tg.start()
@@ -90,11 +91,11 @@ class Running:
     async def advance(self, seconds: float, pause: float = 0.0) -> None:
         end = self.clock.now() + seconds
         while True:
-            due = await self.service.next_due()
+            due = await self.service.firing.next_due()
             if due is None or due > end:
                 break
             self.clock.advance(max(0.0, due - self.clock.now()))
-            await self.service.tick()
+            await self.service.firing.tick()
             await asyncio.sleep(pause)
         self.clock.advance(max(0.0, end - self.clock.now()))
 

@@ -20,6 +20,7 @@ import aiohttp
 
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Open, Press
 from bot.memory_store import MemoryStore
@@ -160,7 +161,7 @@ async def live_table(
 ) -> AsyncIterator[Live]:
     store = store if store is not None else MemoryStore()
     notifier = RecordingNotifier()
-    service = Service(store, notifier, FakeClock(time.time()))
+    service = bootstrap(store, notifier, FakeClock(time.time()))
     table_id = await svolota_for_two(service, notifier)
     web = WebSettings(url="https://cards.example.org", listen="127.0.0.1:0", **settings)
     server = WebServer(service, store, web, BOT_TOKEN, **({"static": static} if static else {}), members=members)

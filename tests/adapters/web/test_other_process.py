@@ -8,11 +8,11 @@ import time
 import pytest
 
 from adapters.sql.store import SqlStore
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Press
 from bot.notifier import RecordingNotifier
 from bot.screens.render import panel_screens
-from bot.service import Service
 from tests import postgres
 from tests.adapters.web.live import ANN, EVE, button, live_table
 from tests.sql.databases import need
@@ -28,7 +28,7 @@ async def test_a_move_made_by_another_process_reaches_the_page(aio_loop):
             assert live.server.listener is not None and await live.server.listener.listening()
             eve = await live.watching(EVE)
             table = await live.table()
-            elsewhere = Service(there, RecordingNotifier(), FakeClock(time.time()))  # process B: no web server
+            elsewhere = bootstrap(there, RecordingNotifier(), FakeClock(time.time()))  # process B: no web server
             token = button(panel_screens(table, 0, "en")[0], "")
             assert (await elsewhere.handle(Press(ANN, token))).ok
             view = await eve.until(lambda m: m["type"] == "view" and m["version"] == table.version + 1, timeout=10)

@@ -7,6 +7,7 @@ import time
 
 from adapters.web.auth import Viewer
 from adapters.web.views import Gallery, view_of
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import SetLook
 from bot.memory_store import MemoryStore
@@ -23,7 +24,7 @@ async def _drawn(picture: Picture, deck: str) -> bytes:
 
 async def _table(look: str) -> tuple[Service, int]:
     notifier = RecordingNotifier()
-    service = Service(MemoryStore(), notifier, FakeClock(time.time()))
+    service = bootstrap(MemoryStore(), notifier, FakeClock(time.time()))
     return service, await svolota_for_two(service, notifier, look)
 
 

@@ -1,11 +1,11 @@
-"""The store inside one change (`SqlStore.transaction`).
+"""The store inside one change (`SqlStore.transaction`): the Transaction port (bot/store/tables.py).
 
 On PostgreSQL a change is one transaction from its first call to its commit: each call is one hop
 to the store's threads on the transaction's connection, its first load locks the table's row, and
 its saves are written with the next call or the commit.
 
 On SQLite one writer at a time has the whole database, so a change does not hold it while the
-service decides: its loads are reads (or this process's own copy of the table, `SqlStore._cached`),
+service decides: its loads are reads (or this process's own copy of the table, `TableRows.cached`),
 and its saves are written at the end, BEGIN IMMEDIATE to COMMIT, with those of the changes that
 finish beside it (adapters/sql/together.py), each refused if its table is no longer at the version
 loaded (StaleTable: the service runs the change again). A change that asks for a lock (`lock`: a
@@ -15,11 +15,12 @@ from then on, and what it reads after that is read inside."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from sqlalchemy import Connection, insert, select
 
 from adapters.sql.community import achievements_of, tallies_of
+from adapters.sql.database import Database
 from adapters.sql.ratings import ratings_of
 from adapters.sql.rows import (
     ADVISORY_LOCK,
@@ -31,20 +32,21 @@ from adapters.sql.rows import (
     new_table_id_in,
     open_in,
 )
-from adapters.sql.together import Write
+from adapters.sql.table_rows import TableRows, Write
+from adapters.sql.together import Together
+from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating
 from bot.tables import LoggedMove, Table
 
-if TYPE_CHECKING:
-    from adapters.sql.store import SqlStore
-
 T = TypeVar("T")
 
 
-class SqlChanges:
-    def __init__(self, store: SqlStore) -> None:
-        self.store = store
+class SqlTransaction:
+    def __init__(self, db: Database, rows: TableRows, together: Together) -> None:
+        self.db = db
+        self.rows = rows
+        self.together = together
         self.conn: Connection | None = None  # begun by the first call that holds the writer, in the same hop
         self.held = False  # holds one of the store's turns (and, from its next call, a transaction)
         self._saves: list[Write] = []  # written with the next call on the connection, or the commit
@@ -54,12 +56,12 @@ class SqlChanges:
         """Take one of the store's turns for the rest of this change: from the next call on, one
         transaction (BEGIN IMMEDIATE on SQLite)."""
         if not self.held:
-            await self.store._turns.acquire()
+            await self.db.turns.acquire()
             self.held = True
 
     def release(self) -> None:
         if self.held:
-            self.store._turns.release()
+            self.db.turns.release()
             self.held = False
 
     @property
@@ -68,18 +70,18 @@ class SqlChanges:
         return self.conn is not None or bool(self._saves)
 
     async def _on_conn(self, call: Callable[[Connection], T]) -> T:
-        return await self.store._run(lambda: call(self._ready()))
+        return await self.db.run(lambda: call(self._ready()))
 
     async def _read(self, call: Callable[[Connection], T]) -> T:
         """Inside the transaction if this change holds one, else a read of its own."""
         if self.held:
             return await self._on_conn(call)
-        return await self.store._reading(call)
+        return await self.db.reading(call)
 
     def _ready(self) -> Connection:
         """The transaction's connection (begun if need be), with the saves asked for so far written."""
         if self.conn is None:
-            self.conn = self.store._begin()
+            self.conn = self.db.begin()
         for write in self._saves:
             self._after.append(write(self.conn))
         self._saves = []
@@ -91,10 +93,10 @@ class SqlChanges:
         if not self.pending:
             return
         if self.held:
-            await self.store._run(self.finish)
+            await self.db.run(self.finish)
         else:
             saves, self._saves = self._saves, []
-            self._after += await self.store.together.commit(saves)
+            self._after += await self.together.commit(saves)
 
     def finish(self) -> None:
         """Write what is left and commit, in one hop (the usual end of a change: save, commit)."""
@@ -108,24 +110,24 @@ class SqlChanges:
     async def new_table_id(self) -> int:
         if self.held:
             return await self._on_conn(new_table_id_in)
-        return await self.store.new_table_id()  # (an id lost to a change that fails is never missed)
+        return await self.db.writing(new_table_id_in)  # (an id lost to a change that fails is never missed)
 
     async def load(self, table_id: int) -> Table | None:
         """The table. Holding a transaction: its row locked until the end (PostgreSQL; on SQLite
         the whole database is, by BEGIN IMMEDIATE), so a move in another process waits for this one."""
         if self.held:
-            return await self._on_conn(lambda conn: self.store._load(conn, table_id, LOCK_TABLE))
-        return self.store._cached(table_id) or await self.store.load(table_id)
+            return await self._on_conn(lambda conn: self.rows.load(conn, table_id, LOCK_TABLE))
+        return self.rows.cached(table_id) or await self.db.reading(lambda conn: self.rows.load(conn, table_id))
 
     async def claim(self, table_id: int) -> Table | None:
         """As `load`, but None at once if another transaction holds the table (SKIP LOCKED)."""
         if self.held:
-            return await self._on_conn(lambda conn: self.store._load(conn, table_id, CLAIM_TABLE))
-        return self.store._cached(table_id) or await self.store.load(table_id)
+            return await self._on_conn(lambda conn: self.rows.load(conn, table_id, CLAIM_TABLE))
+        return self.rows.cached(table_id) or await self.db.reading(lambda conn: self.rows.load(conn, table_id))
 
-    async def save(self, table: Table, expected_version: int) -> None:
+    async def save(self, table: Table, expected_version: int, outcome: Outcome | None = None) -> None:
         """Written with the transaction's next call, or its commit: one hop fewer per change."""
-        self._saves.append(self.store._save(table, expected_version))
+        self._saves.append(self.rows.save(table, expected_version, outcome))
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
         return await self._read(lambda conn: load_many(conn, open_in(chat)))
@@ -147,7 +149,7 @@ class SqlChanges:
         """Hold `name` until the change ends. PostgreSQL: a transaction-scoped advisory lock. SQLite:
         the writer itself (one at a time has the whole database), from now on."""
         await self.hold()
-        if self.store.postgres:
+        if self.db.postgres:
             await self._on_conn(lambda conn: conn.execute(ADVISORY_LOCK, {"name": name}))
 
     async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
@@ -169,7 +171,7 @@ class SqlChanges:
 
 
 def end(conn: Connection, commit: bool) -> None:
-    """End a transaction begun by SqlStore._begin, and give its connection back."""
+    """End a transaction begun by `Database.begin`, and give its connection back."""
     try:
         if commit:
             conn.commit()

@@ -1,0 +1,56 @@
+"""A chat's settings and a person's language, as the service reads them.
+
+Every change and every redraw needs the chat's settings, so they are read at most every
+SETTINGS_TTL seconds per chat (a change made by another process shows within that time; one made
+through this process, at once). The CHATS_KEPT chats used most recently are kept.
+
+A person's language: the one they chose (`/language`), else their app's when the bot speaks it,
+else the chat's, else English."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from cachetools import TTLCache
+
+from bot.i18n import LANGUAGES
+from bot.people import Actor, ChatRef, PersonRef
+from bot.settings import ChatSettings
+from bot.store.chats import ChatStore
+
+SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
+CHATS_KEPT = 10_000
+
+
+class LanguageStore(ChatStore, Protocol):
+    async def person_lang(self, person: PersonRef) -> str | None: ...
+
+
+class Chats:
+    def __init__(self, store: LanguageStore) -> None:
+        self._store = store
+        self._settings: TTLCache[tuple[str, str], ChatSettings] = TTLCache(CHATS_KEPT, SETTINGS_TTL)
+
+    async def settings(self, chat: ChatRef) -> ChatSettings:
+        """The chat's settings (shared by its threads). Not to be changed: `save` a copy."""
+        key = (chat.platform, chat.chat_id)
+        settings = self._settings.get(key)
+        if settings is None:
+            settings = self._settings[key] = await self._store.chat_settings(chat)
+        return settings
+
+    async def save(self, chat: ChatRef, settings: ChatSettings) -> None:
+        await self._store.save_chat_settings(chat, settings)
+        self._settings[(chat.platform, chat.chat_id)] = settings
+
+    def forget(self) -> None:
+        """Read every chat's settings again next time (an operator, or a test, wrote them directly)."""
+        self._settings.clear()
+
+    async def lang_of(self, actor: Actor, chat: ChatRef | None = None) -> str:
+        own = await self._store.person_lang(actor.person)
+        if own:
+            return own
+        if actor.lang in LANGUAGES:
+            return actor.lang
+        return (await self.settings(chat)).lang if chat else "en"

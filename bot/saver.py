@@ -1,0 +1,52 @@
+"""Saving a changed table; a game that has just finished takes its results, its people's new
+ratings (lifetime and season: bot/ratings.py, bot/seasons.py), achievements and tallies
+(bot/achievements.py) and its recap's key moments (bot/recap.py) into the same save.
+
+Ratings are read, computed and written under the "ratings" lock, in this process (an asyncio lock)
+and in any other sharing the database (`Transaction.lock`), so two games that end at once never
+compute from the same old rows."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot import achievements, ratings, recap, running, seasons
+from bot.outcome import Outcome, changes
+from bot.settings import ServiceConfig
+from bot.store.tables import Transaction
+from bot.tables import LoggedMove, Status, Table
+
+
+class Saver:
+    def __init__(self, config: ServiceConfig) -> None:
+        self._config = config
+        self._ratings_lock = asyncio.Lock()  # one game's ratings read, computed and saved at a time
+
+    async def save(self, tx: Transaction, table: Table, before: int, was: Status) -> None:
+        """Save `table`, loaded at version `before` with status `was`."""
+        if table.status is not Status.FINISHED or was is Status.FINISHED:
+            await tx.save(table, before)
+            return
+        log = [*await tx.moves(table.id), *table.unsaved]  # (the table's own: read before the lock)
+        table.moments = recap.key_moments(table, log)
+        async with self._ratings_lock:  # no other game's ratings change between reading and saving
+            await tx.lock("ratings")  # ... in any process
+            outcome = await self._outcome(tx, table, log)
+            table.changes = changes(outcome)
+            await tx.save(table, before, outcome)
+
+    async def _outcome(self, tx: Transaction, table: Table, log: list[LoggedMove]) -> Outcome:
+        """Results, ratings (lifetime and season) and achievements of a game that has just
+        finished (`log`: its whole move log), from what the store holds under the "ratings" lock."""
+        season = seasons.season_of(table.updated_at, self._config.season_months)
+        result = ratings.result_of(table, running.game_of(table), season)
+        persons = [s.person for s in result.people if s.person is not None]
+        current: list[ratings.Rating] = []
+        if persons:
+            for scope in ratings.scopes(table.chat, season):
+                current += (await tx.ratings(table.game, scope, persons)).values()
+        had = await tx.achievements(persons) if persons else {}
+        tallies = await tx.tallies(persons) if persons else {}
+        earned, counted = achievements.award(table, result, log, had, tallies)
+        table.earned = achievements.awards(table, earned)
+        return Outcome(result, tuple(ratings.rate(result, current)), tuple(earned), tuple(counted))

@@ -1,0 +1,34 @@
+"""The store port, split by concern: tables and deadlines (tables.py), people and their ratings
+(people.py), a chat's community (community.py), a chat's settings (chats.py). Each part of the
+service is typed against the part it uses; a whole store (bot/memory_store.py for tests and the
+console, adapters/sql for SQLite and PostgreSQL) is all of them, and both pass one contract suite
+(tests/store/).
+
+The platforms' own records (which message shows a table, which file id a picture was uploaded
+as) are not the service's business: the chat adapters keep them (adapters/chat/records.py)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.store.chats import ChatStore
+from bot.store.community import CommunityStore
+from bot.store.errors import StaleTable, StoreUnavailable
+from bot.store.people import PeopleStore
+from bot.store.records import PlatformRecords
+from bot.store.tables import TableStore, Transaction
+
+__all__ = [
+    "ChatStore",
+    "CommunityStore",
+    "PeopleStore",
+    "StaleTable",
+    "Store",
+    "StoreUnavailable",
+    "TableStore",
+    "Transaction",
+]
+
+
+class Store(TableStore, PeopleStore, CommunityStore, ChatStore, PlatformRecords, Protocol):
+    """Everything a store keeps for the service."""

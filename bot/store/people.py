@@ -1,0 +1,53 @@
+"""What the store keeps of people: their own language and look, and their results, ratings and
+achievements (written with the table whose game finished: bot/store/tables.py `save`).
+
+Ratings are rows keyed by (game, scope, person): scope is a chat's (`"<platform>:<chat_id>"`) or
+`"global"` (bot/ratings.py), with `@<season>` for a season's (bot/seasons.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Protocol
+
+from bot.achievements import Earned
+from bot.people import PersonRef
+from bot.ratings import Rating, Standing
+
+
+class PeopleStore(Protocol):
+    async def person_lang(self, person: PersonRef) -> str | None: ...
+
+    async def set_person_lang(self, person: PersonRef, lang: str) -> None: ...
+
+    async def person_look(self, person: PersonRef) -> str | None:
+        """The look a person chose for their own panels (bot/screens/model.py LOOKS); None: they
+        chose none, and their panels look as each chat's board does."""
+        ...
+
+    async def set_person_look(self, person: PersonRef, look: str) -> None: ...
+
+    async def results(self, table_id: int) -> list[Standing]:
+        """The results saved with a finished table, by seat; [] for a table without any."""
+        ...
+
+    async def ratings(self, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
+        """The stored rows of these people for this game in this scope, by person; a person
+        without a row (never played it there) is left out. An empty `persons` gives {}."""
+        ...
+
+    async def leaderboard(self, game: str, scope: str, limit: int) -> list[Rating]:
+        """The best `limit` rows of this game in this scope among those with at least one rated
+        game (`games >= 1`; practice alone does not place anyone). Best first: by ordinal
+        (`mu - 3 * sigma`) descending, then `games` descending, then `name`, then the person's
+        (platform, user_id) ascending, so the order is total and stable."""
+        ...
+
+    async def person_stats(self, person: PersonRef, scope: str) -> list[Rating]:
+        """Every row of this person in this scope, one per game they have played there (rated or
+        practice), ordered by game id; [] if none."""
+        ...
+
+    async def achievements_of(self, person: PersonRef) -> list[Earned]:
+        """Every achievement this person earned, oldest first."""
+        ...

@@ -1,6 +1,7 @@
-"""The READMEs' tables of settings read their defaults from nowhere but the settings classes: every
-`| `NAME` | `default` |` row names a field of one of them, with that field's default, so a README
-cannot drift from the code again (Telegram's README once gave a 2.0 s window where another said 1.5)."""
+"""The docs' tables of settings read their defaults from nowhere but the settings classes: every
+`| `NAME` | `default` |` row of a README or of docs/ names a field of one of them, with that field's
+default, so a document cannot drift from the code again (Telegram's README once gave a 2.0 s window
+where another said 1.5)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pydantic_settings import BaseSettings
 from adapters.cli import SETTINGS
 
 ROOT = Path(__file__).resolve().parents[2]
-READMES = sorted([ROOT / "README.md", *ROOT.glob("adapters/*/README.md")])
+READMES = sorted([ROOT / "README.md", *ROOT.glob("adapters/*/README.md"), *ROOT.glob("docs/**/*.md")])
 CLASSES: tuple[type[BaseSettings], ...] = SETTINGS  # every settings class (`cardbot config` prints them)
 ROW = re.compile(r"^\| `([A-Z][A-Z0-9_]+)` \| `([^`|]*)` \|", re.MULTILINE)
 
@@ -30,7 +31,7 @@ def defaults() -> dict[str, Any]:
 
 
 def written(value: Any) -> set[str]:
-    """How a README may write a default: `true`, `2.0`, `840` (a whole float as 840.0 or 840)."""
+    """How a document may write a default: `true`, `2.0`, `840` (a whole float as 840.0 or 840)."""
     if isinstance(value, bool):
         return {str(value).lower()}
     if isinstance(value, float) and value.is_integer():
@@ -46,7 +47,7 @@ def rows() -> list[tuple[str, str, str]]:
 
 def test_the_readmes_have_settings_tables():
     assert {readme for readme, _, _ in rows()} >= {
-        "README.md",
+        "docs/operating.md",
         "adapters/telegram/README.md",
         "adapters/discord/README.md",
     }

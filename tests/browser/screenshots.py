@@ -1,6 +1,7 @@
-"""The README's pictures of the live table: a Speed, a Racing Demon and a Svolota table as a phone
-shows them (390×844), each a few moves in, written to docs/web/. `make screenshots`, or
-`python -m tests.browser.screenshots [folder]`. Needs Debian's Chromium (/usr/bin/chromium)."""
+"""The pictures of the live table in README.md and docs/players.md: a Speed, a Racing Demon and a
+Svolota table as a phone shows them (390×844), each a few moves in, written to docs/web/.
+`make screenshots`, or `python -m tests.browser.screenshots [folder]`. Needs Debian's Chromium
+(/usr/bin/chromium)."""
 
 from __future__ import annotations
 

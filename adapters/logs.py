@@ -10,7 +10,6 @@ logger, message, any `extra` fields, the traceback as `exception`), masked the s
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 from pydantic_settings import SettingsConfigDict
+from pythonjsonlogger import json as jsonlogger
 
 from adapters.settings import CardbotSettings
 
@@ -25,8 +25,6 @@ MASK: Final = "<token>"
 URL_TOKEN: Final = re.compile(r"(/(?:webhooks|interactions)/\d+/)[A-Za-z0-9._\-]{20,}")
 FIELD_TOKEN: Final = re.compile(r"""(['"]token['"]\s*:\s*['"])[A-Za-z0-9._\-]{20,}""")  # a logged event
 TEXT_FORMAT: Final = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-# A LogRecord's own attributes: whatever else it has came in `extra=` and goes into a JSON line.
-RECORD_FIELDS: Final = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
 
 
 class LogSettings(CardbotSettings):
@@ -48,8 +46,6 @@ class MaskToken(logging.Filter):
         text = URL_TOKEN.sub(rf"\g<1>{MASK}", text)
         return FIELD_TOKEN.sub(rf"\g<1>{MASK}", text)
 
-    _mask = mask
-
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
         masked = self.mask(message)
@@ -62,30 +58,34 @@ class MaskToken(logging.Filter):
         return True
 
 
-class JsonFormatter(logging.Formatter):
-    """One JSON object per record: time (UTC, ISO 8601), level, logger, message, the record's
-    `extra` fields, and `exception`/`stack` when there is one; the whole line passes `mask`."""
+class JsonFormatter(jsonlogger.JsonFormatter):
+    """One JSON object per record (python-json-logger): time (UTC, ISO 8601 to the millisecond),
+    level, logger, message, the record's `extra` fields, and `exception`/`stack` when there is
+    one. Each text field passes `mask` before it is encoded (JSON escapes the quotes FIELD_TOKEN
+    looks for), and the whole line after (a token in any other value)."""
 
     def __init__(self, mask: Callable[[str], str] = lambda text: text) -> None:
-        super().__init__()
+        super().__init__(
+            ["asctime", "levelname", "name", "message"],
+            rename_fields={
+                "asctime": "time",
+                "levelname": "level",
+                "name": "logger",
+                "exc_info": "exception",
+                "stack_info": "stack",
+            },
+            json_ensure_ascii=False,
+        )
         self._masked = mask
 
-    def format(self, record: logging.LogRecord) -> str:
-        line: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": record.getMessage(),
-        }
-        line.update((key, value) for key, value in vars(record).items() if key not in RECORD_FIELDS)
-        if record.exc_info and not record.exc_text:
-            record.exc_text = self.formatException(record.exc_info)
-        if record.exc_text:
-            line["exception"] = record.exc_text
-        if record.stack_info:
-            line["stack"] = self.formatStack(record.stack_info)
-        # Masked after encoding too: a token in an `extra` field, or in any value.
-        return self._masked(json.dumps(line, ensure_ascii=False, default=str))
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
+
+    def process_log_record(self, log_data: dict[str, Any]) -> dict[str, Any]:
+        return {key: self._masked(value) if isinstance(value, str) else value for key, value in log_data.items()}
+
+    def serialize_log_record(self, log_data: dict[str, Any]) -> str:
+        return self._masked(super().serialize_log_record(log_data))
 
 
 def configure(level: str, token: str, log_format: str | None = None) -> None:

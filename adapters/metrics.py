@@ -21,10 +21,10 @@ import inspect
 import logging
 import time
 from collections import Counter as Tally
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from cachetools import LRUCache
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 from bot.commands import Command, Open, Play, Press
@@ -90,7 +90,7 @@ class Metrics:
         self.db_errors = Counter(
             "cardbot_db_errors", "Database calls that failed, by store method", ["method"], registry=r
         )
-        self.games: OrderedDict[int, str] = OrderedDict()  # table id -> game (the labels of presses)
+        self.games: LRUCache[int, str] = LRUCache(GAMES_KEPT)  # table id -> game (the labels of presses)
         self.known_games: set[str] = set()  # every game whose open tables were counted (a gauge at 0 stays)
 
     def text(self) -> bytes:
@@ -100,9 +100,6 @@ class Metrics:
         """A table the store returned: its game labels the presses on it."""
         if isinstance(table, Table):
             self.games[table.id] = table.game
-            self.games.move_to_end(table.id)
-            while len(self.games) > GAMES_KEPT:
-                self.games.popitem(last=False)
 
     def game_of(self, command: Command, table_id: int | None) -> str:
         if isinstance(command, Open):

@@ -7,8 +7,6 @@ from the future) gives None, never an exception.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import hmac
 import json
@@ -16,10 +14,17 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
+from itsdangerous import BadData, URLSafeSerializer
+
 from bot.people import PersonRef
 
 FUTURE = 60.0  # seconds an initData's auth_date may be ahead of our clock (clocks drift)
 MAX_NAME = 64  # characters of a name kept (it is shown to others)
+LINK_SALT = "cardbot live table link"
+# The expiry is the payload's own, not TimestampSigner's: the signer says how long a link lives, to
+# the second the hub remembers its nonce (a link's whole-second age could outlive that memory), and
+# a link from a process whose clock runs a little ahead is not refused as "from the future".
+SIGNER: dict[str, Any] = {"key_derivation": "hmac", "digest_method": hashlib.sha256}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,53 +73,44 @@ def _lang(code: Any) -> str | None:
 
 
 def link_secret(token: str) -> bytes:
-    """The links' HMAC key derived from a bot token (used unless CARDBOT_WEB_SECRET is set)."""
+    """The links' key derived from a bot token (used unless CARDBOT_WEB_SECRET is set)."""
     return hashlib.sha256(b"cardbot web links\0" + token.encode()).digest()
+
+
+def _links(secret: bytes) -> URLSafeSerializer:
+    """Link tokens: compact JSON, base64url (zlib'd when that is shorter), "." and its HMAC-SHA256
+    under a key derived from `secret` for links alone (the salt)."""
+    return URLSafeSerializer(secret, salt=LINK_SALT, signer_kwargs=SIGNER)
 
 
 def sign_link(
     secret: bytes, person: PersonRef, table_id: int, expires: float, nonce: str, name: str = "", lang: str | None = None
 ) -> str:
-    """A link token: base64url(JSON payload) "." base64url(HMAC-SHA256(secret, payload))."""
-    payload = json.dumps(
-        {
-            "p": person.platform,
-            "u": person.user_id,
-            "n": name[:MAX_NAME],
-            "l": lang,
-            "t": table_id,
-            "e": expires,
-            "o": nonce,
-        },
-        separators=(",", ":"),
-    ).encode()
-    mac = hmac.new(secret, payload, hashlib.sha256).digest()
-    return f"{_b64(payload)}.{_b64(mac)}"
+    """A link token for this person and table, good until `expires` (epoch seconds)."""
+    payload = {
+        "p": person.platform,
+        "u": person.user_id,
+        "n": name[:MAX_NAME],
+        "l": lang,
+        "t": table_id,
+        "e": expires,
+        "o": nonce,
+    }
+    return _links(secret).dumps(payload)
 
 
 def read_link(secret: bytes, token: str, now: float) -> tuple[Viewer, str] | None:
     """The viewer and the nonce of a link token; None if tampered, malformed or expired. (Whether
-    the nonce was used before is the hub's to know.)"""
+    the nonce was used before is the hub's to know.) The signature is checked before anything of
+    the payload is read."""
     try:
-        head, _, tail = token.partition(".")
-        payload, mac = _unb64(head), _unb64(tail)
-        if not hmac.compare_digest(mac, hmac.new(secret, payload, hashlib.sha256).digest()):
-            return None
-        data = json.loads(payload)
+        data = _links(secret).loads(token)
         person = PersonRef(str(data["p"]), str(data["u"]))
         expires, table_id, nonce = float(data["e"]), int(data["t"]), str(data["o"])
         lang = data.get("l")
         name = str(data.get("n") or person.user_id)
-    except (ValueError, TypeError, KeyError, binascii.Error):
+    except (BadData, ValueError, TypeError, KeyError):
         return None
     if now >= expires:
         return None
     return Viewer(person, name[:MAX_NAME], lang if isinstance(lang, str) else None, table_id), nonce
-
-
-def _b64(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-
-def _unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from cachetools import TTLCache
+
 from adapters.web.auth import Viewer
 from adapters.web.views import Gallery, seat_of, view_of
 from bot.commands import Press
@@ -38,6 +40,7 @@ from bot.tokens import decode
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 10.0  # seconds a socket may take to accept one view
+NONCES_KEPT = 100_000  # used link nonces remembered (each for a link's life)
 
 
 class Socket(Protocol):
@@ -77,9 +80,8 @@ class Hub(Observer):
         self.store = store
         self.gallery = gallery
         self.link_seconds = link_seconds
-        self.now = now
         self._tables: dict[int, _Table] = {}
-        self._nonces: dict[str, float] = {}  # link nonce -> when it may be forgotten
+        self._nonces: TTLCache[str, bool] = TTLCache(NONCES_KEPT, link_seconds, timer=now)  # used link nonces
 
     # ----- sockets --------------------------------------------------------------------------
 
@@ -105,16 +107,16 @@ class Hub(Observer):
         return list(self._tables)
 
     def use_nonce(self, nonce: str) -> bool:
-        """Whether a link's nonce is fresh (and now used): a link opens one session."""
-        now = self.now()
-        while self._nonces:  # kept in the order they were used, so the oldest go from the front
-            oldest, until = next(iter(self._nonces.items()))
-            if until > now:
-                break
-            del self._nonces[oldest]
+        """Whether a link's nonce is fresh (and now used): a link opens one session. With
+        NONCES_KEPT used ones still remembered, a new one is refused too: forgetting a nonce before
+        its link expires would let that link open a second session."""
+        self._nonces.expire()
         if nonce in self._nonces:
             return False
-        self._nonces[nonce] = now + self.link_seconds
+        if len(self._nonces) >= NONCES_KEPT:
+            log.warning("%s live table links used in %s s: no more until some expire", NONCES_KEPT, self.link_seconds)
+            return False
+        self._nonces[nonce] = True
         return True
 
     async def close_all(self) -> None:

@@ -11,9 +11,10 @@ bounded `Gallery` the app serves at /pictures/<digest>.png.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from cachetools import LRUCache
 
 from adapters.pictures.screens import digest, drawn
 from adapters.web.auth import Viewer
@@ -34,20 +35,16 @@ class Gallery:
 
     def __init__(self, draw: Draw = drawn, size: int = GALLERY_SIZE) -> None:
         self._draw = draw
-        self._size = size
-        self._pngs: OrderedDict[str, bytes] = OrderedDict()
-        self._digests: OrderedDict[tuple[Picture, str], str] = OrderedDict()
+        self._pngs: LRUCache[str, bytes] = LRUCache(size)
+        self._digests: LRUCache[tuple[Picture, str], str] = LRUCache(size)
 
     def get(self, key: str) -> bytes | None:
-        png = self._pngs.get(key)
-        if png is not None:
-            self._pngs.move_to_end(key)
-        return png
+        return self._pngs.get(key)
 
     async def url(self, picture: Picture, deck: str) -> str | None:
         """The picture's address (None: it could not be drawn; the text says it all)."""
         key = self._digests.get((picture, deck))
-        if key is None or key not in self._pngs:
+        if key is None or self.get(key) is None:
             try:
                 png = await self._draw(picture, deck)
             except Exception:  # a renderer failure never costs a board
@@ -56,11 +53,6 @@ class Gallery:
             key = digest(png)
             self._pngs[key] = png
             self._digests[(picture, deck)] = key
-            while len(self._pngs) > self._size:
-                self._pngs.popitem(last=False)
-            while len(self._digests) > self._size:
-                self._digests.popitem(last=False)
-        self.get(key)
         return f"/pictures/{key}.png"
 
 

@@ -9,18 +9,21 @@ import time
 from typing import Any
 
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from adapters import metrics as metrics_module
 from adapters.health import BEHIND_SECONDS, Operations, OpsServer
 from adapters.metrics import Metrics, PlatformLog, Sampler, TimedStore, instrument
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
-from bot.commands import Open, Press
+from bot.commands import Open, Play, Press
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.service import Service
+from bot.tables import Table
 from bot.tokens import Token
 
 CHAT = ChatRef("test", "chat")
@@ -202,3 +205,13 @@ def test_attached_to_a_bot_only_where_there_is_a_listener():
             assert {"/healthz", "/metrics", "/ws"} <= paths
 
     asyncio.run(run())
+
+
+def test_the_games_of_the_tables_seen_most_recently_label_their_presses(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(metrics_module, "GAMES_KEPT", 2)
+    metrics = Metrics()
+    for table_id, game in ((1, "svolota"), (2, "speed")):
+        metrics.seen(Table(table_id, CHAT, game, ANN.person))
+    assert metrics.game_of(Play(ANN, 1, "move"), None) == "svolota"  # looked up: the newest now
+    metrics.seen(Table(3, CHAT, "demon", ANN.person))
+    assert [metrics.game_of(Play(ANN, t, "move"), None) for t in (1, 2, 3)] == ["svolota", "unknown", "demon"]

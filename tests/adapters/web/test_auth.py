@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import time
 from urllib.parse import parse_qsl, urlencode
 
-from adapters.web.auth import Viewer, link_secret, read_link, sign_link, telegram_viewer
+from itsdangerous import URLSafeSerializer
+from itsdangerous.encoding import base64_decode
+
+from adapters.web.auth import LINK_SALT, SIGNER, Viewer, link_secret, read_link, sign_link, telegram_viewer
 from bot.people import PersonRef
 from tests.adapters.web.live import ANN, BOT_TOKEN, init_data
 
@@ -84,15 +88,33 @@ def test_an_expired_link_is_refused():
 def test_a_link_with_a_tampered_payload_is_refused():
     token = sign_link(SECRET, BOB, 7, NOW + 900, "n1")
     other = sign_link(SECRET, BOB, 8, NOW + 900, "n1")
-    assert read_link(SECRET, other.split(".")[0] + "." + token.split(".")[1], NOW) is None
+    assert read_link(SECRET, other.rpartition(".")[0] + "." + token.rpartition(".")[2], NOW) is None
+    payload = token.rpartition(".")[0]
+    forged = URLSafeSerializer(b"", salt=LINK_SALT).dump_payload({**json.loads(base64_decode(payload)), "t": 8})
+    assert read_link(SECRET, forged.decode() + "." + token.rpartition(".")[2], NOW) is None
 
 
 def test_a_link_with_a_tampered_mac_is_refused():
-    payload, mac = sign_link(SECRET, BOB, 7, NOW + 900, "n1").split(".")
+    payload, _, mac = sign_link(SECRET, BOB, 7, NOW + 900, "n1").rpartition(".")
     flipped = ("A" if mac[0] != "A" else "B") + mac[1:]
     assert read_link(SECRET, f"{payload}.{flipped}", NOW) is None
     assert read_link(SECRET, payload, NOW) is None
+    assert read_link(SECRET, f"{payload}.", NOW) is None
     assert read_link(SECRET, "not a token", NOW) is None
+    assert read_link(SECRET, "", NOW) is None
+
+
+def test_something_else_signed_with_the_same_secret_is_no_link():
+    """The links' salt: a token another part of the bot might sign with the key is not a link."""
+    payload = {"p": "discord", "u": "555", "t": 7, "e": NOW + 900, "o": "n1"}
+    assert read_link(SECRET, URLSafeSerializer(SECRET, signer_kwargs=SIGNER).dumps(payload), NOW) is None
+    assert read_link(SECRET, URLSafeSerializer(SECRET, salt=LINK_SALT, signer_kwargs=SIGNER).dumps(payload), NOW)
+
+
+def test_a_signed_payload_that_is_no_link_is_refused():
+    for payload in ([1, 2], "text", {"p": "discord"}, {"p": "d", "u": "1", "t": "seven", "e": NOW + 900, "o": "n"}):
+        token = URLSafeSerializer(SECRET, salt=LINK_SALT, signer_kwargs=SIGNER).dumps(payload)
+        assert read_link(SECRET, token, NOW) is None
 
 
 def test_a_link_signed_with_another_bots_secret_is_refused():

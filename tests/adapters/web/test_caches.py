@@ -10,18 +10,18 @@ import pytest
 from adapters.web import hub as hub_module
 from adapters.web.hub import Hub
 from adapters.web.views import Gallery
+from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.screens.picture import Hand, Picture
-from bot.service import Service
 
 LINK_SECONDS = 900.0
 
 
 def _hub(clock: FakeClock) -> Hub:
     store = MemoryStore()
-    return Hub(Service(store, RecordingNotifier(), clock), store, None, LINK_SECONDS, now=clock.now)
+    return Hub(bootstrap(store, RecordingNotifier(), clock), store, None, LINK_SECONDS, now=clock.now)
 
 
 def test_a_nonce_is_used_once_for_as_long_as_a_link_lives():

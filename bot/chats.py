@@ -2,7 +2,8 @@
 
 Every change and every redraw needs the chat's settings, so they are read at most every
 SETTINGS_TTL seconds per chat (a change made by another process shows within that time; one made
-through this process, at once). The CHATS_KEPT chats used most recently are kept.
+through this process, at once), by the service's clock. The CHATS_KEPT chats read most recently are
+kept.
 
 A person's language: the one they chose (`/language`), else their app's when the bot speaks it,
 else the chat's, else English."""
@@ -13,6 +14,7 @@ from typing import Protocol
 
 from cachetools import TTLCache
 
+from bot.clock import Clock
 from bot.i18n import LANGUAGES
 from bot.people import Actor, ChatRef, PersonRef
 from bot.settings import ChatSettings
@@ -27,9 +29,9 @@ class LanguageStore(ChatStore, Protocol):
 
 
 class Chats:
-    def __init__(self, store: LanguageStore) -> None:
+    def __init__(self, store: LanguageStore, clock: Clock) -> None:
         self._store = store
-        self._settings: TTLCache[tuple[str, str], ChatSettings] = TTLCache(CHATS_KEPT, SETTINGS_TTL)
+        self._settings: TTLCache[tuple[str, str], ChatSettings] = TTLCache(CHATS_KEPT, SETTINGS_TTL, timer=clock.now)
 
     async def settings(self, chat: ChatRef) -> ChatSettings:
         """The chat's settings (shared by its threads). Not to be changed: `save` a copy."""

@@ -5,37 +5,37 @@ real-time game redraws every window (a minute, not a chat's ten seconds: a busy 
 people than chats, and few ever choose). Kept on each Seat instead, a new choice would have to
 change every open table of the person, in every chat. A choice made through this process shows at
 each panel's next drawing; through another process on the same database, within LOOK_TTL. The
-LOOKS_KEPT people drawn most recently are kept. A store that cannot be read gives None (the chat's
-look), asked again next time."""
+LOOKS_KEPT people read most recently are kept. Time is the service's clock. A store that cannot be
+read gives None (the chat's look), asked again next time."""
 
 from __future__ import annotations
 
-import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 
+from cachetools import TTLCache
+
+from bot.clock import Clock
 from bot.people import PersonRef
 from bot.screens.model import Screen
-from bot.store import Store, StoreUnavailable
+from bot.store.errors import StoreUnavailable
+from bot.store.people import PeopleStore
 from bot.trouble import Outage
 
 LOOK_TTL = 60.0  # seconds a person's own look is used before it is read again
-LOOKS_KEPT = 10_000  # people whose own look is kept in memory (those drawn least recently go first)
+LOOKS_KEPT = 10_000  # people whose own look is kept in memory (those read longest ago go first)
 
 
 class Looks:
-    def __init__(self, store: Store, outage: Outage) -> None:
+    def __init__(self, store: PeopleStore, outage: Outage, clock: Clock) -> None:
         self.store = store
         self._outage = outage
-        self._kept: OrderedDict[PersonRef, tuple[float, str | None]] = OrderedDict()
+        self._kept: TTLCache[PersonRef, str | None] = TTLCache(LOOKS_KEPT, LOOK_TTL, timer=clock.now)
 
     async def of(self, person: PersonRef) -> str | None:
         """The look the person chose for their own panels (None: none, each chat's look)."""
-        kept = self._kept.get(person)
-        if kept is not None and time.monotonic() - kept[0] < LOOK_TTL:
-            self._kept.move_to_end(person)
-            return kept[1]
+        if person in self._kept:
+            return self._kept[person]
         try:
             look = await self.store.person_look(person)
         except StoreUnavailable as e:
@@ -46,10 +46,7 @@ class Looks:
 
     def chose(self, person: PersonRef, look: str | None) -> None:
         """The person's look as now known (they chose it through this process, or it was read)."""
-        self._kept[person] = (time.monotonic(), look)
-        self._kept.move_to_end(person)
-        while len(self._kept) > LOOKS_KEPT:
-            self._kept.popitem(last=False)
+        self._kept[person] = look
 
     async def applied(self, screens: Sequence[Screen]) -> list[Screen]:
         """Each person's own screens (their panels) in the look they chose, where they chose one;

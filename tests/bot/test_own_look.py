@@ -10,6 +10,7 @@ import pytest
 from bot.bootstrap import bootstrap
 from bot.commands import SetLook
 from bot.i18n import translator
+from bot.looks import LOOK_TTL
 from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Reply
 from bot.settings import ServiceConfig
@@ -146,12 +147,12 @@ def test_a_persons_look_is_read_once_per_ttl_not_at_every_redraw(monkeypatch):
     assert sorted(asked, key=repr) == sorted([ANN.person, BOB.person], key=repr)
 
 
-def test_a_choice_made_through_another_process_shows_within_the_ttl(monkeypatch):
+def test_a_choice_made_through_another_process_shows_within_the_ttl():
     h = Harness()
     t = svolota(h)
     other = bootstrap(h.store, h.notifier, h.clock, seed=2)  # another process on the same store
     h.press(ANN, t, "My cards")  # Ann's look (none) is read and kept
     assert h.run(other.handle(SetLook(ANN, "text"))).ok
     assert h.press(ANN, t, "My cards").screens[0].look == "classic"  # kept for a while
-    monkeypatch.setattr("bot.looks.LOOK_TTL", 0.0)  # ... until LOOK_TTL has passed
+    h.clock.advance(LOOK_TTL)  # ... until LOOK_TTL has passed
     assert h.press(ANN, t, "My cards").screens[0].look == "text"

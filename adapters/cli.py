@@ -43,7 +43,7 @@ from adapters.sql.settings import DatabaseSettings
 from adapters.sql.store import SqlStore
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
-from bot.games import GAME_WORDS
+from bot.games import game_named, known_game
 
 OPERATOR_COMMANDS = ("config", "db", "replay", "tables", "telegram", "discord")
 # Every settings class, in the order `cardbot config` and `.env.example` show them.
@@ -148,7 +148,8 @@ def game_id(word: str) -> str:
     """The game an operator's word names (`demon`, `racing-demon`, `rd`, `сволота`…); an unknown
     word is passed on as it is (the console says which games there are)."""
     key = word.lower().replace("-", "_")
-    return CLI_GAME_WORDS.get(key) or GAME_WORDS.get(key) or word
+    named = CLI_GAME_WORDS.get(key) or game_named(key)
+    return named if named is not None and known_game(named) else word
 
 
 def with_game_ids(args: list[str]) -> list[str]:

@@ -11,6 +11,7 @@ from bot.answers import look_name
 from bot.chats import Chats
 from bot.clock import Clock
 from bot.commands import ChangeSettings, Leaderboard, Notify, SetLanguage, SetLook, Stats
+from bot.games import games
 from bot.i18n import LANGUAGES, translator
 from bot.looks import Looks
 from bot.openings import check_game
@@ -18,7 +19,6 @@ from bot.people import ChatRef, PersonRef
 from bot.refusals import Refused
 from bot.screens.model import Reply
 from bot.screens.ratings import leaderboard_screen, stats_screen
-from bot.screens.words import GAME_NAMES
 from bot.settings import ServiceConfig, apply_setting, look_named
 from bot.store.chats import ChatStore
 from bot.store.people import PeopleStore
@@ -79,12 +79,12 @@ class ChatCommands:
         if cmd.game is not None:
             check_game(cmd.game, {})
         season = self._season_asked(cmd.season)
-        games = [cmd.game] if cmd.game is not None else list(GAME_NAMES)
+        shown = [cmd.game] if cmd.game is not None else games()
         limit = TOP_OF_ONE_GAME if cmd.game is not None else TOP_OF_EVERY_GAME
         scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
         if season is not None:
             scope = seasons.scoped(scope, season)
-        boards = [(game, await self._store.leaderboard(game, scope, limit)) for game in games]
+        boards = [(game, await self._store.leaderboard(game, scope, limit)) for game in shown]
         lang = (await self._chats.settings(cmd.chat)).lang
         screen = leaderboard_screen(boards, cmd.everywhere, translator(lang), season, commands=cmd.commands)
         return Reply(screens=(screen,))

@@ -14,6 +14,7 @@ from bot.changer import Changer
 from bot.chats import Chats
 from bot.clock import Clock
 from bot.commands import Kick
+from bot.games import games
 from bot.i18n import translator
 from bot.looks import Looks
 from bot.notifier import Notifier
@@ -22,7 +23,6 @@ from bot.ratings import Rating
 from bot.refusals import Refused
 from bot.screens.model import Reply
 from bot.screens.ratings import season_podium_screen
-from bot.screens.words import GAME_NAMES
 from bot.settings import ServiceConfig
 from bot.store.community import CommunityStore
 from bot.tables import Table
@@ -105,7 +105,7 @@ class Community:
             settings = await self._chats.settings(chat)
             t = translator(settings.lang)
             screens = []
-            for game in GAME_NAMES:
+            for game in games():
                 rows = await self._store.leaderboard(game, seasons.scoped(scope, ended), PODIUM)
                 if rows:
                     screens.append(replace(season_podium_screen(game, rows, ended, t), look=settings.look))

@@ -18,12 +18,8 @@ from bot.screens.words import N_
 from bot.settings import ChatSettings
 from bot.tables import Status, Table
 
-# The values each option cycles through in a lobby, its usual one first (the SPEC's default).
-PICKS: Final[dict[str, dict[str, tuple[Any, ...]]]] = {
-    "svolota": {"free_pass": (False, True)},
-    "speed": {"stacks": (5, 4), "colours": (False, True), "target": (0, 25, 50, 100)},
-    "racing_demon": {"demon_penalty": (1, 0, 2), "auto_aces": (False, True)},
-}
+# The values each option cycles through in a lobby, its usual one first (the SPEC's default), are
+# each game's own (`GameInfo.picks`); their names are shown here (another game's: as core names them):
 NAMES: Final = {
     "free_pass": N_("Free pass"),
     "stacks": N_("Stacks"),
@@ -56,7 +52,7 @@ def pick(table: Table, chat: ChatSettings, name: str) -> None:
             if seat.person is None:
                 seat.level = table.level
         return
-    values = PICKS.get(table.game, {}).get(name)
+    values = game_info(table.game).picks.get(name)
     if values is None:
         raise Refused("not a house rule: {reason}", reason=name[:30])
     now = current(table, chat).get(name, values[0])
@@ -67,7 +63,7 @@ def save(table: Table, chat: ChatSettings, actor: Actor) -> None:
     """The lobby's rules and level become the chat's defaults for this game."""
     if not actor.admin:
         raise Refused("only a chat admin can change the settings")
-    picked = {k: v for k, v in current(table, chat).items() if k in PICKS.get(table.game, {})}
+    picked = {k: v for k, v in current(table, chat).items() if k in game_info(table.game).picks}
     chat.house_rules[table.game] = {**chat.house_rules.get(table.game, {}), **picked}
     chat.levels[table.game] = table.level
 

@@ -7,7 +7,6 @@ from bot.deadlines import Deadline, Kind
 from bot.games import game_info
 from bot.people import Actor
 from bot.refusals import Refused
-from bot.screens.words import GAME_NAMES
 from bot.tables import Seat, Status, Table
 
 COMPUTER_NAMES = ("Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal")
@@ -74,7 +73,7 @@ def may_start(table: Table, actor: Actor) -> None:
         raise Refused("only the player who opened the table can start it")
     info = game_info(table.game)
     if len(table.seats) < info.min_players:
-        raise Refused("{game} needs at least {count} players", game=GAME_NAMES[table.game], count=info.min_players)
+        raise Refused("{game} needs at least {count} players", game=game_info(table.game).name, count=info.min_players)
 
 
 def full(table: Table) -> bool:

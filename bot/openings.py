@@ -23,7 +23,6 @@ from bot.people import ChatRef, PersonRef
 from bot.refusals import Refused
 from bot.screens.community import ping_screen
 from bot.screens.model import Reply
-from bot.screens.words import GAME_NAMES
 from bot.settings import ChatSettings, ServiceConfig
 from bot.store.tables import TableStore, Transaction
 from bot.tables import Invite, Seat, Status, Table
@@ -108,7 +107,7 @@ class Openings:
         if not targets:
             raise Refused("name someone to challenge")
         if len(targets) + 1 > game_info(cmd.game).max_players:
-            raise Refused("too many players for {game}", game=GAME_NAMES[cmd.game])
+            raise Refused("too many players for {game}", game=game_info(cmd.game).name)
         settings = await self._chats.settings(cmd.chat)
         async with self._store.transaction() as tx:
             await make_room(tx, cmd.chat, settings)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
+from bot.games import game_info, known_game
 from bot.people import ChatRef, PersonRef
 
 if TYPE_CHECKING:
@@ -38,9 +39,6 @@ MODEL = PlackettLuce()  # mu 25, sigma 25/3, beta 25/6, tau 25/300
 Z = 3.0  # ordinal = mu - Z * sigma
 SHOWN_BASE = 1000
 SHOWN_SCALE = 10
-# Which results a game's best score is taken from, and which way is better: True, more points;
-# False, fewer cards left (Speed: single deals only; a match's points depend on its target).
-BEST_HIGHER = {"svolota": False, "speed": False, "racing_demon": True}
 
 
 def chat_scope(chat: ChatRef) -> str:
@@ -113,7 +111,7 @@ class Rating:
     wins: int = 0  # rated games won
     practice_games: int = 0  # games against computers only
     practice_wins: int = 0
-    best: int | None = None  # best score in a rated game, by BEST_HIGHER; None: none yet
+    best: int | None = None  # best score in a rated game, by `best_higher`; None: none yet
     trend: float = 0.0  # the change of the ordinal in the latest rated game
     updated_at: float = 0.0  # when the latest game (rated or practice) finished
 
@@ -127,9 +125,16 @@ class Rating:
 
 
 def higher_wins(game: str, options: Mapping[str, Any]) -> bool:
-    """Whether the game's scores are points, higher first: Racing Demon, and a Speed match to a
-    target; Svolota and a single Speed deal count cards left, fewest first."""
-    return game == "racing_demon" or (game == "speed" and bool(options.get("target")))
+    """Whether the game's scores are points, higher first (Racing Demon, a Speed match to a
+    target), or cards left, fewest first (Svolota, a single Speed deal): `GameInfo.higher_wins`."""
+    return game_info(game).higher_wins(options)
+
+
+def best_higher(game: str, otherwise: bool) -> bool:
+    """Which way a game's best score is better: True, more points; False, fewer cards left (Speed:
+    single deals only, a match's points depending on its target). `otherwise` for a game no longer
+    known."""
+    return game_info(game).best_higher if known_game(game) else otherwise
 
 
 def places(game: str, scores: Sequence[int], winner: int | None, higher: bool) -> list[int]:
@@ -206,7 +211,7 @@ def _practised(result: Result, before: list[Rating]) -> list[Rating]:
 
 
 def _best(result: Result, best: int | None, score: int) -> int | None:
-    higher = BEST_HIGHER.get(result.game, result.higher)
+    higher = best_higher(result.game, result.higher)
     if result.higher != higher:  # scores of another kind (a Speed match's points)
         return best
     if best is None:

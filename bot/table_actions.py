@@ -28,7 +28,7 @@ from bot.screens.words import game_name
 from bot.settings import ServiceConfig
 from bot.tables import Seat, Status, Table
 from bot.tokens import Token, decode
-from core import IllegalMove
+from core import IllegalMove, game_class
 
 PRIVATE_ACTIONS = frozenset({"panel", "move", "leave"})  # a person's own seat: what their panel holds
 
@@ -276,8 +276,8 @@ class TableActions:
             rematch_of=table.id,
             created_at=self._clock.now(),
         )
-        if table.game == "svolota" and table.result is not None:
-            winner = table.result.index(min(table.result))
+        if table.result is not None and any(o.name == "first" for o in game_class(table.game).declared_options):
+            winner = table.result.index(min(table.result))  # (the seat after the winner leads: Svolota)
             new.options["first"] = (winner + 1) % len(new.seats)
         await self._start(new)
         await change.tx.save(new, -1)

@@ -24,15 +24,14 @@ from adapters.console.commands import Empty, Number, Quit, read_command
 from adapters.console.lines import Interrupted, Lines, PipedLines, PromptLines, ThreadLines, printable
 from adapters.console.seating import SetupFailed
 from adapters.console.session import PROMPT, Setup, play
-from bot.games import game_info
+from bot.games import game_info, games, known_game
 from bot.guide import level_name, one_line
 from bot.i18n import LANGUAGES, Translator, pick_language, translator
 from bot.settings import ServiceConfig
-from core.registry import GAMES
 
 DEFAULT_GAME = "svolota"
 DEFAULT_LEVEL = "normal"
-DEFAULT_PLAYERS = {"svolota": 4, "speed": 2, "racing_demon": 3}
+DEFAULT_PLAYERS = {"svolota": 4, "speed": 2, "racing_demon": 3}  # another game: its fewest
 LEVELS = ("easy", "normal", "hard")
 MAX_NAME = 24
 MAX_DELAY = 60.0
@@ -83,9 +82,9 @@ def _play(ns: argparse.Namespace, t: Translator) -> int:
         game = choose_game(t, input, print) if live else DEFAULT_GAME
         if game is None:
             return 0
-    if game not in GAMES:
+    if not known_game(game):
         message = t.gettext("unknown game {game} (games: {list})")
-        return _usage_error(message.format(game=game[:30], list=", ".join(GAMES)))
+        return _usage_error(message.format(game=game[:30], list=", ".join(games())))
     info = game_info(game)
     players = DEFAULT_PLAYERS.get(game, info.min_players) if ns.players is None else ns.players
     if not info.min_players <= players <= info.max_players:
@@ -121,7 +120,7 @@ def _lines(live: bool) -> Lines:
 def choose_game(t: Translator, read: Callable[[str], str], say: Callable[[str], object]) -> str | None:
     """Ask which game, by number or name; None if the person quits or the input ends."""
     say(t.gettext("Which game?"))
-    return _choose(t, read, say, {game: one_line(game, t) for game in GAMES}, on_empty=None)
+    return _choose(t, read, say, {game: one_line(game, t) for game in games()}, on_empty=None)
 
 
 def choose_level(t: Translator, read: Callable[[str], str], say: Callable[[str], object]) -> str | None:

@@ -23,15 +23,15 @@ from adapters.discord import texts
 from adapters.discord.handlers import Handlers
 from adapters.discord.menu import COMMANDS, LANGUAGE_NAMES, describe
 from bot.answers import LOOK_NAMES
+from bot.games import game_info, games
 from bot.i18n import Translator, pick_language, translator
-from bot.screens.words import GAME_NAMES
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 Handler = Callable[Concatenate[discord.Interaction[Any], P], Coroutine[Any, Any, None]]
 
-GAME_CHOICES = [Choice(name=name, value=game) for game, name in GAME_NAMES.items()]
+GAME_CHOICES = [Choice(name=game_info(game).name, value=game) for game in games()]
 LANGUAGE_CHOICES = [Choice(name=name, value=lang) for lang, name in LANGUAGE_NAMES.items()]
 LOOK_CHOICES = [Choice(name=name, value=look) for look, name in LOOK_NAMES.items()]
 

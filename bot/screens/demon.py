@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games import GameInfo
 from bot.i18n import Translator
+from bot.screens import realtime
+from bot.screens.model import Screen
 from bot.screens.picture import EMPTY as EMPTY_PLACE
 from bot.screens.picture import DemonBoard, DemonOwn, SeatLine
-from bot.screens.words import seat_name
+from bot.screens.words import N_, seat_name
 from bot.tables import Table
 from core import Game
 from core.cards import Card
@@ -108,3 +111,47 @@ def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None 
 
 def _code(card: Card | None) -> str:
     return card.text if card else EMPTY_PLACE
+
+
+def board(table: Table, game: Game[Any, Any], t: Translator, now: float) -> Screen:
+    return realtime.board(table, t, board_lines(table, game, t), picture(table, game, t))
+
+
+def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Screen:
+    lines = panel_lines(table, game, seat, t)
+    moves = game.moves(str(seat))
+    return realtime.panel(table, game, seat, t, lines, moves, move_label, picture(table, game, t, seat))
+
+
+GAME = GameInfo(
+    id="racing_demon",
+    name=N_("Racing Demon"),
+    command="demon",
+    words=("racingdemon", "демон", "гонка", "перегони"),  # «Гонка демонов», «Перегони демонів»
+    real_time=True,
+    board=board,
+    panel=panel,
+    what=N_("race to empty your demon pile"),
+    rules=(
+        N_("Foundations in the centre are shared: an Ace starts one, then the same suit goes up to the King."),
+        N_(
+            "Your four work piles build down in alternating colours; an emptied work pile takes the"
+            " demon's top card."
+        ),
+        N_("Turn the stock three cards at a time; only the top card of the waste can be played."),
+        N_(
+            "The round ends when someone's demon is empty: a point per card on the foundations,"
+            " minus one per card left in your demon."
+        ),
+    ),
+    legend=(
+        N_(
+            "A button 9♠ → 10♥ puts 9♠ on your work pile that shows 10♥; → foundation: onto a shared"
+            " foundation; —: an empty place."
+        ),
+        N_("Stock: the cards left to turn; waste: the cards turned, the top one playable."),
+    ),
+    higher_wins=lambda options: True,  # points for cards on the foundations
+    best_higher=True,
+    picks={"demon_penalty": (1, 0, 2), "auto_aces": (False, True)},
+)

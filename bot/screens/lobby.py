@@ -7,7 +7,7 @@ import math
 from bot.deadlines import Kind
 from bot.games import game_info
 from bot.guide import level_name
-from bot.house_rules import LEVEL, NAMES, PICKS, value_word
+from bot.house_rules import LEVEL, NAMES, value_word
 from bot.i18n import Translator
 from bot.screens.buttons import button, rows, token
 from bot.screens.model import Button, Countdown, Screen
@@ -53,10 +53,10 @@ def lobby_screen(table: Table, t: Translator, now: float = 0.0) -> Screen:
 def _rule_buttons(table: Table, t: Translator) -> tuple[tuple[Button, ...], ...]:
     """A button per house rule showing its value (pressing it moves to the next), the computers'
     level, then "save for this chat" and "done"."""
-    picks = PICKS.get(table.game, {})
+    picks = game_info(table.game).picks
     labelled = [
         Button(
-            f"{t.gettext(NAMES[name])}: {value_word(table.options.get(name, values[0]), t)}",
+            f"{t.gettext(NAMES.get(name, name))}: {value_word(table.options.get(name, values[0]), t)}",
             token(table, "rules", name),
         )
         for name, values in picks.items()

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.achievements import BY_ID, Earned
+from bot.games import games
 from bot.i18n import Translator
 from bot.people import PersonRef
-from bot.ratings import BEST_HIGHER, Rating, shown_change
+from bot.ratings import Rating, best_higher, shown_change
 from bot.screens.model import Screen
 from bot.screens.picture import Podium, Standing
-from bot.screens.words import GAME_NAMES, game_name
+from bot.screens.words import game_name
 from bot.seasons import ALL_TIME
 
 NOT_A_TABLE = 0
@@ -78,7 +79,7 @@ def stats_screen(
     if name:
         title = t.gettext("📊 {name} everywhere") if everywhere else t.gettext("📊 {name} in this chat")
         lines.append(title.format(name=name))
-    order = list(GAME_NAMES)
+    order = games()
     for r in sorted(rows, key=lambda r: (order.index(r.game) if r.game in order else len(order), r.game)):
         lines.append("")
         if r.games:
@@ -157,7 +158,7 @@ def _trend(r: Rating) -> str:
 
 
 def _score(game: str, score: int, t: Translator) -> str:
-    if BEST_HIGHER.get(game, False):
+    if best_higher(game, False):
         text = t.ngettext("{count} point", "{count} points", abs(score))
     else:
         text = t.ngettext("{count} card left", "{count} cards left", abs(score))

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.games import game_info
 from bot.i18n import Translator, translator
-from bot.ratings import higher_wins
 from bot.running import game_of
-from bot.screens import realtime, svolota
 from bot.screens.lobby import challenge_screen, closed_screen, lobby_screen
 from bot.screens.model import TEXT, Button, Screen
 from bot.screens.result import result_panels, result_screen
 from bot.screens.votes import with_votes
 from bot.tables import Status, Table
-from core.games.svolota.game import Svolota
 
 
 def table_screens(table: Table, lang: str, now: float, look: str = TEXT, live: bool = False) -> list[Screen]:
@@ -43,19 +41,14 @@ def _table_screens(table: Table, lang: str, now: float, live: bool = False) -> l
             return [with_votes(lobby_screen(table, t, now), table, t, now)]
         case Status.CHALLENGE:
             return [challenge_screen(table, t)]
-        case Status.CANCELLED | Status.EXPIRED:  # (a Svolota game cancelled while played: its alert goes)
-            return [closed_screen(table, t), *([svolota.alert_gone(table)] if table.game == "svolota" else [])]
-    game = game_of(table)
-    alerts: list[Screen] = []  # Svolota's turn alert, or its deletion at the end
+        case Status.CANCELLED | Status.EXPIRED:  # (a game cancelled while played: its turn alert goes)
+            return [closed_screen(table, t), *game_info(table.game).ended(table)]
+    info, game = game_info(table.game), game_of(table)
     if table.status is Status.FINISHED:
-        public = result_screen(table, game.winner_seat, higher_wins(table.game, game.options), t)
-        alerts = [svolota.alert_gone(table)] if isinstance(game, Svolota) else []
-        return [public, *alerts, *result_panels(table, public)]
-    elif isinstance(game, Svolota):
-        public = svolota.board(table, game, t, now)
-        alerts = [a for a in (svolota.turn_alert(table, game, t, now),) if a is not None]
-    else:
-        public = realtime.board(table, game, t)
+        public = result_screen(table, game.winner_seat, info.higher_wins(game.options), t)
+        return [public, *info.ended(table), *result_panels(table, public)]
+    public = info.board(table, game, t, now)
+    alerts = info.alerts(table, game, t, now)  # a turn alert (Svolota's), drawn with the board
     panels = [
         p
         for seat, s in enumerate(table.seats)
@@ -68,11 +61,7 @@ def _table_screens(table: Table, lang: str, now: float, live: bool = False) -> l
 
 def panel_screens(table: Table, seat: int, lang: str, look: str = TEXT, live: bool = False) -> list[Screen]:
     t = translator(lang)
-    game = game_of(table)
-    if isinstance(game, Svolota):
-        panel = svolota.hand_panel(table, game, seat, t)
-    else:
-        panel = realtime.panel(table, game, seat, t)
+    panel = game_info(table.game).panel(table, game_of(table), seat, t)
     return [replace(with_live(panel, t) if live else panel, version=table.version, look=look)]
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games import GameInfo
 from bot.i18n import Translator
+from bot.screens import realtime
+from bot.screens.model import Screen
 from bot.screens.picture import DOWN as DOWN_CARD
 from bot.screens.picture import EMPTY as EMPTY_PLACE
 from bot.screens.picture import SpeedBoard, SpeedLayout
-from bot.screens.words import seat_name
+from bot.screens.words import N_, seat_name
 from bot.tables import Table
 from core import Game
 from core.games.speed.view import LayoutView, SpeedView
@@ -119,3 +122,39 @@ def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None 
         return SpeedLayout(seat_name(table.seats[i], t), tops, lay.stack_cards, lay.reserve)
 
     return SpeedBoard(tuple(p.top.text for p in v.piles), (layout(1 - lower), layout(lower)))
+
+
+def board(table: Table, game: Game[Any, Any], t: Translator, now: float) -> Screen:
+    return realtime.board(table, t, board_lines(table, game, t), picture(table, game, t))
+
+
+def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Screen:
+    moves = [m for m in game.moves(str(seat)) if offered(game, seat, m)]  # fills only where they help
+    lines = panel_lines(table, game, seat, t)
+    return realtime.panel(table, game, seat, t, lines, moves, move_label, picture(table, game, t, seat))
+
+
+GAME = GameInfo(
+    id="speed",
+    name=N_("Speed"),
+    command="speed",
+    words=("скорость", "швидкість"),
+    real_time=True,
+    board=board,
+    panel=panel,
+    what=N_("empty your stacks first"),
+    rules=(
+        N_(
+            "Put the top card of a stack on a centre pile when it is one rank above or below the pile's"
+            " top (A sits on 2 and on K); suits do not matter."
+        ),
+        N_("Flip a face-down top to play it, or fill a stack with no face-up card from your reserve."),
+        N_("When neither player can play, either may start a new centre pile from their reserve."),
+    ),
+    legend=(
+        N_("Your stacks left to right are stacks 1 to 5: 🂠 a face-down top (turn it up), — an empty stack."),
+        N_("A button J♥ → Q♦ puts your J♥ on the centre card Q♦."),
+    ),
+    higher_wins=lambda options: bool(options.get("target")),  # a match to a target counts points
+    picks={"stacks": (5, 4), "colours": (False, True), "target": (0, 25, 50, 100)},
+)

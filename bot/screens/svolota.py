@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from bot.deadlines import Kind
+from bot.games import GameInfo
 from bot.i18n import Translator
 from bot.screens.buttons import button, rows, token
 from bot.screens.happened import move_line
 from bot.screens.model import ALERT, ALERT_AGAIN, Alert, Button, Countdown, Mention, Screen
 from bot.screens.picture import EMPTY, SeatLine, SvolotaBoard
-from bot.screens.words import compose, game_name, pretty_move, seat_name
+from bot.screens.words import N_, compose, game_name, pretty_move, seat_name
 from bot.tables import Table
 from core.games.svolota.game import Svolota
 from core.games.svolota.view import SvolotaView
@@ -205,3 +206,44 @@ def _label(move: str, t: Translator) -> str:
     if move == "joker":
         return t.gettext("🃏 Play the joker")
     return pretty_move(move)
+
+
+def alerts(table: Table, game: Svolota, t: Translator, now: float) -> list[Screen]:
+    alert = turn_alert(table, game, t, now)
+    return [] if alert is None else [alert]
+
+
+def ended(table: Table) -> list[Screen]:
+    """At the end (or a game cancelled while played), its turn alert goes."""
+    return [alert_gone(table)]
+
+
+GAME = GameInfo(
+    id="svolota",
+    name=N_("Svolota"),
+    command="svolota",
+    words=("сволота",),
+    board=board,
+    panel=hand_panel,
+    alerts=alerts,
+    ended=ended,
+    what=N_("shed your cards first"),
+    rules=(
+        N_(
+            "Cards go on one pile, red on black and black on red. Beat the last play with as many cards"
+            " or more, of one rank, higher than its rank (lower when the pile goes ↓), starting with the"
+            " other colour."
+        ),
+        N_("An Ace played going ↑ turns the pile ↓; a 2 played going ↓ turns it ↑ again."),
+        N_(
+            "A joker, alone, goes on any pile: the pile is cleared and the next player leads."
+            " Pass only when you cannot beat; when everyone else has passed, the last to play leads a new pile."
+        ),
+        N_("After playing, draw as many cards as you played from the reserve while it lasts."),
+    ),
+    legend=(
+        N_("Pile ↑: beat with higher cards; Pile ↓: with lower ones. ▶ whose turn it is."),
+        N_("Reserve: the cards left to draw; face up: the card drawn last."),
+    ),
+    picks={"free_pass": (False, True)},
+)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 
+from bot.games import game_info, known_game
 from bot.i18n import Translator
 from bot.tables import Seat
 from core.cards import parse_card
@@ -15,11 +16,9 @@ def N_(message: str) -> str:
     return message
 
 
-GAME_NAMES = {"svolota": N_("Svolota"), "speed": N_("Speed"), "racing_demon": N_("Racing Demon")}
-
-
 def game_name(game: str, t: Translator) -> str:
-    return t.gettext(GAME_NAMES.get(game, game))
+    """The game's name in the translator's language (an unknown game's id as it is)."""
+    return t.gettext(game_info(game).name) if known_game(game) else game
 
 
 def seat_name(seat: Seat, t: Translator) -> str:

@@ -13,7 +13,7 @@ from bot.games import game_info
 from bot.i18n import translator
 from bot.notifier import RecordingNotifier
 from bot.people import ChatRef
-from bot.screens import realtime
+from bot.screens import speed
 from bot.screens.model import Screen
 from bot.settings import ServiceConfig
 from bot.tables import Seat, Status, Table
@@ -128,7 +128,7 @@ def test_a_persons_panel_is_redrawn_right_after_their_accepted_press():
     h.press(BOB, t, "Join")
     h.advance(WINDOW + 0.1)  # a window has passed: nothing waits to be drawn
     ann_move = next(m for m in load_game(h.table(t).state).moves("0") if m.startswith("play"))
-    button = h.button(t, realtime.speed.move_label(load_game(h.table(t).state), 0, ann_move, translator("en")), ANN)
+    button = h.button(t, speed.move_label(load_game(h.table(t).state), 0, ann_move, translator("en")), ANN)
     calls = h.notifications()
 
     assert h.press_token(ANN, button.token or "", where=None).ok
@@ -209,7 +209,7 @@ def ann_and_bob() -> Table:
 
 
 def panel_buttons(game: Speed) -> list[str]:
-    screen = realtime.panel(ann_and_bob(), game, 0, translator("en"))
+    screen = speed.panel(ann_and_bob(), game, 0, translator("en"))
     return [b.label for row in screen.buttons for b in row]
 
 
@@ -239,8 +239,8 @@ def test_the_panel_says_why_one_would_fill_or_not():
         game.play("0", "play 1 1")
     t = translator("en")
     table = ann_and_bob()
-    assert "scores a point for your opponent" in realtime.panel(table, match, 0, t).text
-    assert "No need to fill" in realtime.panel(table, single, 0, t).text
+    assert "scores a point for your opponent" in speed.panel(table, match, 0, t).text
+    assert "No need to fill" in speed.panel(table, single, 0, t).text
 
 
 def test_a_racing_demon_computer_builds_only_on_foundation_tops_drawn_a_reaction_time_before():

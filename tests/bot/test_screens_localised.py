@@ -18,8 +18,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot import i18n
+from bot import guide, i18n
 from bot.commands import Kick, Notify, SetLanguage
+from bot.games import games
 from bot.i18n import Translator
 from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
@@ -30,7 +31,6 @@ from bot.screens.model import Screen
 from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.screens.result import result_screen
 from bot.screens.svolota import pile_lines, reserve_line
-from bot.screens.words import GAME_NAMES
 from bot.settings import ServiceConfig
 from bot.tables import LoggedMove, Seat, Status, Table
 from core import load_game, new_game
@@ -370,7 +370,7 @@ def leaderboards_and_stats(looks: Looks) -> None:
     h.advance(3600)
     assert h.table(t).status is Status.FINISHED
     for scope, everywhere in ((chat_scope(CHAT), False), (GLOBAL, True)):
-        boards = [(g, h.run(h.store.leaderboard(g, scope, 5))) for g in GAME_NAMES]
+        boards = [(g, h.run(h.store.leaderboard(g, scope, 5))) for g in games()]
         for shown in (boards, [("speed", [])]):
 
             def board(lang: str, b=shown, e=everywhere) -> list[Screen]:
@@ -506,7 +506,21 @@ def table_control_and_notify(looks: Looks) -> None:
     )
 
 
+def what_each_game_is(looks: Looks) -> None:
+    """The guide's words on each game (its one line, rules and legend: each game's own, declared
+    with its screens), as the help and the console show them."""
+    for game in games():
+
+        def guide_screen(lang: str, game: str = game) -> list[Screen]:
+            t = render.translator(lang)
+            lines = [guide.one_line(game, t), *guide.rules(game, t), *guide.legend(game, t)]
+            return [Screen(0, "\n".join(lines))]
+
+        looks.check(None, guide_screen)
+
+
 RUNS = (
+    what_each_game_is,
     table_control_and_notify,
     recaps_seasons_and_achievements,
     every_event_and_pile_in_words,

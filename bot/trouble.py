@@ -1,10 +1,9 @@
-"""What the service does when something fails that is not a refusal.
+"""Counting what fails that is not a refusal (bot/failures.py acts on it).
 
 A table whose deadline or move raises is tried again with a growing pause; after `GIVE_UP`
-failures in a row it is set aside (`Store.set_aside`): its players are told, the operator finds it
-with `cardbot tables`, and every other table goes on. A store that cannot write is no table's
-fault: people are asked to try again, and the log says so once per `QUIET` seconds, not once
-per attempt."""
+failures in a row it is set aside (`TableStore.set_aside`). A store that cannot write is no
+table's fault: people are asked to try again, and the log says so once per `QUIET` seconds, not
+once per attempt (`Outage`)."""
 
 from __future__ import annotations
 

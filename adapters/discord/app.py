@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 from dataclasses import replace
@@ -32,15 +33,19 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from adapters.chat.notifier import ChatNotifier
+from adapters.chat.posts import Place
 from adapters.discord.components import MAX_URL
 from adapters.discord.endpoints import point_at
 from adapters.discord.handlers import Handlers
+from adapters.discord.identities import PLATFORM
 from adapters.discord.items import ours as ours_id
 from adapters.discord.items import register
 from adapters.discord.menu import CommandTranslator
-from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.messages import DiscordMessages
+from adapters.discord.notifier import DiscordScreens
+from adapters.discord.panel_screens import PanelScreens
 from adapters.discord.panels import Panels
-from adapters.discord.people import PLATFORM
 from adapters.discord.presses import Presses
 from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import CommandTree, add_commands
@@ -84,7 +89,7 @@ def invite_url(application_id: int, permissions: discord.Permissions = PERMISSIO
 def intents() -> discord.Intents:
     wanted = discord.Intents.none()
     wanted.guilds = True
-    wanted.guild_messages = True  # MESSAGE_CREATE / MESSAGE_DELETE: what buries a board (notifier.py)
+    wanted.guild_messages = True  # MESSAGE_CREATE / MESSAGE_DELETE: what buries a board (adapters/chat/below.py)
     return wanted
 
 
@@ -165,7 +170,13 @@ class DiscordBot:
             config = replace(config, live_table=True)
         self.store = store
         self.panels = Panels(settings.panel_seconds)
-        self.notifier = DiscordNotifier(self.client, store, self.panels)
+        messages = DiscordMessages(self.client)
+        self.channels = ChatNotifier(messages, store)
+        chat = self.channels
+        self.panel_screens = PanelScreens(
+            chat.writers, chat.pictures, chat.shown, chat.stats, messages, self.panels, self.client
+        )
+        self.notifier = DiscordScreens(self.channels, self.panel_screens)
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
@@ -174,8 +185,8 @@ class DiscordBot:
             from adapters.web.server import WebServer  # (loaded only when served)
 
             self.web = WebServer(self.service, store, self.web_settings, settings.bot_token.get_secret_value())
-        self.presses = Presses(self.service, self.notifier, self.panels)
-        add_commands(self.client.tree, Handlers(self.service, self.notifier))
+        self.presses = Presses(self.service, self.panel_screens, self.panels)
+        add_commands(self.client.tree, Handlers(self.service, self.channels))
         register(self.client, self.presses)
         self.client.add_listener(self._unclaimed, "on_interaction")
         self.client.add_listener(self._posted, "on_message")
@@ -198,10 +209,10 @@ class DiscordBot:
 
     async def _posted(self, message: discord.Message) -> None:
         """A message in a channel (anyone's, the bot's own too): it may bury a board."""
-        self.notifier.posted(message.channel.id, message.id)
+        self.channels.below.seen(Place(str(message.channel.id)), message.id)
 
     async def _deleted(self, payload: discord.RawMessageDeleteEvent) -> None:
-        self.notifier.deleted(payload.channel_id, payload.message_id)
+        self.channels.below.gone(Place(str(payload.channel_id)), payload.message_id)
 
     # ----- life ------------------------------------------------------------------------------
 
@@ -216,8 +227,7 @@ class DiscordBot:
         if self.web is not None and not self._web_running:
             await self.web.start()
             self._web_running = True
-            server, url = self.web, self.web_settings.url or ""
-            self.notifier.live = lambda person, name, lang, table: live_link(server, url, person, name, lang, table)
+            self.panel_screens.live = functools.partial(live_link, self.web, self.web_settings.url or "")
         self._warm = asyncio.create_task(self._warm_up())
         self._timers = asyncio.create_task(self.scheduler.restore_and_run())
         self._gateway = asyncio.create_task(self.client.connect())

@@ -36,16 +36,20 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.chat.notifier import ChatNotifier
+from adapters.chat.pacing import Pacer
+from adapters.chat.uploads import Uploads
 from adapters.pictures.screens import warm_up
+from adapters.telegram.answers import Answers, stays
 from adapters.telegram.handlers import Commands
+from adapters.telegram.identities import PLATFORM, Directory, chat_of
 from adapters.telegram.inline import InlineMode
 from adapters.telegram.keyboards import LiveLinks
 from adapters.telegram.logs import quiet_urls
 from adapters.telegram.members import ChatMembers
 from adapters.telegram.menu import set_menu
-from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.pacing import Pacer
-from adapters.telegram.people import PLATFORM, Directory, chat_of
+from adapters.telegram.messages import TelegramMessages
+from adapters.telegram.pacing import TelegramPace
 from adapters.telegram.play_pictures import PlayPictures
 from adapters.telegram.presses import Presses
 from adapters.telegram.settings import TelegramSettings
@@ -109,11 +113,15 @@ class TelegramBot:
         self.web_settings = web if web is not None else WebSettings()
         if self.web_settings.url:
             config = replace(config, live_table=True)
+        bot = self.application.bot
         group = Pacer(settings.group_per_minute, settings.minute, settings.group_burst)
-        private = Pacer(settings.private_per_second, 1.0)
+        self.pace = TelegramPace(group, Pacer(settings.private_per_second, 1.0))
         self.store = store
         self.directory = Directory()  # people by @username, and their @username for turn alerts
-        self.notifier = TelegramNotifier(self.application.bot, store, group, private, self.directory.username)
+        self.messages = TelegramMessages(bot, self.directory.username)
+        self.uploads = Uploads(store, PLATFORM)
+        self.notifier = ChatNotifier(self.messages, store, self.pace, self.uploads)
+        self.answers = Answers(bot, self.notifier.writers, self.notifier.below)
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
@@ -130,10 +138,10 @@ class TelegramBot:
 
     def _add_handlers(self) -> None:
         app = self.application
-        commands = Commands(self.service, self.notifier, self.directory)
-        self.play_pictures = PlayPictures(self.application.bot, self.notifier, self.settings.picture_chat)
+        commands = Commands(self.service, self.notifier, self.answers, self.directory)
+        self.play_pictures = PlayPictures(app.bot, self.uploads, self.pace, self.settings.picture_chat)
         presses = Presses(self.service, self.notifier)
-        inline = InlineMode(self.service, self.notifier, self.play_pictures)
+        inline = InlineMode(self.service, self.answers, self.play_pictures)
         app.add_handler(TypeHandler(Update, self._seen), group=-2)
         app.add_handler(TypeHandler(Update, commands.remember), group=-1)
         app.add_handler(CommandHandler(["svolota", "speed", "demon"], commands.game))
@@ -157,7 +165,7 @@ class TelegramBot:
         """Every message the bot receives in a chat (a play sent "via" it too) stays there, below
         the boards before it: the notifier counts them to tell a buried board."""
         if update.message is not None:
-            self.notifier.seen(chat_of(update.message), update.message.message_id)
+            stays(self.notifier.below, chat_of(update.message), update.message.message_id)
 
     # ----- life ------------------------------------------------------------------------------
 
@@ -168,7 +176,7 @@ class TelegramBot:
             self._web_running = True
             url = self.settings.webapp_url or self.web_settings.url or ""
             if url.startswith("https://"):
-                self.notifier.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
+                self.messages.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
             else:  # Telegram refuses a message whose Mini App is not on HTTPS: no button, no lost panel
                 log.warning("the live table's URL is not https://: Telegram gets no button to it")
         self._warming = asyncio.create_task(warm_up())  # the first picture would take a second otherwise

@@ -21,7 +21,7 @@ from adapters.chat.pacing import UNPACED, Pace
 from adapters.chat.pictures import EveryTime, FileIds, Pictures
 from adapters.chat.places import Places
 from adapters.chat.platform import Platform
-from adapters.chat.posts import BOARD, Place, Post
+from adapters.chat.posts import BOARD, Post
 from adapters.chat.reach import Reach
 from adapters.chat.records import Records
 from adapters.chat.shown import Shown
@@ -88,6 +88,3 @@ class ChatNotifier:
             elif (own := self.platform.private_place(screen.audience)) is not None:
                 writers.append(self.writers.queue(Post(own, screen), self.places.draw))
         return writers
-
-    def place_of(self, chat: ChatRef) -> Place:
-        return self.platform.place_of(chat)

@@ -118,6 +118,7 @@ async def test_a_text_message_is_given_a_picture_in_place_and_back_to_text_is_a_
     assert read_note(await n.places.records.message_id(1, "", "table"))[1] is True
     plain = await drawn(n, fake_api, group, board("the game, in words", 3, look=TEXT))
     assert plain is not game and plain.photo is None and game.deleted  # a photo cannot lose its picture
+    assert all(r.ok for r in fake_api.calls(chat=group))  # (known from the message's row: not even tried)
     assert read_note(await n.places.records.message_id(1, "", "table")) == (plain.message_id, False)
 
 

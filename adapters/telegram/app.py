@@ -157,7 +157,7 @@ class TelegramBot:
 
     async def _seen(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Every message the bot receives in a chat (a play sent "via" it too) stays there, below
-        the boards before it: the notifier counts them to tell a buried board."""
+        the boards before it: the chat layer counts them to tell a buried board (adapters/chat/below.py)."""
         if update.message is not None:
             stays(self.notifier.below, chat_of(update.message), update.message.message_id)
 

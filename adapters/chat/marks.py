@@ -10,11 +10,11 @@ Mark = Mention | Countdown
 
 
 def pieces(screen: Screen) -> list[tuple[str, Mark | None]]:
-    """The text in order: each plain piece (None) and each marked span with its mark; no empty piece."""
+    """The text in order: each plain piece (None; none empty) and each marked span with its mark."""
     out: list[tuple[str, Mark | None]] = []
     at = 0
     for mark in sorted(screen.marks, key=lambda m: m.start):
         out += [(screen.text[at : mark.start], None), (screen.text[mark.start : mark.end], mark)]
         at = mark.end
     out.append((screen.text[at:], None))
-    return [(text, mark) for text, mark in out if text]
+    return [(text, mark) for text, mark in out if text or mark is not None]

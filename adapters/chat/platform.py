@@ -7,8 +7,12 @@ a platform (adapters/telegram/messages.py, adapters/discord/messages.py) only dr
 way (text, entities or mentions, buttons), sends, edits and deletes a message (a picture, uploaded
 or named by the file id the platform gave it, goes with the send or the edit) and says what an
 error of its means. Where a private screen goes is the platform's too: Telegram's panels are
-messages in a private chat (private.py), Discord's are ephemeral (adapters/discord/panel_screens.py).
-Reading what people do (commands, presses, inline mode, components) is each platform's own.
+messages in a person's private chat (`private_place`), Discord's are ephemeral, drawn through the
+same writers by adapters/discord/panel_screens.py.
+
+Reading what people do (commands, presses, inline mode, components) is each platform's own, and so
+is answering a press (a Telegram toast, a Discord interaction's response): it is part of reading
+it, and the chat layer never needs it.
 """
 
 from __future__ import annotations

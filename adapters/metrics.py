@@ -43,10 +43,11 @@ ANSWER_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 DB_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0)
 UNKNOWN = "unknown"
 
-# what the platforms' loggers say when the API refused or failed (adapters/telegram/notifier.py,
-# app.py, menu.py; python-telegram-bot's rate limiter; discord.py's HTTP client)
+# what the platforms' loggers say when the API refused or failed (the chat layer's writers, which a
+# process runs for its one platform; adapters/telegram/app.py, menu.py; python-telegram-bot's rate
+# limiter; discord.py's HTTP client)
 FLOOD_WORDS = ("flood control", "rate limit", "ratelimit", "retry after", "retrying after", "429")
-PLATFORM_LOGGERS = ("adapters.telegram", "adapters.discord", "telegram", "discord")
+PLATFORM_LOGGERS = ("adapters.chat", "adapters.telegram", "adapters.discord", "telegram", "discord")
 
 
 class Metrics:

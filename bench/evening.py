@@ -27,7 +27,7 @@ misses and its hit rate; the hit rate of an unbounded cache (requests less disti
 the upper bound) and of LRU caches of other sizes replayed over the same requests; render time
 p50/p99/max of the misses per picture kind (each game's board and panel, the podium) and of the
 hits; the cache's peak PNG bytes; and the uploads a Telegram adapter would make: once per distinct
-PNG when it remembers file ids (adapters/telegram/photos.py); without, once per picture drawn (the
+PNG when it remembers file ids (adapters/chat/uploads.py); without, once per picture drawn (the
 misses) if each were uploaded once when drawn, but in fact once each time a message's picture
 changes (the notifier sends by upload whatever its message does not show already: the PNG cache
 saves drawing, not uploading). Not modelled: the adapters' coalescing of screens a chat's pace has

@@ -37,10 +37,10 @@ from typing import Any, TypeAlias
 from telegram import Update
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 
+from adapters.chat.records import read_note
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import UPDATES, TelegramBot
-from adapters.telegram.photos import read_note
 from adapters.telegram.settings import TelegramSettings
 from bot.clock import FakeClock
 from bot.commands import Command, Press
@@ -97,7 +97,7 @@ async def drawn(
 ) -> Message:
     """The message a table's screen is drawn in (its board, or a person's panel)."""
     message_id, _ = read_note(await tg.store.message_id(table_id, audience, slot))
-    found: list[Message] = [m for m in api.messages(chat, from_bot=True) if str(m.message_id) == message_id]
+    found: list[Message] = [m for m in api.messages(chat, from_bot=True) if m.message_id == message_id]
     if not found:
         raise LookupError(f"no message for table {table_id} ({audience!r}, {slot}) in {chat}")
     return found[0]

@@ -1,19 +1,15 @@
 """The Discord bot put together: discord.py's `commands.Bot` (or `AutoShardedBot` when sharded) with
 the slash commands on its tree, the dynamic items for our components, and the service on the
-database with the scheduler beside it.
+database; the chat layer draws the channels' messages (adapters/chat, with messages.py), the panels
+are ephemeral (panel_screens.py), and the scheduler runs beside it (adapters/chat/companions.py).
 
 On start: log in over REST, log the invite URL (`invite_url`: from the application id, with the
 scopes and permissions the README states), sync the slash commands (localised by the translator;
-globally, or with DISCORD_TEST_GUILD to that one server only, where they show at once), start the
-scheduler, which first redraws every open table (`Service.restore`: their messages are edited, their
-buttons rebuilt; so is every table that closed just before the last stop) and then fires their
-deadlines (every deadline is in the database, so a restarted bot goes on where it stopped), and
-connect to the gateway at once: interactions are answered while the tables are redrawn. No
-privileged intent is needed: interactions come to every bot; the `guilds` intent is asked for (the
-channel cache) and `guild_messages`, to know that messages are posted (and deleted) below a board,
-which may bury it (without message content, and discord.py keeps no message cache). The card
-pictures' worker process starts meanwhile and loads its fonts and cards, so that the first picture
-is not half a second late.
+globally, or with DISCORD_TEST_GUILD to that one server only, where they show at once), start what
+runs beside the bot, and connect to the gateway at once: interactions are answered while the tables
+are redrawn. No privileged intent is needed: interactions come to every bot; the `guilds` intent is
+asked for (the channel cache) and `guild_messages`, to know that messages are posted (and deleted)
+below a board, which may bury it (without message content, and discord.py keeps no message cache).
 
 With CARDBOT_WEB_URL set, the live table (adapters/web) is served beside it, on CARDBOT_WEB_LISTEN:
 the service tells it of every change, and each person's ephemeral panel links to it with a token
@@ -24,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 from dataclasses import replace
@@ -32,19 +29,23 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from adapters.chat.companions import Companions
+from adapters.chat.notifier import ChatNotifier
+from adapters.chat.posts import Place
 from adapters.discord.components import MAX_URL
 from adapters.discord.endpoints import point_at
 from adapters.discord.handlers import Handlers
+from adapters.discord.identities import PLATFORM
 from adapters.discord.items import ours as ours_id
 from adapters.discord.items import register
 from adapters.discord.menu import CommandTranslator
-from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.messages import DiscordMessages
+from adapters.discord.notifier import DiscordScreens
+from adapters.discord.panel_screens import PanelScreens
 from adapters.discord.panels import Panels
-from adapters.discord.people import PLATFORM
 from adapters.discord.presses import Presses
 from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import CommandTree, add_commands
-from adapters.pictures.screens import warm_up
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
 from bot.clock import Clock, SystemClock
@@ -84,7 +85,7 @@ def invite_url(application_id: int, permissions: discord.Permissions = PERMISSIO
 def intents() -> discord.Intents:
     wanted = discord.Intents.none()
     wanted.guilds = True
-    wanted.guild_messages = True  # MESSAGE_CREATE / MESSAGE_DELETE: what buries a board (notifier.py)
+    wanted.guild_messages = True  # MESSAGE_CREATE / MESSAGE_DELETE: what buries a board (adapters/chat/below.py)
     return wanted
 
 
@@ -133,31 +134,22 @@ class DiscordBot:
         point_at(settings)
         self.settings = settings
         quiet = discord.AllowedMentions.none()
-        self.client: commands.Bot | commands.AutoShardedBot
+        shards: dict[str, Any] = {}  # AutoShardedBot's own
         if settings.auto_sharded:
-            shards: dict[str, Any] = {"shard_count": settings.shard_count}
+            shards["shard_count"] = settings.shard_count
             if settings.shard_ids is not None:
                 shards["shard_ids"] = settings.shard_ids
-            self.client = commands.AutoShardedBot(
-                command_prefix=no_prefix,
-                intents=intents(),
-                help_command=None,
-                allowed_mentions=quiet,
-                guild_ready_timeout=settings.guild_ready_timeout,
-                max_messages=None,  # keep no messages: nothing reads them
-                tree_cls=CommandTree,
-                **shards,
-            )
-        else:
-            self.client = commands.Bot(
-                command_prefix=no_prefix,
-                intents=intents(),
-                help_command=None,
-                allowed_mentions=quiet,
-                guild_ready_timeout=settings.guild_ready_timeout,
-                max_messages=None,  # keep no messages: nothing reads them
-                tree_cls=CommandTree,
-            )
+        kind = commands.AutoShardedBot if settings.auto_sharded else commands.Bot
+        self.client: commands.Bot | commands.AutoShardedBot = kind(
+            command_prefix=no_prefix,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=quiet,
+            guild_ready_timeout=settings.guild_ready_timeout,
+            max_messages=None,  # keep no messages: nothing reads them
+            tree_cls=CommandTree,
+            **shards,
+        )
         clock = clock or SystemClock()
         config = config or ServiceConfig(window_seconds=settings.window_seconds)
         self.web_settings = web if web is not None else WebSettings()
@@ -165,23 +157,27 @@ class DiscordBot:
             config = replace(config, live_table=True)
         self.store = store
         self.panels = Panels(settings.panel_seconds)
-        self.notifier = DiscordNotifier(self.client, store, self.panels)
+        messages = DiscordMessages(self.client)
+        self.channels = ChatNotifier(messages, store)
+        chat = self.channels
+        self.panel_screens = PanelScreens(
+            chat.writers, chat.pictures, chat.shown, chat.stats, messages, self.panels, self.client
+        )
+        self.notifier = DiscordScreens(self.channels, self.panel_screens)
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
-        self._web_running = False
         if self.web_settings.url:
             from adapters.web.server import WebServer  # (loaded only when served)
 
             self.web = WebServer(self.service, store, self.web_settings, settings.bot_token.get_secret_value())
-        self.presses = Presses(self.service, self.notifier, self.panels)
-        add_commands(self.client.tree, Handlers(self.service, self.notifier))
+        self.companions = Companions(self.scheduler, self.notifier, self.web)
+        self.presses = Presses(self.service, self.panel_screens, self.panels)
+        add_commands(self.client.tree, Handlers(self.service, self.channels))
         register(self.client, self.presses)
         self.client.add_listener(self._unclaimed, "on_interaction")
         self.client.add_listener(self._posted, "on_message")
         self.client.add_listener(self._deleted, "on_raw_message_delete")
-        self._timers: asyncio.Task[None] | None = None
-        self._warm: asyncio.Task[None] | None = None
         self._gateway: asyncio.Task[None] | None = None
 
     async def _unclaimed(self, interaction: discord.Interaction[Any]) -> None:
@@ -198,10 +194,10 @@ class DiscordBot:
 
     async def _posted(self, message: discord.Message) -> None:
         """A message in a channel (anyone's, the bot's own too): it may bury a board."""
-        self.notifier.posted(message.channel.id, message.id)
+        self.channels.below.seen(Place(str(message.channel.id)), message.id)
 
     async def _deleted(self, payload: discord.RawMessageDeleteEvent) -> None:
-        self.notifier.deleted(payload.channel_id, payload.message_id)
+        self.channels.below.gone(Place(str(payload.channel_id)), payload.message_id)
 
     # ----- life ------------------------------------------------------------------------------
 
@@ -213,13 +209,9 @@ class DiscordBot:
         await self.client.tree.set_translator(CommandTranslator())
         if self.settings.sync_commands:
             await self._sync()
-        if self.web is not None and not self._web_running:
-            await self.web.start()
-            self._web_running = True
-            server, url = self.web, self.web_settings.url or ""
-            self.notifier.live = lambda person, name, lang, table: live_link(server, url, person, name, lang, table)
-        self._warm = asyncio.create_task(self._warm_up())
-        self._timers = asyncio.create_task(self.scheduler.restore_and_run())
+        await self.companions.start()
+        if self.web is not None:
+            self.panel_screens.live = functools.partial(live_link, self.web, self.web_settings.url or "")
         self._gateway = asyncio.create_task(self.client.connect())
 
     async def _sync(self) -> None:
@@ -241,30 +233,12 @@ class DiscordBot:
         else:
             log.info("synced %d slash commands to the test server %d", len(synced), guild_id)
 
-    @staticmethod
-    async def _warm_up() -> None:
-        try:
-            await warm_up()
-        except Exception:  # each picture is then drawn (or, failing, sent as text) when it is needed
-            log.exception("could not load the card pictures ahead")
-
     async def ready(self, timeout: float = 10.0) -> None:
         """Wait until the gateway has said READY (and the guilds are in)."""
         await asyncio.wait_for(self.client.wait_until_ready(), timeout)
 
     async def stop(self) -> None:
-        if self._warm is not None:
-            self._warm.cancel()  # the worker finishes on its own; nothing waits for it
-            self._warm = None
-        if self._timers is not None:
-            self._timers.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._timers
-            self._timers = None
-        await self.notifier.close()
-        if self.web is not None and self._web_running:
-            self._web_running = False
-            await self.web.stop()
+        await self.companions.stop()
         await self.client.close()
         if self._gateway is not None:
             with contextlib.suppress(Exception, asyncio.CancelledError):

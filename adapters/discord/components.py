@@ -25,6 +25,7 @@ from typing import Any, Final, Literal
 
 import discord
 
+from adapters.chat.pictures import Picture
 from adapters.discord.items import MovePicker, TokenButton
 from bot.screens.model import Button, Screen
 from bot.tokens import Token, decode
@@ -88,6 +89,14 @@ class PictureEdit:
 
 KEEP: Final = PictureEdit()
 CLEAR: Final = PictureEdit(clear=True)
+
+
+def change_of(picture: Picture | None, showing: str | None) -> PictureEdit:
+    """What to do to a message showing the picture `showing` (a digest; None: none; or not known:
+    adapters/chat/shown.py) for it to show `picture` (None: none; one that stays is left as it is)."""
+    if picture is None:
+        return KEEP if showing is None else CLEAR
+    return KEEP if picture.png is None else PictureEdit(picture.png)
 
 
 def picture_embed() -> discord.Embed:

@@ -15,11 +15,11 @@ from typing import Any, Final
 
 import discord
 
+from adapters.chat.notifier import ChatNotifier
 from adapters.discord import texts
 from adapters.discord.components import chunks
+from adapters.discord.identities import actor_of, chat_of, name_of, person_of
 from adapters.discord.menu import leaderboard_commands
-from adapters.discord.notifier import DiscordNotifier
-from adapters.discord.people import actor_of, chat_of, name_of, person_of
 from bot.answers import rules_text
 from bot.commands import (
     Cancel,
@@ -69,7 +69,7 @@ def season_word(text: str | None) -> str | None:
 
 
 class Handlers:
-    def __init__(self, service: Service, notifier: DiscordNotifier) -> None:
+    def __init__(self, service: Service, notifier: ChatNotifier) -> None:
         self.service = service
         self.notifier = notifier
 

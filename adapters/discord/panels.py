@@ -7,7 +7,7 @@ brings a fresh interaction, and with it another 15 minutes. Nothing here needs t
 restart: after one, a press on an old panel (its buttons still work) opens it again.
 
 A panel also knows its message's id (once known: a panel opened from the table's message is a new
-"thinking" message until its first edit answers with it), by which the notifier remembers the
+"thinking" message until its first edit answers with it), by which panel_screens.py remembers the
 picture the message shows: a press on the panel keeps it, and a redraw that does not change it
 uploads nothing.
 """

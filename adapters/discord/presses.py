@@ -4,13 +4,13 @@ it. How the press is answered depends on where it came from:
 
 - "My cards" / "My panel" on a table's public message: the acknowledgement is an ephemeral
   "thinking" message that becomes the person's panel (their hand, or their real-time controls);
-  from then on the notifier edits it through this interaction.
+  from then on it is drawn through this interaction (panel_screens.py).
 - any button on a panel (a move, leaving, 🔄): the acknowledgement says "the panel will be
   updated", and this press's interaction becomes the way to edit the panel (15 more minutes)
   on the same message (so the picture it shows stays until a redraw changes it); a refused move
   shows its reason above the panel for a few seconds.
 - anything else (join, start, accept, rematch…): acknowledged silently; the table's message is
-  redrawn by the notifier; a refusal ("too late", "not your turn") is an ephemeral message.
+  redrawn by the chat layer; a refusal ("too late", "not your turn") is an ephemeral message.
 
 A press counts only in the server its table lives in (a panel is an ephemeral message in the
 table's channel, so it is there too); one forged from another server changes nothing.
@@ -25,9 +25,9 @@ import discord
 
 from adapters.discord import texts
 from adapters.discord.components import MAX_TEXT
-from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.identities import PLATFORM, actor_of, chat_of
+from adapters.discord.panel_screens import PanelScreens
 from adapters.discord.panels import Panels, edit_original
-from adapters.discord.people import PLATFORM, actor_of, chat_of
 from bot.commands import Press
 from bot.i18n import translator
 from bot.screens.model import Reply
@@ -47,9 +47,9 @@ def on_panel(interaction: discord.Interaction[Any]) -> bool:
 
 
 class Presses:
-    def __init__(self, service: Service, notifier: DiscordNotifier, panels: Panels) -> None:
+    def __init__(self, service: Service, screens: PanelScreens, panels: Panels) -> None:
         self.service = service
-        self.notifier = notifier
+        self.screens = screens
         self.panels = panels
 
     async def press(self, interaction: discord.Interaction[Any], data: str) -> None:
@@ -81,14 +81,14 @@ class Presses:
             # A press on the panel edits its own message (whose picture stays); "My cards" a new one.
             on = interaction.message.id if from_panel and interaction.message is not None else None
             panel = self.panels.open(key, edit_original(interaction), lang, message_id=on)
-            self.notifier.opened(key, panel)
+            self.screens.opened(key, panel)
         where = chat_of(interaction) if interaction.guild_id is not None else None  # None: a DM, a private place
         reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{interaction.id}", where=where))
         for screen in reply.screens:  # nothing awaited since the answer: a later redraw comes after it
             if screen.audience == actor.person:
-                self.notifier.draw_panel(screen)
+                self.screens.draw_panel(screen)
         if opens and not reply.screens and key is not None and panel is not None:
-            self.notifier.forget(key, panel)  # no panel came: the "thinking" message gets the answer
+            self.screens.forget(key, panel)  # no panel came: the "thinking" message gets the answer
         if reply.text:
             await self._answer(interaction, reply, key if from_panel else None, edit=opens)
         elif opens and not reply.screens:
@@ -98,7 +98,7 @@ class Presses:
         self, interaction: discord.Interaction[Any], reply: Reply, panel: tuple[int, str] | None, edit: bool
     ) -> None:
         text = (reply.text or "") if reply.ok else "✗ " + (reply.text or "")
-        if panel is not None and self.notifier.note(panel, text):
+        if panel is not None and self.screens.note(panel, text):
             return
         await self._say(interaction, text, edit)
 

@@ -5,10 +5,11 @@ line shares its words with the Telegram bot's."""
 
 from __future__ import annotations
 
+from adapters.chat.marks import pieces
 from bot.answers import own_look_line, settings_lines
 from bot.i18n import Translator
 from bot.people import PersonRef
-from bot.screens.model import Countdown, Mention, Screen
+from bot.screens.model import Mention, Screen
 from bot.settings import ChatSettings
 
 
@@ -115,13 +116,9 @@ def _pieces(screen: Screen) -> list[tuple[str, PersonRef | None]]:
     """The screen's text as plain pieces and marks drawn the Discord way (with the person a
     mention names)."""
     out: list[tuple[str, PersonRef | None]] = []
-    at = 0
-    for mark in sorted(screen.marks, key=lambda m: m.start):
-        out.append((screen.text[at : mark.start], None))
+    for text, mark in pieces(screen):
         if isinstance(mark, Mention):
             out.append((f"<@{mark.person.user_id}>", mark.person))
-        elif isinstance(mark, Countdown):
-            out.append((f"<t:{round(mark.at)}:R>", None))
-        at = mark.end
-    out.append((screen.text[at:], None))
-    return [(text, person) for text, person in out if text]
+        else:
+            out.append((text if mark is None else f"<t:{round(mark.at)}:R>", None))
+    return out

@@ -1,11 +1,9 @@
 """The Telegram bot put together: python-telegram-bot's Application (the token, the Bot API server,
-AIORateLimiter, the handlers) in front of the service on the database, with the scheduler beside it.
+AIORateLimiter, the handlers) in front of the service on the database; the chat layer draws its
+screens (adapters/chat, with messages.py), and the scheduler runs beside it (adapters/chat/companions.py).
 
-On start: the command menu in every language, then the scheduler, which first redraws every open
-table (`Service.restore`, with the tables that closed just before the last stop: their end may not
-have been drawn) and then fires their deadlines (every deadline is in the database, so a restarted
-bot goes on where it stopped); updates are taken from the start, not after the redraws. Updates
-arrive by long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
+On start: the command menu in every language, then what runs beside the bot. Updates arrive by long
+polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
 
 With CARDBOT_WEB_URL set, the live table (adapters/web) is served beside it, on CARDBOT_WEB_LISTEN:
 the service tells it of every change, and panels open it as a Mini App (keyboards.py).
@@ -13,8 +11,6 @@ the service tells it of every change, and panels open it as a Mini App (keyboard
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
@@ -36,16 +32,20 @@ from telegram.ext import (
     filters,
 )
 
-from adapters.pictures.screens import warm_up
+from adapters.chat.companions import Companions
+from adapters.chat.notifier import ChatNotifier
+from adapters.chat.pacing import Pacer
+from adapters.chat.uploads import Uploads
+from adapters.telegram.answers import Answers, stays
 from adapters.telegram.handlers import Commands
+from adapters.telegram.identities import PLATFORM, Directory, chat_of
 from adapters.telegram.inline import InlineMode
 from adapters.telegram.keyboards import LiveLinks
 from adapters.telegram.logs import quiet_urls
 from adapters.telegram.members import ChatMembers
 from adapters.telegram.menu import set_menu
-from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.pacing import Pacer
-from adapters.telegram.people import PLATFORM, Directory, chat_of
+from adapters.telegram.messages import TelegramMessages
+from adapters.telegram.pacing import TelegramPace
 from adapters.telegram.play_pictures import PlayPictures
 from adapters.telegram.presses import Presses
 from adapters.telegram.settings import TelegramSettings
@@ -109,31 +109,33 @@ class TelegramBot:
         self.web_settings = web if web is not None else WebSettings()
         if self.web_settings.url:
             config = replace(config, live_table=True)
+        bot = self.application.bot
         group = Pacer(settings.group_per_minute, settings.minute, settings.group_burst)
-        private = Pacer(settings.private_per_second, 1.0)
+        self.pace = TelegramPace(group, Pacer(settings.private_per_second, 1.0))
         self.store = store
         self.directory = Directory()  # people by @username, and their @username for turn alerts
-        self.notifier = TelegramNotifier(self.application.bot, store, group, private, self.directory.username)
+        self.messages = TelegramMessages(bot, self.directory.username)
+        self.uploads = Uploads(store, PLATFORM)
+        self.notifier = ChatNotifier(self.messages, store, self.pace, self.uploads)
+        self.answers = Answers(bot, self.notifier.writers, self.notifier.below)
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
-        self._web_running = False
         if self.web_settings.url:
             from adapters.web.server import WebServer  # (loaded only when served)
 
             token = settings.bot_token.get_secret_value()
             members = ChatMembers(self.application.bot)  # spectators: people of the table's chat only
             self.web = WebServer(self.service, store, self.web_settings, token, members=members)
-        self._timers: asyncio.Task[None] | None = None
-        self._warming: asyncio.Task[None] | None = None
+        self.companions = Companions(self.scheduler, self.notifier, self.web)
         self._add_handlers()
 
     def _add_handlers(self) -> None:
         app = self.application
-        commands = Commands(self.service, self.notifier, self.directory)
-        self.play_pictures = PlayPictures(self.application.bot, self.notifier, self.settings.picture_chat)
+        commands = Commands(self.service, self.notifier, self.answers, self.directory)
+        self.play_pictures = PlayPictures(app.bot, self.uploads, self.pace, self.settings.picture_chat)
         presses = Presses(self.service, self.notifier)
-        inline = InlineMode(self.service, self.notifier, self.play_pictures)
+        inline = InlineMode(self.service, self.answers, self.play_pictures)
         app.add_handler(TypeHandler(Update, self._seen), group=-2)
         app.add_handler(TypeHandler(Update, commands.remember), group=-1)
         app.add_handler(CommandHandler(["svolota", "speed", "demon"], commands.game))
@@ -155,35 +157,25 @@ class TelegramBot:
 
     async def _seen(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Every message the bot receives in a chat (a play sent "via" it too) stays there, below
-        the boards before it: the notifier counts them to tell a buried board."""
+        the boards before it: the chat layer counts them to tell a buried board (adapters/chat/below.py)."""
         if update.message is not None:
-            self.notifier.seen(chat_of(update.message), update.message.message_id)
+            stays(self.notifier.below, chat_of(update.message), update.message.message_id)
 
     # ----- life ------------------------------------------------------------------------------
 
     async def _started(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         await set_menu(app.bot)
-        if self.web is not None and not self._web_running:
-            await self.web.start()
-            self._web_running = True
-            url = self.settings.webapp_url or self.web_settings.url or ""
-            if url.startswith("https://"):
-                self.notifier.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
-            else:  # Telegram refuses a message whose Mini App is not on HTTPS: no button, no lost panel
-                log.warning("the live table's URL is not https://: Telegram gets no button to it")
-        self._warming = asyncio.create_task(warm_up())  # the first picture would take a second otherwise
-        self._timers = asyncio.create_task(self.scheduler.restore_and_run())
+        await self.companions.start()
+        url = self.settings.webapp_url or self.web_settings.url or ""
+        if self.web is None:
+            return
+        if url.startswith("https://"):
+            self.messages.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
+        else:  # Telegram refuses a message whose Mini App is not on HTTPS: no button, no lost panel
+            log.warning("the live table's URL is not https://: Telegram gets no button to it")
 
     async def _stopped(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        if self._timers is not None:
-            self._timers.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._timers
-            self._timers = None
-        await self.notifier.close()
-        if self.web is not None and self._web_running:
-            self._web_running = False
-            await self.web.stop()
+        await self.companions.stop()
 
     async def _failed(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         kind = type(update).__name__ if update is not None else "polling"

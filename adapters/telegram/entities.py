@@ -10,6 +10,7 @@ from collections.abc import Callable
 from telegram import MessageEntity, User
 from telegram.constants import MessageEntityDateTimeFormats, MessageEntityType
 
+from adapters.chat.marks import pieces
 from adapters.telegram.keyboards import text_of
 from bot.screens.model import Countdown, Mention, Screen
 
@@ -23,10 +24,9 @@ def rendered(screen: Screen, usernames: Callable[[str], str | None]) -> tuple[st
     text = text_of(screen)
     if not screen.marks or text != screen.text:
         return text, []
-    out, entities, at = [], [], 0
-    for mark in sorted(screen.marks, key=lambda m: m.start):
-        out.append(text[at : mark.start])
-        piece = text[mark.start : mark.end]
+    out: list[str] = []
+    entities: list[MessageEntity] = []
+    for piece, mark in pieces(screen):
         offset = utf16("".join(out))
         if isinstance(mark, Mention):
             username = usernames(mark.person.user_id)
@@ -47,6 +47,4 @@ def rendered(screen: Screen, usernames: Callable[[str], str | None]) -> tuple[st
                 )
             )
         out.append(piece)
-        at = mark.end
-    out.append(text[at:])
     return "".join(out), entities

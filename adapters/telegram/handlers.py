@@ -14,7 +14,10 @@ from telegram import Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.ext import ContextTypes
 
+from adapters.chat.notifier import ChatNotifier
+from adapters.chat.posts import NOT_A_TABLE
 from adapters.telegram import texts
+from adapters.telegram.answers import Answers
 from adapters.telegram.arguments import (
     ALL_TIME_WORD,
     COMMAND_GAMES,
@@ -24,9 +27,7 @@ from adapters.telegram.arguments import (
     notify_of,
     setting_of,
 )
-from adapters.telegram.links import table_named
-from adapters.telegram.notifier import NOT_A_TABLE, TelegramNotifier
-from adapters.telegram.people import (
+from adapters.telegram.identities import (
     MAX_NAME,
     Directory,
     actor_of,
@@ -37,6 +38,7 @@ from adapters.telegram.people import (
     person_of,
     replied_to,
 )
+from adapters.telegram.links import table_named
 from bot.answers import rules_text
 from bot.commands import (
     Cancel,
@@ -72,9 +74,12 @@ def _words(context: Context) -> list[str]:
 
 
 class Commands:
-    def __init__(self, service: Service, notifier: TelegramNotifier, directory: Directory) -> None:
+    def __init__(self, service: Service, notifier: ChatNotifier, answers: Answers, directory: Directory) -> None:
+        """`notifier` delivers a table's screens (and knows whom the bot may write to in private),
+        `answers` says the rest."""
         self.service = service
         self.notifier = notifier
+        self.answers = answers
         self.directory = directory
 
     async def remember(self, update: Update, context: Context) -> None:
@@ -86,7 +91,7 @@ class Commands:
         change = update.my_chat_member
         if change is None or not is_private(change.chat):
             return
-        self.notifier.heard(person_of(change.from_user), change.new_chat_member.status not in GONE)
+        self.notifier.reach.heard(person_of(change.from_user), change.new_chat_member.status not in GONE)
 
     async def game(self, update: Update, context: Context) -> None:
         if (sent := _sender(update)) is None:
@@ -97,7 +102,7 @@ class Commands:
         targets, unknown = named_people(message, self.directory, context.bot.username)
         if unknown:
             t = translator(await self.service.chats.lang_of(actor, chat))
-            await self.notifier.say(chat, texts.unknown_people(unknown, t), message.message_id)
+            await self.answers.say(chat, texts.unknown_people(unknown, t), message.message_id)
             return
         if targets:
             reply = await self.service.handle(Challenge(chat, actor, game, tuple(targets)))
@@ -137,7 +142,7 @@ class Commands:
             on = notify_of(_words(context))
         except ValueError:
             t = translator(await self.service.chats.lang_of(actor, chat))
-            await self.notifier.say(chat, texts.notify_words(t), message.message_id)
+            await self.answers.say(chat, texts.notify_words(t), message.message_id)
             return
         await self._render(message, await self.service.handle(Notify(chat, actor, on)))
 
@@ -156,11 +161,11 @@ class Commands:
         name = " ".join(_words(context)).strip()[:MAX_NAME]
         if unknown and not targets:
             t = translator(await self.service.chats.lang_of(actor, chat))
-            await self.notifier.say(chat, texts.unknown_people(unknown, t), message.message_id)
+            await self.answers.say(chat, texts.unknown_people(unknown, t), message.message_id)
             return
         if len(targets) > 1 or (not targets and not name):
             t = translator(await self.service.chats.lang_of(actor, chat))
-            await self.notifier.say(chat, texts.one_person(t), message.message_id)
+            await self.answers.say(chat, texts.one_person(t), message.message_id)
             return
         if targets:
             command = Kick(chat, actor, target=targets[0][0], vote=vote)
@@ -186,7 +191,7 @@ class Commands:
         chat, setting = chat_of(message), setting_of(_words(context))
         if setting is None:
             current = await self.service.chats.settings(chat)
-            await self.notifier.say(chat, texts.settings_text(current, translator(current.lang)), message.message_id)
+            await self.answers.say(chat, texts.settings_text(current, translator(current.lang)), message.message_id)
             return
         actor = actor_of(user, admin=await is_admin(context.bot, message.chat, user))
         change = ChangeSettings(chat, actor, setting.name, setting.value, setting.game)
@@ -203,7 +208,7 @@ class Commands:
             own = await self.service.looks.of(actor.person)
             here = None if is_private(message.chat) else (await self.service.chats.settings(chat)).look
             t = translator(await self.service.chats.lang_of(actor, chat))
-            await self.notifier.say(chat, texts.look_text(own, here, t), message.message_id)
+            await self.answers.say(chat, texts.look_text(own, here, t), message.message_id)
             return
         await self._render(message, await self.service.handle(SetLook(actor, words[0][:30])))
 
@@ -220,7 +225,7 @@ class Commands:
         message, user = sent
         chat, words = chat_of(message), _words(context)
         t = translator(await self.service.chats.lang_of(actor_of(user), chat))
-        await self.notifier.say(chat, rules_text(game_named(words[0]) if words else None, t), message.message_id)
+        await self.answers.say(chat, rules_text(game_named(words[0]) if words else None, t), message.message_id)
 
     async def help(self, update: Update, context: Context) -> None:
         if (sent := _sender(update)) is None:
@@ -228,7 +233,7 @@ class Commands:
         message, user = sent
         chat = chat_of(message)
         t = translator(await self.service.chats.lang_of(actor_of(user), chat))
-        await self.notifier.say(chat, texts.help_text(t), message.message_id)
+        await self.answers.say(chat, texts.help_text(t), message.message_id)
 
     async def start(self, update: Update, context: Context) -> None:
         """In private: the bot may now write to this person; `t<table>` brings that table's panel."""
@@ -239,7 +244,7 @@ class Commands:
             await self.help(update, context)
             return
         actor, chat = actor_of(user), chat_of(message)
-        self.notifier.met(actor.person)
+        self.notifier.reach.heard(actor.person, True)  # they wrote to the bot: it may write to them
         words = _words(context)
         table_id = table_named(words[0]) if words else None
         reply = Reply()
@@ -250,16 +255,16 @@ class Commands:
                 return
         welcome = texts.welcome(translator(await self.service.chats.lang_of(actor)))
         reason = reply.text if table_id is not None and reply.text else None  # e.g. the game has not started
-        await self.notifier.say(chat, f"{welcome}\n\n{reason}" if reason else welcome)
+        await self.answers.say(chat, f"{welcome}\n\n{reason}" if reason else welcome)
 
     async def _render(self, message: Message, reply: Reply) -> None:
         """A command's reply in the chat it came from: the answer, and any board of ratings; a
         table's private screens go to their person."""
         chat = chat_of(message)
         if reply.text:
-            await self.notifier.say(chat, reply.text if reply.ok else "✗ " + reply.text, message.message_id)
+            await self.answers.say(chat, reply.text if reply.ok else "✗ " + reply.text, message.message_id)
         for screen in reply.screens:
             if screen.table_id == NOT_A_TABLE:
-                await self.notifier.say(chat, screen.text, message.message_id)
+                await self.answers.say(chat, screen.text, message.message_id)
             else:
                 await self.notifier.deliver(chat, [screen])

@@ -29,9 +29,9 @@ from telegram.constants import InlineQueryLimit
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from adapters.telegram.answers import Answers
+from adapters.telegram.identities import PLATFORM, actor_of, chat_of
 from adapters.telegram.links import table_named, table_query
-from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.people import PLATFORM, actor_of, chat_of
 from adapters.telegram.play_pictures import PlayPictures
 from bot.commands import Play, Press
 from bot.i18n import translator
@@ -93,9 +93,9 @@ def plays(
 
 
 class InlineMode:
-    def __init__(self, service: Service, notifier: TelegramNotifier, pictures: PlayPictures) -> None:
+    def __init__(self, service: Service, answers: Answers, pictures: PlayPictures) -> None:
         self.service = service
-        self.notifier = notifier
+        self.answers = answers
         self.pictures = pictures
 
     async def query(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -140,7 +140,7 @@ class InlineMode:
         move = move_labelled(panel, label) or label
         reply = await self.service.handle(Play(actor, table_id, move, f"{PLATFORM}:{update.update_id}", where=where))
         if not reply.ok and reply.text:
-            await self.notifier.say(where, REFUSED + reply.text, reply_to=message.message_id)
+            await self.answers.say(where, REFUSED + reply.text, reply_to=message.message_id)
 
 
 def table_in(markup: InlineKeyboardMarkup | None) -> int | None:

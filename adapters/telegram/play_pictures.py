@@ -4,7 +4,7 @@ result), by the file id of a picture uploaded once.
 An inline answer cannot upload a file: it can only name photos Telegram has. So a play whose
 picture Telegram does not have yet is offered as text this time, and its picture is uploaded in the
 background, posted silently into the picture chat and deleted at once, so that the next query
-shows it (file ids are kept in the store: photos.py). The picture chat is the operator's
+shows it (file ids are kept in the store: adapters/chat/uploads.py). The picture chat is the operator's
 `TELEGRAM_PICTURE_CHAT` (a private channel or group only the bot writes in), or else the asker's
 own private chat with the bot, where a message that comes and goes is least in anyone's way.
 Uploads keep that chat's pace. A play is drawn in the deck of the asker's panel; with the look
@@ -20,11 +20,12 @@ import time
 from telegram import Bot, InputFile
 from telegram.error import TelegramError
 
+from adapters.chat.pacing import Pace
+from adapters.chat.uploads import Uploads
 from adapters.pictures.decks import DECKS
 from adapters.pictures.screens import digest as picture_digest
 from adapters.pictures.screens import drawn
 from adapters.telegram.messages import FILENAME
-from adapters.telegram.notifier import TelegramNotifier
 from bot.screens.picture import Hand
 
 log = logging.getLogger(__name__)
@@ -42,9 +43,10 @@ def cards_of(move: str) -> tuple[str, ...] | None:
 
 
 class PlayPictures:
-    def __init__(self, bot: Bot, notifier: TelegramNotifier, chat_id: int | None) -> None:
+    def __init__(self, bot: Bot, uploads: Uploads, pace: Pace, chat_id: int | None) -> None:
         self.bot = bot
-        self.notifier = notifier
+        self.uploads = uploads
+        self.pace = pace
         self.chat_id = chat_id
         self._uploads: set[asyncio.Task[None]] = set()
 
@@ -62,7 +64,7 @@ class PlayPictures:
         found, missing = {}, {}
         for move, png in zip(plays, drawings, strict=True):
             digest = picture_digest(png)
-            file_id = await self.notifier.photos.known(digest)
+            file_id = await self.uploads.known(digest)
             if file_id is not None:
                 found[move] = file_id
             else:
@@ -79,21 +81,21 @@ class PlayPictures:
             await asyncio.gather(*list(self._uploads), return_exceptions=True)
 
     async def _upload(self, pictures: dict[str, bytes], chat_id: int) -> None:
-        photos, chat = self.notifier.photos, str(chat_id)
+        uploads, chat = self.uploads, str(chat_id)
         for digest, png in pictures.items():
-            if await photos.file_id(digest) is not None:
+            if await uploads.file_id(digest) is not None:
                 continue  # uploaded meanwhile (another query asked for it too)
             try:
-                await self.notifier.pacer(chat).take(chat)
+                await self.pace.take(chat)
                 started = time.monotonic()
                 sent = await self.bot.send_photo(chat_id, InputFile(png, filename=FILENAME), disable_notification=True)
-                await photos.uploaded(digest, sent.photo[-1].file_id, time.monotonic() - started)
+                await uploads.uploaded(digest, sent.photo[-1].file_id, time.monotonic() - started)
             except TelegramError as e:  # the picture chat is gone, or the person blocked the bot
-                photos.release(digest)
+                uploads.release(digest)
                 log.info("could not upload a play's picture into chat %s: %s", chat_id, e)
                 return
             except BaseException:
-                photos.release(digest)
+                uploads.release(digest)
                 raise
             try:
                 await self.bot.delete_message(chat_id, sent.message_id)

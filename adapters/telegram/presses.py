@@ -17,18 +17,19 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from telegram import CallbackQuery, Update
-from telegram.constants import CallbackQueryLimit
-from telegram.error import TelegramError
+from telegram import Bot, CallbackQuery, Update
+from telegram.constants import CallbackQueryLimit, ChatAction
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
+from adapters.chat.notifier import ChatNotifier
+from adapters.chat.reach import Reach
 from adapters.telegram import texts
+from adapters.telegram.identities import PLATFORM, actor_of, is_admin, is_private, person_of
 from adapters.telegram.links import deep_link, table_query
-from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.people import PLATFORM, actor_of, is_admin, is_private, person_of
 from bot.commands import Press
 from bot.i18n import translator
-from bot.people import Actor, ChatRef
+from bot.people import Actor, ChatRef, PersonRef
 from bot.screens.model import Reply
 from bot.service import Service
 from bot.tokens import decode
@@ -50,8 +51,27 @@ def place_of(query: CallbackQuery) -> ChatRef | None:
     return ChatRef(PLATFORM, str(message.chat.id))
 
 
+async def can_reach(bot: Bot, reach: Reach, person: PersonRef) -> bool:
+    """Whether the bot may write to the person in private; asked of Telegram once (a chat action,
+    which fails for someone who never started the bot or blocked it)."""
+    known = reach.reachable(person)
+    if known is not None:
+        return known
+    try:
+        await bot.send_chat_action(int(person.user_id), ChatAction.TYPING)
+    except (Forbidden, BadRequest):
+        reach.heard(person, False)
+        return False
+    except TelegramError:
+        return True  # not known: do not send them away
+    reach.heard(person, True)
+    return True
+
+
 class Presses:
-    def __init__(self, service: Service, notifier: TelegramNotifier) -> None:
+    def __init__(self, service: Service, notifier: ChatNotifier) -> None:
+        """`notifier`: delivers the presser's private screens, holds the redraws of the chats a
+        press is answered in, and knows whom the bot may write to."""
         self.service = service
         self.notifier = notifier
 
@@ -63,7 +83,7 @@ class Presses:
         data = query.data if isinstance(query.data, str) else ""
         actor = actor_of(query.from_user)
         # the answer first, then the redraws of this chat and the presser's panel
-        release = self.notifier.hold(actor.person.user_id, *([where.chat_id] if where else []))
+        release = self.notifier.writers.hold(actor.person.user_id, *([where.chat_id] if where else []))
         try:
             if await self._admin(query, data, where is not None):
                 actor = actor_of(query.from_user, admin=True)
@@ -72,7 +92,7 @@ class Presses:
                 await self._answer(query, reply.text)
                 return
             release()  # a private screen to deliver, or a seat to check: the writers go on
-            link = await self._link_instead(actor, data, reply, context.bot.username)
+            link = await self._link_instead(actor, data, reply, context.bot)
         except Exception:
             await self._answer(query)  # the spinner stops whatever happened
             raise
@@ -84,7 +104,7 @@ class Presses:
         else:
             await self._answer(query, reply.text)
 
-    async def _link_instead(self, actor: Actor, data: str, reply: Reply, username: str) -> str | None:
+    async def _link_instead(self, actor: Actor, data: str, reply: Reply, bot: Bot) -> str | None:
         """A deep link to the bot when the presser's private screens cannot reach them."""
         token = decode(data)
         table_id = reply.table_id or (token.table_id if token else None)
@@ -94,8 +114,8 @@ class Presses:
         if private and await self.notifier.deliver(None, private):
             return None
         sitting_down = token is not None and token.action in SITTING_DOWN
-        if private or (sitting_down and not await self.notifier.can_reach(actor.person)):
-            return deep_link(username, table_query(table_id))
+        if private or (sitting_down and not await can_reach(bot, self.notifier.reach, actor.person)):
+            return deep_link(bot.username, table_query(table_id))
         return None
 
     async def _admin(self, query: CallbackQuery, data: str, in_group: bool) -> bool:

@@ -31,10 +31,10 @@ from adapters.telegram.arguments import (
     setting_of,
 )
 from adapters.telegram.handlers import Commands
+from adapters.telegram.identities import Directory
 from adapters.telegram.inline import InlineMode
 from adapters.telegram.keyboards import MAX_DATA, MAX_TEXT, markup_of, text_of
 from adapters.telegram.links import table_named, table_query
-from adapters.telegram.people import Directory
 from adapters.telegram.presses import Presses
 from bot.commands import Cancel, Kick, Open, Press
 from bot.games import game_named
@@ -268,11 +268,12 @@ logging.getLogger("bot").addHandler(ERRORS)
 
 
 class Said:
-    """Stands in for the notifier: what the handlers say and draw."""
+    """Stands in for the notifier and the answers: what the handlers say and draw."""
 
     def __init__(self) -> None:
         self.said: list[str] = []
         self.screens: list[Screen] = []
+        self.writers = self.reach = self  # (holds nothing; anyone may be written to)
 
     async def say(self, chat: Any, text: str, reply_to: int | None = None) -> None:
         self.said.append(text)
@@ -284,8 +285,11 @@ class Said:
     def hold(self, *chat_ids: str) -> Any:
         return lambda: None
 
-    async def can_reach(self, person: Any) -> bool:
+    def reachable(self, person: Any) -> bool:
         return True
+
+    def heard(self, person: Any, reachable: bool) -> None:
+        pass
 
 
 class StandInBot:
@@ -339,7 +343,7 @@ def test_any_community_command_is_answered_and_never_fails(
     counted("commands")
     _reseat()
     said = Said()
-    commands = Commands(H.service, said, Directory())  # type: ignore[arg-type]
+    commands = Commands(H.service, said, said, Directory())  # type: ignore[arg-type]
     message = _message(who, " ".join([f"/{command}", *args]))
     update = SimpleNamespace(effective_message=message, effective_user=who, my_chat_member=None)
     context = SimpleNamespace(args=args, bot=StandInBot(admin))

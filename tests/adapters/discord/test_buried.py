@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from adapters.discord.buried import BURIED
+from adapters.chat.below import BURIED
+from adapters.chat.posts import Place
 from bot.clock import FakeClock
 from bot.tables import Status
 from core import load_game
@@ -48,8 +49,8 @@ async def chat(fake: FakeDiscord, bot: Running, channel: Channel, people: list[U
     gets its content), once the bot has heard of them all."""
     texts = [f"<@{fake.bot.id}> nice one", *(f"nice one #{i}" for i in range(1, count))]
     said = [fake.say(people[i % len(people)], channel, text) for i, text in enumerate(texts)]
-    below = bot.notifier.below
-    await fake.wait_for(lambda: below.after(channel.id, said[0].id - 1) >= count, what="the bot to see the messages")
+    below, where = bot.notifier.channels.below, Place(str(channel.id))
+    await fake.wait_for(lambda: below.after(where, said[0].id - 1) >= count, what="the bot to see the messages")
     return said
 
 
@@ -105,7 +106,7 @@ async def test_a_buried_board_is_sent_again_below_silently_and_its_buttons_play(
         assert new.flags & SUPPRESS_NOTIFICATIONS
         table = await bot.table(table_id)
         assert {t.version for t in tokens_of(new)} == {table.version}
-        assert bot.notifier.stats["reposted"] == 1
+        assert bot.notifier.channels.stats["reposted"] == 1
         # its buttons work: "My cards" on the new board opens the next person's panel, and they play
         await panel_move(fake, bot, new, seats, table_id)
         assert await bot.board(table_id) is new and edits_of(fake, new) >= 1  # nothing buries it yet
@@ -127,7 +128,7 @@ async def test_a_board_with_fewer_messages_below_is_edited_in_place(
         await panel_move(fake, bot, board, seats, table_id)
         assert await bot.board(table_id) is board and not board.deleted
         assert edits_of(fake, board) == edits + 1
-        assert bot.notifier.stats["reposted"] == 0
+        assert bot.notifier.channels.stats["reposted"] == 0
 
 
 async def test_turn_alerts_below_the_board_do_not_bury_it(
@@ -143,8 +144,8 @@ async def test_turn_alerts_below_the_board_do_not_bury_it(
             assert alert.id > board.id
             await panel_move(fake, bot, board, seats, table_id)
             assert await bot.board(table_id) is board and not board.deleted
-        assert bot.notifier.stats["reposted"] == 0
+        assert bot.notifier.channels.stats["reposted"] == 0
         # one more message of people's: now it is buried
         await chat(fake, bot, channel, seats, 1)
         await panel_move(fake, bot, board, seats, table_id)
-        assert board.deleted and bot.notifier.stats["reposted"] == 1
+        assert board.deleted and bot.notifier.channels.stats["reposted"] == 1

@@ -15,7 +15,7 @@ import pytest
 
 from adapters.cli import main
 from adapters.discord import texts
-from adapters.discord.people import PLATFORM, person_of
+from adapters.discord.identities import PLATFORM, person_of
 from bot.clock import FakeClock
 from bot.i18n import translator
 from bot.people import ChatRef

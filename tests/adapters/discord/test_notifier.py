@@ -1,13 +1,13 @@
-"""The notifier against a stand-in client: a table's first public screen is sent and remembered,
-later ones edit it (an unchanged one is skipped, a deleted message is sent again); a channel the
-bot may not write in is skipped; a board older than one another process drew is not drawn;
-screens arriving during an edit are coalesced into the newest; a 429 that reaches the writer is
-waited out. Panels are edited through their interaction while it lasts, closed with the table's
-last public screen when the game is over for their person, and say so before their interaction
-runs out. Pictures are uploaded only when they change, kept by edits that leave them out, removed
-when the look is text, and a renderer failure leaves the text. A ping is a message of its own
-below its board, notifying exactly whom it names; a season's podiums are messages of their own
-with their pictures; a person removed from a game sees it in their panel after the board."""
+"""Discord's side of the chat layer against a stand-in client: a table's first public screen is
+sent and remembered, later ones edit it (an unchanged one is skipped, a deleted message is sent
+again); a channel the bot may not write in is skipped and refused; a 429 that reaches the writer is
+waited out for as long as its header says. Panels are edited through their interaction while it
+lasts, closed with the table's last public screen when the game is over for their person, and say
+so before their interaction runs out. Pictures are uploaded only when they change, kept by edits
+that leave them out, removed when the look is text. A ping is a message of its own below its
+board, notifying exactly whom it names; a season's podiums are messages of their own with their
+pictures; a person removed from a game sees it in their panel after the board. (The shared
+behaviour itself: tests/adapters/chat.)"""
 
 from __future__ import annotations
 
@@ -20,8 +20,11 @@ from typing import Any
 import discord
 import pytest
 
+from adapters.chat.notifier import ChatNotifier
 from adapters.discord.components import CLEAR, KEEP, REFRESH, PictureEdit
-from adapters.discord.notifier import DiscordNotifier
+from adapters.discord.messages import DiscordMessages
+from adapters.discord.notifier import DiscordScreens
+from adapters.discord.panel_screens import PanelScreens
 from adapters.discord.panels import Panels
 from adapters.pictures import screens as picture_screens
 from bot.memory_store import MemoryStore
@@ -83,9 +86,13 @@ class StubClient:
         return self.channel
 
 
-def notifier(lifetime: float = 60.0) -> tuple[DiscordNotifier, StubChannel, MemoryStore]:
+def notifier(lifetime: float = 60.0) -> tuple[DiscordScreens, StubChannel, MemoryStore]:
+    """The channels' messages (the chat layer on DiscordMessages) and the panels, as the bot builds them."""
     client, store = StubClient(), MemoryStore()
-    return DiscordNotifier(client, store, Panels(lifetime)), client.channel, store  # type: ignore[arg-type]
+    messages = DiscordMessages(client)  # type: ignore[arg-type]
+    chat = ChatNotifier(messages, store)
+    panels = PanelScreens(chat.writers, chat.pictures, chat.shown, chat.stats, messages, Panels(lifetime), client)  # type: ignore[arg-type]
+    return DiscordScreens(chat, panels), client.channel, store
 
 
 def board(text: str, table: int = 7) -> Screen:
@@ -128,21 +135,8 @@ async def test_the_first_screen_is_sent_and_remembered_later_ones_edit_it() -> N
     await n.idle()
     assert [(c[0], c[1], c[2]) for c in channel.calls] == [("send", None, "lobby 1"), ("edit", 101, "lobby 2")]
     assert await store.message_id(7, "", "table") == "101"
-    assert not await n.refused(CHAT, 7)
-    assert n.stats["unchanged"] == 1
-
-
-async def test_a_board_older_than_the_one_another_process_drew_is_not_drawn() -> None:
-    n, channel, store = notifier()
-    await n.show(CHAT, [replace(board("version 3"), version=3)])
-    await n.idle()
-    assert await store.claim_screen(7, "", "table", 5)  # another process drew version 5 meanwhile
-    await n.show(CHAT, [replace(board("version 4"), version=4)])
-    await n.idle()
-    await n.show(CHAT, [replace(board("version 6"), version=6)])
-    await n.idle()
-    assert [c[2] for c in channel.calls] == ["version 3", "version 6"]
-    assert n.stats["outdated"] == 1
+    assert not await n.channels.refused(CHAT, 7)
+    assert n.channels.stats["unchanged"] == 1
 
 
 async def test_a_deleted_message_is_sent_again_and_a_forbidden_channel_skipped() -> None:
@@ -156,20 +150,8 @@ async def test_a_deleted_message_is_sent_again_and_a_forbidden_channel_skipped()
     channel.fail = [error(discord.Forbidden, 403, 50013)]
     await n.show(CHAT, [board("other", table=8)])
     await n.idle()
-    assert await n.refused(CHAT, 8)
-    assert n.stats["skipped"] == 1
-
-
-async def test_screens_arriving_during_an_edit_are_coalesced_into_the_newest() -> None:
-    n, channel, _store = notifier()
-    channel.gate = asyncio.Event()
-    for i in range(6):
-        await n.show(CHAT, [board(f"window {i}")])
-        await asyncio.sleep(0)
-    channel.gate.set()
-    await n.idle()
-    assert [c[2] for c in channel.calls] == ["window 0", "window 5"]
-    assert n.stats["coalesced"] == 4
+    assert await n.channels.refused(CHAT, 8)
+    assert n.channels.stats["skipped"] == 1
 
 
 async def test_a_429_that_reaches_the_writer_is_waited_out() -> None:
@@ -191,11 +173,11 @@ async def test_a_panel_is_drawn_only_while_it_is_open_with_a_refresh_button() ->
     await n.show(CHAT, [board("b1"), hand("hand 1")])
     await n.idle()
     edits = Edits()
-    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), edits, "en"))
     await n.show(CHAT, [board("b2"), hand("hand 2")])
     await n.idle()
     assert [(c, labels(v)) for c, v in edits.drawn] == [("hand 2", ["8♥", REFRESH])]
-    assert n.note((7, "11"), "✗ too late")
+    assert n.panels.note((7, "11"), "✗ too late")
     await n.idle()
     assert edits.drawn[-1][0] == "✗ too late\n\nhand 2"
     await n.close()
@@ -204,28 +186,28 @@ async def test_a_panel_is_drawn_only_while_it_is_open_with_a_refresh_button() ->
 async def test_a_panel_whose_game_is_over_shows_the_result_without_buttons_and_is_closed() -> None:
     n, _channel, _store = notifier()
     edits = Edits()
-    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), edits, "en"))
     await n.show(CHAT, [Screen(7, "🏁 Svolota is over.", ((Button("🔁 Rematch", "7.9.r"),),))])
     await n.idle()
     assert edits.drawn == [("🏁 Svolota is over.", None)]
-    assert n.panels.get((7, "11")) is None
+    assert n.panels.panels.get((7, "11")) is None
     await n.close()
 
 
 async def test_a_panel_that_can_no_longer_be_edited_is_forgotten() -> None:
     n, _channel, _store = notifier()
     edits = Edits([error(discord.HTTPException, 401, 50027)])
-    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), edits, "en"))
     await n.show(CHAT, [board("b"), hand("hand")])
     await n.idle()
-    assert n.panels.get((7, "11")) is None and n.stats["skipped"] == 1
+    assert n.panels.panels.get((7, "11")) is None and n.channels.stats["skipped"] == 1
     await n.close()
 
 
 async def test_a_panel_says_so_before_its_interaction_runs_out_and_keeps_its_buttons() -> None:
     n, _channel, _store = notifier(lifetime=0.2)
     edits = Edits()
-    n.opened((7, "11"), n.panels.open((7, "11"), edits, "ru"))
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), edits, "ru"))
     await n.show(CHAT, [board("b"), hand("hand")])
     while not edits.drawn or not edits.drawn[-1][0].startswith("⌛"):  # its lifetime runs out
         await asyncio.sleep(0.01)
@@ -234,7 +216,7 @@ async def test_a_panel_says_so_before_its_interaction_runs_out_and_keeps_its_but
     assert text.startswith("⌛") and "🔄" in text and text.endswith("hand")
     assert "панель" in text  # in the person's language
     assert labels(view) == ["8♥", REFRESH]
-    assert n.panels.get((7, "11")) is None
+    assert n.panels.panels.get((7, "11")) is None
     await n.show(CHAT, [board("b2"), hand("hand 2")])
     await n.idle()
     assert len(edits.drawn) == 2
@@ -342,29 +324,7 @@ async def test_a_picture_is_uploaded_when_it_changes_kept_otherwise_and_removed_
         ("edit", "pictures again", "upload"),
         ("edit", "the result has no picture", "clear"),
     ]
-    assert n.stats["uploaded"] == 3
-
-
-async def test_a_picture_the_renderer_cannot_draw_leaves_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def broken(picture: Hand, deck: str) -> bytes:
-        raise RuntimeError("no fonts")
-
-    monkeypatch.setattr(picture_screens, "drawn", broken)
-    n, channel, _ = notifier()
-    await n.show(CHAT, [pictured("the board")])
-    await n.idle()
-    assert [(c[0], c[2], picture_of(f)) for c, f in zip(channel.calls, channel.fields, strict=True)] == [
-        ("send", "the board", "keep")
-    ]
-
-
-async def test_turn_alerts_and_leaderboards_have_no_picture(monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn = drawn_as_png(monkeypatch)
-    n, channel, _ = notifier()
-    await n.show(CHAT, [replace(alert(ANN, "Ann", 1000), picture=HAND_A, look="classic")])
-    await n.show(CHAT, [pictured("🏆 Leaderboard", table=0)])
-    await n.idle()
-    assert [picture_of(f) for f in channel.fields] == ["keep", "keep"] and drawn == []
+    assert n.channels.stats["uploaded"] == 3
 
 
 async def test_a_panels_picture_stays_between_windows_and_through_presses_on_it(
@@ -373,22 +333,22 @@ async def test_a_panels_picture_stays_between_windows_and_through_presses_on_it(
     drawn_as_png(monkeypatch)
     n, _channel, _ = notifier()
     edits = Edits(message_id=900)
-    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))  # "My cards": a new message
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), edits, "en"))  # "My cards": a new message
     panel = replace(hand("hand 1"), picture=HAND_A, look="classic")
     for screen in (
         panel,
         replace(panel, text="hand 1, between windows", picture=HAND_B, picture_stays=True),
         replace(panel, text="hand 2", picture=HAND_B),
     ):
-        n.draw_panel(screen)
+        n.panels.draw_panel(screen)
         await n.idle()
     pressed = Edits(message_id=900)  # a press on the panel: its own message, through a new interaction
-    n.opened((7, "11"), n.panels.open((7, "11"), pressed, "en", message_id=900))
-    n.draw_panel(replace(panel, text="hand 2, a move refused", picture=HAND_B))
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), pressed, "en", message_id=900))
+    n.panels.draw_panel(replace(panel, text="hand 2, a move refused", picture=HAND_B))
     await n.idle()
     again = Edits(message_id=901)  # "My cards" again: a new message, which has no picture yet
-    n.opened((7, "11"), n.panels.open((7, "11"), again, "en"))
-    n.draw_panel(replace(panel, text="hand 2, again", picture=HAND_B))
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), again, "en"))
+    n.panels.draw_panel(replace(panel, text="hand 2, again", picture=HAND_B))
     await n.idle()
     assert [p.png is not None for p in edits.pictures] == [True, False, True]
     assert edits.pictures[1] == KEEP and [d[0] for d in edits.drawn][1] == "hand 1, between windows"
@@ -437,16 +397,6 @@ async def test_a_ping_is_a_new_message_below_its_board_notifying_exactly_whom_it
     await n.close()
 
 
-async def test_no_ping_for_a_table_whose_message_could_not_be_posted() -> None:
-    n, channel, _store = notifier()
-    channel.fail = [error(discord.Forbidden, 403, 50013)]
-    await n.show(CHAT, [board("lobby")])
-    await n.show(CHAT, [ping([(ANN, "Ann")])])
-    await n.idle()
-    assert channel.calls == [] and n.stats["skipped"] == 2
-    await n.close()
-
-
 async def test_a_long_ping_goes_in_several_messages_each_notifying_whom_it_names() -> None:
     n, channel, _store = notifier()
     people = [(PersonRef("discord", str(10**17 + i)), f"Player number {i}") for i in range(150)]
@@ -492,31 +442,31 @@ async def test_a_season_for_a_whole_server_goes_where_it_last_played_else_where_
     writable = SimpleNamespace(id=41, position=1, permissions_for=lambda me: SimpleNamespace(send_messages=True))
     shut = SimpleNamespace(id=40, position=0, permissions_for=lambda me: SimpleNamespace(send_messages=False))
     guild = SimpleNamespace(system_channel=None, text_channels=[writable, shut], me=object())
-    n.client.get_guild = lambda guild_id: guild if guild_id == 500 else None  # type: ignore[attr-defined]
+    n.channels.platform.client.get_guild = lambda guild_id: guild if guild_id == 500 else None  # type: ignore[attr-defined]
     server = ChatRef("discord", "500")
-    assert n._channel_of(server) == 41  # its first channel the bot may write in
+    assert n.channels.platform._channel_of(server) == 41  # its first channel the bot may write in
     guild.system_channel = shut
-    assert n._channel_of(server) == 41
+    assert n.channels.platform._channel_of(server) == 41
     await n.show(CHAT, [board("a table in 600")])
-    assert n._channel_of(server) == 600  # where its last table was
-    assert n._channel_of(ChatRef("discord", "77")) == 77  # a direct message's channel
+    assert n.channels.platform._channel_of(server) == 600  # where its last table was
+    assert n.channels.platform._channel_of(ChatRef("discord", "77")) == 77  # a direct message's channel
     await n.close()
 
 
 async def test_a_person_removed_from_a_game_sees_it_in_their_panel_after_the_board_without_them() -> None:
     n, _channel, _store = notifier()
     edits = Edits()
-    n.opened((7, "11"), n.panels.open((7, "11"), edits, "en"))
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), edits, "en"))
     await n.show(CHAT, [board("b1"), hand("hand 1")])
     await n.idle()
     removed = Screen(7, "🚫 You were removed from the Svolota table.", audience=ANN, slot="panel", final=True)
     await n.show(CHAT, [board("b2 without Ann")])  # no panel for her: it shows the board, closed
     await n.idle()
-    assert edits.drawn[-1] == ("b2 without Ann", None) and n.panels.get((7, "11")) is None
+    assert edits.drawn[-1] == ("b2 without Ann", None) and n.panels.panels.get((7, "11")) is None
     await n.show(CHAT, [removed])  # then what the service tells her
     await n.idle()
     assert edits.drawn[-1] == ("🚫 You were removed from the Svolota table.", None)
-    assert n.panels.get((7, "11")) is None
+    assert n.panels.panels.get((7, "11")) is None
     await n.show(CHAT, [board("b3")])  # closed for good
     await n.idle()
     assert len(edits.drawn) == 3
@@ -532,7 +482,7 @@ async def test_a_removal_told_while_the_board_without_them_is_being_drawn_is_dra
         await gate.wait()
         return await edits(content, view, picture)
 
-    n.opened((7, "11"), n.panels.open((7, "11"), slow, "en"))
+    n.panels.opened((7, "11"), n.panels.panels.open((7, "11"), slow, "en"))
     await n.show(CHAT, [board("b2 without Ann")])
     await asyncio.sleep(0.05)  # its panel's edit is in flight
     await n.show(CHAT, [Screen(7, "🚫 removed", audience=ANN, slot="panel", final=True)])

@@ -118,7 +118,7 @@ async def test_a_svolota_board_and_hands_show_pictures_uploaded_only_when_they_c
         await bot.settled()
         assert panel.content.startswith("✗ ") and pictured(panel)
         assert panel.uploads == shown + 1 and board.uploads == on_board + 1
-        assert bot.notifier.stats["uploaded"] == sum(m.uploads for m in [board, *panels.values()])
+        assert bot.notifier.channels.stats["uploaded"] == sum(m.uploads for m in [board, *panels.values()])
 
 
 async def test_a_chat_whose_look_turns_to_text_loses_the_pictures_on_the_next_redraw(
@@ -137,9 +137,9 @@ async def test_a_chat_whose_look_turns_to_text_loses_the_pictures_on_the_next_re
         assert (await bot.service.handle(ChangeSettings(chat, admin, "look", "text"))).ok
         await move(fake, bot, table_id, panels, seats)
         assert text_only(board) and all(text_only(p) for p in panels.values())
-        uploads = bot.notifier.stats["uploaded"]
+        uploads = bot.notifier.channels.stats["uploaded"]
         await move(fake, bot, table_id, panels, seats)  # text stays text: nothing sent about pictures
-        assert text_only(board) and bot.notifier.stats["uploaded"] == uploads
+        assert text_only(board) and bot.notifier.channels.stats["uploaded"] == uploads
         last_edit = fake.calls("PATCH /channels/{channel_id}/messages/{message_id}", status=200)[-1]
         assert "attachments" not in last_edit.body and "embeds" not in last_edit.body and not last_edit.files
         # and back to pictures
@@ -217,4 +217,4 @@ async def test_a_whole_speed_game_with_pictures_and_panels_that_keep_theirs_betw
         assert all(pictured(p) and p.buttons == [] and "is over" in p.content for p in panels.values())
         assert not fake.calls(status=429)
         assert fake.spec is None or not fake.spec_errors
-        assert bot.notifier.stats["uploaded"] >= 4
+        assert bot.notifier.channels.stats["uploaded"] >= 4

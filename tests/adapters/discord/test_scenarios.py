@@ -15,6 +15,7 @@ from typing import Any
 import discord
 import pytest
 
+from adapters.chat.records import read_note
 from adapters.discord.app import DiscordBot
 from adapters.discord.logs import MaskToken
 from adapters.discord.settings import DiscordSettings
@@ -120,9 +121,9 @@ class Running:
 
     async def board(self, table_id: int) -> Message:
         """The channel message the bot draws a table in."""
-        message_id = await self.store.message_id(table_id, "", "table")
+        message_id, _ = read_note(await self.store.message_id(table_id, "", "table"))
         assert message_id is not None, f"table {table_id} has no message"
-        return self.fake.all_messages[int(message_id)]
+        return self.fake.all_messages[message_id]
 
     async def until(self, check: Any, timeout: float = 10.0) -> Any:
         deadline = time.monotonic() + timeout

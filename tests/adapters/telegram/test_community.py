@@ -6,24 +6,19 @@ Every request is checked against the Bot API spec by the `fake_api` fixture."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from adapters.telegram.arguments import Board, board_of, notify_of
-from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.pacing import Pacer
-from adapters.telegram.people import PLATFORM
+from adapters.telegram.identities import PLATFORM
 from bot.clock import FakeClock
 from bot.deadlines import Kind
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import Mention, Screen
 from bot.seasons import starts
 from bot.tables import Status
 from tests.adapters.telegram.fake_api import EDITS, FakeBotApi, _utf16_slice
-from tests.adapters.telegram.test_notifier import StubBot
 from tests.adapters.telegram.test_scenarios import Running, answer, finish, open_svolota, table_of
 from tests.adapters.telegram.world import Chat, Message, User
 from tests.sql.databases import fresh_sqlite
@@ -289,39 +284,6 @@ async def test_when_a_month_ends_the_chat_gets_the_season_s_podium(
         assert alice.first_name not in (await said(fake_api, bot, alice, group, "/leaderboard speed")).text
         assert alice.first_name in (await said(fake_api, bot, alice, group, "/leaderboard speed 2026-11")).text
         assert alice.first_name in (await said(fake_api, bot, alice, group, "/leaderboard speed always")).text
-
-
-# --- the notifier: one-off messages are never coalesced nor remembered ---------------------------
-
-
-def test_two_podiums_for_one_chat_are_two_messages_and_a_ping_mentions_its_people():
-    async def go() -> None:
-        from bot.memory_store import MemoryStore
-
-        bot, store = StubBot(), MemoryStore()
-        fast = Pacer(1000, 1, burst=1000)
-        n = TelegramNotifier(bot, store, fast, fast, usernames={"12": "bob_b"}.get)  # type: ignore[arg-type]
-        group = ChatRef(PLATFORM, "-100")
-        podiums = [Screen(0, f"🏆 {game} · 2026-11", slot="season", final=True) for game in ("Speed", "Svolota")]
-        await n.show(group, podiums)
-        ann, bob = PersonRef(PLATFORM, "11"), PersonRef(PLATFORM, "12")
-        text = "🔔 Svolota: a table is open — Ann, Bob"
-        marks = (Mention(text.index("Ann"), text.index("Ann") + 3, ann), Mention(len(text) - 3, len(text), bob))
-        ping = Screen(5, text, slot="ping", final=True, version=1, marks=marks)
-        await n.show(group, [ping])
-        await n.idle()
-        await n.show(group, [ping])  # (a ping is never drawn again as an edit)
-        await n.idle()
-        sends = [kw for name, kw in bot.calls if name == "send"]
-        assert [kw["text"] for kw in sends if kw["text"].startswith("🏆")] == [s.text for s in podiums]  # in order
-        pinged = [kw for kw in sends if kw["text"].startswith("🔔")]
-        assert pinged[0]["text"] == "🔔 Svolota: a table is open — Ann, @bob_b"
-        entities = pinged[0]["entities"]
-        assert [(e.type, e.user.id if e.user else None) for e in entities] == [("text_mention", 11), ("mention", None)]
-        assert len(sends) == 4 and not [name for name, _ in bot.calls if name == "edit"]
-        assert await store.message_id(5, "", "ping") is None  # never remembered
-
-    asyncio.run(go())
 
 
 # --- the words of the commands --------------------------------------------------------------------

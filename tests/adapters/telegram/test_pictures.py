@@ -6,31 +6,36 @@ slower than the chat's pace); inline mode's plays uploaded once into the picture
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 from telegram import Bot
 
+from adapters.chat import uploads
+from adapters.chat.notifier import ChatNotifier
+from adapters.chat.records import read_note
+from adapters.chat.uploads import Uploads
 from adapters.pictures import screens as pictures
 from adapters.pictures.render import render
 from adapters.pictures.samples import HAND, SPEED, SVOLOTA
-from adapters.telegram import photos
+from adapters.telegram.identities import PLATFORM
 from adapters.telegram.messages import MAX_CAPTION
-from adapters.telegram.notifier import TelegramNotifier
-from adapters.telegram.pacing import Pacer
-from adapters.telegram.photos import PLATFORM, Photos, read_note
 from adapters.telegram.play_pictures import PlayPictures
 from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import TEXT, Button, Screen
 from bot.screens.picture import Hand
 from tests.adapters.telegram.fake_api import FakeBotApi
+from tests.adapters.telegram.test_notifier import telegram_notifier
 from tests.adapters.telegram.world import Chat, Message, User
 
 
-def notifier(bot: Bot, store: MemoryStore | None = None) -> TelegramNotifier:
-    fast = Pacer(1000, 1, burst=1000)
-    return TelegramNotifier(bot, store or MemoryStore(), fast, fast)
+def notifier(bot: Bot, store: MemoryStore | None = None) -> ChatNotifier:
+    return telegram_notifier(bot, store)
+
+
+def files(n: ChatNotifier) -> Uploads:
+    assert isinstance(n.pictures.file_ids, Uploads)
+    return n.pictures.file_ids
 
 
 def chat_of(group: Chat) -> ChatRef:
@@ -42,7 +47,7 @@ def board(text: str, version: int, picture: object = SVOLOTA, look: str = "class
     return Screen(1, text, buttons, version=version, picture=picture, look=look, **kwargs)  # type: ignore[arg-type]
 
 
-async def drawn(n: TelegramNotifier, api: FakeBotApi, group: Chat, *screens: Screen) -> Message:
+async def drawn(n: ChatNotifier, api: FakeBotApi, group: Chat, *screens: Screen) -> Message:
     await n.show(chat_of(group), list(screens))
     await n.idle()
     message = api.last_message(group)
@@ -60,7 +65,7 @@ async def test_a_board_is_a_photo_with_its_text_as_caption_and_buttons(
     png = fake_api.picture(message)
     assert png == render(SVOLOTA, "classic")  # the renderer's picture, byte for byte
     assert len(fake_api.uploads()) == 1
-    assert read_note(await n.store.message_id(1, "", "table")) == (str(message.message_id), True)
+    assert read_note(await n.places.records.message_id(1, "", "table")) == (message.message_id, True)
 
 
 async def test_only_the_caption_is_edited_when_the_picture_is_the_same(
@@ -110,10 +115,11 @@ async def test_a_text_message_is_given_a_picture_in_place_and_back_to_text_is_a_
     assert lobby.photo is None
     game = await drawn(n, fake_api, group, board("the game", 2))
     assert game is lobby and game.photo is not None  # editMessageMedia adds a picture to a text message
-    assert read_note(await n.store.message_id(1, "", "table"))[1] is True
+    assert read_note(await n.places.records.message_id(1, "", "table"))[1] is True
     plain = await drawn(n, fake_api, group, board("the game, in words", 3, look=TEXT))
     assert plain is not game and plain.photo is None and game.deleted  # a photo cannot lose its picture
-    assert read_note(await n.store.message_id(1, "", "table")) == (str(plain.message_id), False)
+    assert all(r.ok for r in fake_api.calls(chat=group))  # (known from the message's row: not even tried)
+    assert read_note(await n.places.records.message_id(1, "", "table")) == (plain.message_id, False)
 
 
 async def test_between_windows_a_panel_keeps_its_picture_and_changes_its_caption(
@@ -153,14 +159,14 @@ async def test_uploads_slower_than_the_pace_leave_new_pictures_as_text_for_a_whi
 ) -> None:
     n = notifier(ptb_bot)
     now = [100.0]
-    n.photos.now = lambda: now[0]
+    files(n).now = lambda: now[0]
     await drawn(n, fake_api, group, board("one", 1))
-    n.photos.recent.extend([5.0, 5.0, 5.0])  # as measured on a bad connection
+    files(n).recent.extend([5.0, 5.0, 5.0])  # as measured on a bad connection
     known = await drawn(n, fake_api, group, board("the same picture", 2))
     assert known.photo is not None  # a picture Telegram has goes by its file id: no upload
     fresh = await drawn(n, fake_api, group, board("a new picture", 3, replace(SVOLOTA, up=False)))
     assert fresh.photo is None and known.deleted and len(fake_api.uploads()) == 1
-    now[0] += photos.TRY_AGAIN
+    now[0] += uploads.TRY_AGAIN
     tried = await drawn(n, fake_api, group, board("a new picture", 4, replace(SVOLOTA, up=False)))
     assert tried.photo is not None and len(fake_api.uploads()) == 2  # tried again after a while
 
@@ -173,7 +179,7 @@ async def test_plays_are_uploaded_once_into_the_picture_chat_and_named_by_file_i
     fake_api: FakeBotApi, ptb_bot: Bot, group: Chat
 ) -> None:
     n = notifier(ptb_bot)
-    plays = PlayPictures(ptb_bot, n, group.id)
+    plays = PlayPictures(ptb_bot, files(n), n.writers.pace, group.id)
     moves = ["play 8H 8C", "joker", "pass"]
     assert await plays.file_ids(moves, "classic", asker=1) == {}  # not yet: offered as text this time
     await plays.idle()
@@ -186,26 +192,3 @@ async def test_plays_are_uploaded_once_into_the_picture_chat_and_named_by_file_i
     await plays.idle()
     assert len(fake_api.calls("sendPhoto", ok=True)) == 2  # nothing uploaded twice
     assert await plays.file_ids(moves, TEXT, asker=1) == {}  # the look "text": no pictures
-
-
-async def test_a_picture_uploaded_while_the_store_is_asked_is_not_uploaded_again() -> None:
-    """Two writers want one picture at once; the first's store read answers late, and the other
-    uploads the picture meanwhile: the first then sends it by that file id, not uploading it too."""
-    store, answer = MemoryStore(), asyncio.Event()
-    reads = 0
-
-    async def read(platform: str, digest: str) -> str | None:
-        nonlocal reads
-        reads += 1
-        if reads == 1:  # answers late, with what the store had when asked
-            await answer.wait()
-        return None
-
-    store.file_id = read  # type: ignore[method-assign]
-    photos = Photos(store)
-    late = asyncio.ensure_future(photos.file_id("d1"))
-    await asyncio.sleep(0)
-    assert await photos.file_id("d1") is None  # the other writer uploads it ...
-    await photos.uploaded("d1", "AgACfile", 0.1)
-    answer.set()
-    assert await late == "AgACfile"  # ... and the late one sends it by its id

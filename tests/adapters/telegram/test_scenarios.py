@@ -19,9 +19,9 @@ from typing import Any
 import aiohttp
 import pytest
 
+from adapters.chat.records import read_note
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import TelegramBot
-from adapters.telegram.photos import read_note
 from adapters.telegram.settings import TelegramSettings
 from bot.clock import FakeClock
 from bot.i18n import translator
@@ -107,7 +107,7 @@ class Running:
     async def message_of(self, chat: Chat, table_id: int, audience: str = "", slot: str = "table") -> Message:
         """The message the bot draws a table's screen in (its board, or a person's panel)."""
         message_id, _ = read_note(await self.store.message_id(table_id, audience, slot))
-        found = [m for m in self.api.messages(chat, from_bot=True) if str(m.message_id) == message_id]
+        found = [m for m in self.api.messages(chat, from_bot=True) if m.message_id == message_id]
         assert found, f"no message for table {table_id} ({audience!r}, {slot}) in {chat}"
         return found[0]
 
@@ -242,7 +242,7 @@ async def panels_show_the_result(api: FakeBotApi, bot: Running, group: Chat, tab
     board = await bot.message_of(group, table_id)
     assert re.search(r"[▲▼±] \d+", board.text), board.text
     for person in people:
-        if bot.notifier.reachable(_person(person)) is False:
+        if bot.notifier.reach.reachable(_person(person)) is False:
             continue  # never started the bot: no panel
         panel = await bot.message_of(api.private_chat(person), table_id, str(person.id), "panel")
         assert panel.text == board.text and not panel.buttons, panel.text
@@ -315,7 +315,7 @@ async def test_a_speed_challenge_by_reply_accepted_and_played_to_the_end(
         board = await bot.message_of(group, table_id)
         detour = await answer(fake_api, fake_api.press(bob, board, text="My panel"))
         assert detour["url"] == f"https://t.me/{fake_api.bot.username}?start=t{table_id}"
-        assert bot.notifier.reachable(_person(bob)) is False
+        assert bot.notifier.reach.reachable(_person(bob)) is False
         # following the link starts the bot again and brings the panel up to date, in place
         private = fake_api.private_chat(bob)
         drawn = len(fake_api.calls(chat=private))
@@ -336,7 +336,7 @@ async def test_a_speed_challenge_by_reply_accepted_and_played_to_the_end(
 
 
 def _person(user: User) -> Any:
-    from adapters.telegram.people import PLATFORM
+    from adapters.telegram.identities import PLATFORM
     from bot.people import PersonRef
 
     return PersonRef(PLATFORM, str(user.id))

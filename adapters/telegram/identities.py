@@ -1,8 +1,10 @@
-"""Who is where, in Telegram's terms: a User is an Actor (their language from their app's
-language), a chat or forum topic is a ChatRef, and a person's private chat is their user id."""
+"""Who is who and where, in Telegram's terms: a User is an Actor (their language from their app's
+language), a chat or forum topic is a ChatRef, and a person's private chat is their user id; whom a
+command names (a reply, a mention, a known @username)."""
 
 from __future__ import annotations
 
+from cachetools import LRUCache
 from telegram import Bot, Chat, Message, MessageEntity, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
@@ -54,16 +56,12 @@ class Directory:
     a user up by username, so only someone who has used the bot (in this process) is found."""
 
     def __init__(self, size: int = 100_000) -> None:
-        self.size = size
-        self._people: dict[str, tuple[PersonRef, str]] = {}
-        self._usernames: dict[str, str] = {}  # Telegram user id -> their @username (as they spell it)
+        self._people: LRUCache[str, tuple[PersonRef, str]] = LRUCache(size)  # by @username, in lower case
+        self._usernames: LRUCache[str, str] = LRUCache(size)  # Telegram user id -> their @username (as they spell it)
 
     def remember(self, user: User | None) -> None:
         if user is None or user.is_bot or not user.username:
             return
-        if len(self._people) >= self.size:
-            person, _ = self._people.pop(next(iter(self._people)))
-            self._usernames.pop(person.user_id, None)
         self._people[user.username.lower()] = (person_of(user), name_of(user))
         self._usernames[str(user.id)] = user.username
 

@@ -1,10 +1,12 @@
-"""Pictures on Telegram: each uploaded once, and only when an upload fits the chat's pace.
+"""Pictures on a platform that names them by file id (Telegram): each uploaded once, and only when
+an upload fits the chat's pace.
 
 Telegram gives every photo it receives a `file_id`; sending that id again shows the same photo
 without uploading it. The file id of each picture (by its content hash) is kept in memory and in
 the store, so a picture drawn before, by this process or another, on any day, is never uploaded
 again: a board whose picture is back to one shown before (a new deal that looks like an old one,
-an empty pile, the same podium) costs an edit, not an upload.
+an empty pile, the same podium) costs an edit, not an upload. While one writer uploads a picture,
+the others who want it (the result on the board and on every panel) wait for its file id.
 
 An upload takes longer than an edit (a board is 20–40 KB). How long uploads take is measured
 (the median of the latest five, once there are three: one slow upload, such as a flood-control
@@ -12,11 +14,6 @@ wait inside the rate limiter, is not a trend); when it is longer than the chat's
 between two of its writes (about 3 s in a group, at least 1 s anywhere), a picture Telegram does
 not have yet is not uploaded: the screen goes out as text, which is always the fallback. Uploads
 are tried again after a while, so a slow minute does not turn pictures off for good.
-
-A text message can be given a picture (`editMessageMedia` adds media to text messages, Bot API
-10.0), but a photo cannot lose its own: a screen that goes back to text is sent anew. So the
-store's message row says which a message is: "<message id>" for text, "<message id> photo" for a
-photo (`note_of`, `read_note`), and survives a restart or another process drawing next.
 """
 
 from __future__ import annotations
@@ -25,49 +22,36 @@ import asyncio
 import logging
 import statistics
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable
 from typing import Final
 
-from bot.store import Store
+from cachetools import LRUCache
+
+from adapters.chat.records import Records
 
 log = logging.getLogger(__name__)
 
-PLATFORM: Final = "telegram"
-PHOTO: Final = "photo"
 KEPT: Final = 10_000  # file ids kept in memory (the store keeps them all)
 RECENT: Final = 5  # uploads whose times judge whether uploads fit the pace (their median) ...
 JUDGED_AFTER: Final = 3  # ... once there are this many: one slow upload (a 429 waited out) is not a trend
 TRY_AGAIN: Final = 60.0  # seconds after uploads were found too slow before one is tried again
 
 
-def note_of(message_id: str, photo: bool) -> str:
-    """How a message row keeps a board's or panel's message: its id, and whether it is a photo."""
-    return f"{message_id} {PHOTO}" if photo else message_id
-
-
-def read_note(note: str | None) -> tuple[str | None, bool]:
-    """The message's id (None: there is none) and whether it is a photo."""
-    if note is None:
-        return None, False
-    parts = note.split()
-    return parts[0], parts[1:] == [PHOTO]
-
-
-class Photos:
-    def __init__(self, store: Store, now: Callable[[], float] = time.monotonic) -> None:
-        self.store = store
+class Uploads:
+    def __init__(self, records: Records, platform: str, now: Callable[[], float] = time.monotonic) -> None:
+        self.records = records
+        self.platform = platform
         self.now = now
         self.recent: deque[float] = deque(maxlen=RECENT)  # seconds the latest uploads took
         self.uploads = 0
-        self._ids: OrderedDict[str, str] = OrderedDict()  # digest -> file id, the newest last
+        self._ids: LRUCache[str, str] = LRUCache(KEPT)  # digest -> file id
         self._pending: dict[str, asyncio.Future[None]] = {}  # digest -> done when its upload is
         self._slow_since: float | None = None
 
     async def file_id(self, digest: str) -> str | None:
-        """The file id Telegram gave this picture, if it was ever uploaded; else None, and the
-        caller uploads it, then calls `uploaded` or `release`. Meanwhile others who want the same
-        picture (the result on the board and on every panel) wait for its file id."""
+        """The file id the platform gave this picture, if it was ever uploaded; else None, and the
+        caller uploads it, then calls `uploaded` or `release`."""
         while True:
             pending = self._pending.get(digest)
             if pending is not None:
@@ -87,27 +71,27 @@ class Photos:
             pending.set_result(None)
 
     async def uploaded(self, digest: str, file_id: str, seconds: float) -> None:
-        """Telegram took the picture in `seconds` and named it `file_id`."""
+        """The platform took the picture in `seconds` and named it `file_id`."""
         self.uploads += 1
         self.recent.append(seconds)
         self._slow_since = None
-        self._keep(digest, file_id)
+        self._ids[digest] = file_id
         self.release(digest)
         try:
-            await self.store.remember_file_id(PLATFORM, digest, file_id)
+            await self.records.remember_file_id(self.platform, digest, file_id)
         except Exception as e:  # kept in memory: uploaded again after a restart, at worst
             log.warning("could not keep a picture's file id: %r", e)
 
     async def known(self, digest: str) -> str | None:
-        """The picture's file id if Telegram has it (nothing claimed: for a caller that never uploads)."""
+        """The picture's file id if the platform has it (nothing claimed: for a caller that never uploads)."""
         found = self._ids.get(digest)
         if found is None:
             try:
-                found = await self.store.file_id(PLATFORM, digest)
+                found = await self.records.file_id(self.platform, digest)
             except Exception as e:
                 log.warning("could not read a picture's file id: %r", e)
             if found is not None:
-                self._keep(digest, found)
+                self._ids[digest] = found
         return found
 
     @property
@@ -129,9 +113,3 @@ class Photos:
             self._slow_since = now
             return True
         return False
-
-    def _keep(self, digest: str, file_id: str) -> None:
-        self._ids[digest] = file_id
-        self._ids.move_to_end(digest)
-        while len(self._ids) > KEPT:
-            self._ids.popitem(last=False)

@@ -9,8 +9,8 @@ import datetime as dtm
 from telegram import Chat, ForumTopicCreated, Message, MessageEntity, User
 
 from adapters.telegram.arguments import setting_of
+from adapters.telegram.identities import Directory, actor_of, chat_of, named_people
 from adapters.telegram.links import deep_link, table_named, table_query
-from adapters.telegram.people import Directory, actor_of, chat_of, named_people
 from bot.games import game_named
 from bot.people import Actor, ChatRef, PersonRef
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from adapters.discord.people import PLATFORM, actor_of, channel_of, chat_of, name_of, person_of
+from adapters.discord.identities import PLATFORM, actor_of, channel_of, chat_of, name_of, person_of
 from bot.people import ChatRef, PersonRef
 from bot.ratings import chat_scope
 

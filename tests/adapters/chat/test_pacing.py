@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from adapters.telegram.pacing import Pacer
+from adapters.chat.pacing import Pacer
 
 
 class Time:

@@ -72,7 +72,7 @@ def make_bot(api: Api, folder: Path, clock: FakeClock, config: ServiceConfig, **
     """The adapter as `cardbot telegram` builds it, on a new migrated SQLite file, pointed at the fake."""
     store = open_store(f"sqlite:///{folder / f'telegram-{time.monotonic_ns()}.db'}")
     values = {"bot_token": api.token, "api_url": api.root_url, **settings}
-    return TelegramBot(TelegramSettings(**values), store, clock, config, seed=7, poll_timeout=10)
+    return TelegramBot(TelegramSettings(**values), store, store.records, clock, config, seed=7, poll_timeout=10)
 
 
 async def close_bot(tg: TelegramBot) -> None:
@@ -96,7 +96,7 @@ async def drawn(
     api: Api, tg: TelegramBot, chat: Chat, table_id: int, audience: str = "", slot: str = "table"
 ) -> Message:
     """The message a table's screen is drawn in (its board, or a person's panel)."""
-    message_id, _ = read_note(await tg.store.message_id(table_id, audience, slot))
+    message_id, _ = read_note(await tg.records.message_id(table_id, audience, slot))
     found: list[Message] = [m for m in api.messages(chat, from_bot=True) if m.message_id == message_id]
     if not found:
         raise LookupError(f"no message for table {table_id} ({audience!r}, {slot}) in {chat}")

@@ -37,10 +37,7 @@ class MemoryStore:
         self._chats: dict[tuple[str, str], ChatSettings] = {}
         self._langs: dict[PersonRef, str] = {}
         self._looks: dict[PersonRef, str] = {}
-        self._file_ids: dict[tuple[str, str], str] = {}  # (platform, digest) -> the platform's file id
-        self._messages: dict[tuple[int, str, str], str] = {}
-        self._shown: dict[tuple[int, str, str], int] = {}
-        self._deliveries: dict[int, set[str]] = {}  # the newest version drawn in each message
+        self._deliveries: dict[int, set[str]] = {}  # table -> the platform updates that changed it (open tables)
         self._results: dict[int, list[Standing]] = {}
         self._ratings: dict[tuple[str, str, PersonRef], Rating] = {}  # (game, scope, person); rows are frozen
         self._earned: dict[tuple[PersonRef, str], Earned] = {}
@@ -170,12 +167,6 @@ class MemoryStore:
     async def set_person_look(self, person: PersonRef, look: str) -> None:
         self._looks[person] = look
 
-    async def file_id(self, platform: str, digest: str) -> str | None:
-        return self._file_ids.get((platform, digest))
-
-    async def remember_file_id(self, platform: str, digest: str, file_id: str) -> None:
-        self._file_ids[(platform, digest)] = file_id
-
     async def results(self, table_id: int) -> list[Standing]:
         return list(self._results.get(table_id, []))
 
@@ -232,20 +223,4 @@ class MemoryStore:
         if (scope, season) in self._seasons_claimed:
             return False
         self._seasons_claimed.add((scope, season))
-        return True
-
-    async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
-        return self._messages.get((table_id, audience, slot))
-
-    async def remember_message(
-        self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
-    ) -> None:
-        self._messages[(table_id, audience, slot)] = message_id
-        self._shown.setdefault((table_id, audience, slot), version)
-
-    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
-        key = (table_id, audience, slot)
-        if self._shown.get(key, -1) > version:
-            return False
-        self._shown[key] = version
         return True

@@ -8,7 +8,8 @@ version (`claim_screen`): a screen older than one another process drew is not dr
 platform names by a file id (Telegram) is kept by its content hash (`file_id`,
 `remember_file_id`), so it is never uploaded twice, by this process or another.
 
-The stores (bot/memory_store.py, adapters/sql/store.py) satisfy `Records` as they are.
+Kept in memory (memory_records.py: tests, a bot on the memory store) or in the database beside the
+tables (adapters/sql/records.py, `SqlStore.records`); not in the service's store port (bot/store/).
 
 A message's row says which kind the message is: "<message id>" for text, "<message id> picture" for
 one showing a picture (`note_of`, `read_note`), because a Telegram photo cannot lose its picture

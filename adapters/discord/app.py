@@ -32,6 +32,7 @@ from discord.ext import commands
 from adapters.chat.companions import Companions
 from adapters.chat.notifier import ChatNotifier
 from adapters.chat.posts import Place
+from adapters.chat.records import Records
 from adapters.discord.components import MAX_URL
 from adapters.discord.endpoints import point_at
 from adapters.discord.handlers import Handlers
@@ -125,12 +126,15 @@ class DiscordBot:
         self,
         settings: DiscordSettings,
         store: Store,
+        records: Records,
         clock: Clock | None = None,
         config: ServiceConfig | None = None,
         seed: int | None = None,
         web: WebSettings | None = None,
     ) -> None:
-        """`web`: the live table's settings (None: from the environment, CARDBOT_WEB_*)."""
+        """`store`: the service's; `records`: the platform's messages and uploaded pictures
+        (adapters/chat/records.py; `SqlStore.records` beside a database). `web`: the live table's
+        settings (None: from the environment, CARDBOT_WEB_*)."""
         point_at(settings)
         self.settings = settings
         quiet = discord.AllowedMentions.none()
@@ -156,9 +160,10 @@ class DiscordBot:
         if self.web_settings.url:
             config = replace(config, live_table=True)
         self.store = store
+        self.records = records
         self.panels = Panels(settings.panel_seconds)
         messages = DiscordMessages(self.client)
-        self.channels = ChatNotifier(messages, store)
+        self.channels = ChatNotifier(messages, records)
         chat = self.channels
         self.panel_screens = PanelScreens(
             chat.writers, chat.pictures, chat.shown, chat.stats, messages, self.panels, self.client

@@ -28,7 +28,8 @@ def main(log_level: str = "INFO") -> int:
         return 2
     logs.configure(log_level, settings.bot_token.get_secret_value())
     metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
-    bot = DiscordBot(settings, TimedStore(open_store(), metrics))
+    store = open_store()
+    bot = DiscordBot(settings, TimedStore(store, metrics), TimedStore(store.records, metrics))
     attach_discord(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
     heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)
     with contextlib.suppress(KeyboardInterrupt):

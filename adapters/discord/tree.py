@@ -31,7 +31,10 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 Handler = Callable[Concatenate[discord.Interaction[Any], P], Coroutine[Any, Any, None]]
 
-GAME_CHOICES = [Choice(name=game_info(game).name, value=game) for game in games()]
+def game_choices() -> list[Choice[str]]:
+    return [Choice(name=game_info(game).name, value=game) for game in games()]
+
+
 LANGUAGE_CHOICES = [Choice(name=name, value=lang) for lang, name in LANGUAGE_NAMES.items()]
 LOOK_CHOICES = [Choice(name=name, value=look) for look, name in LOOK_NAMES.items()]
 
@@ -127,32 +130,41 @@ def answer_errors(tree: app_commands.CommandTree[Any]) -> None:
     tree.error(on_tree_error)
 
 
+def add_game_command(tree: app_commands.CommandTree[Any], handlers: Handlers, game: str) -> None:
+    """A game's own command (/svolota, /speed, /demon …): it opens a table in the channel; a game for
+    two may name its opponent instead, a challenge."""
+    info = game_info(game)
+    name = info.command
+    description = COMMANDS.get(name) or f"Open a {info.name} table"  # (a game of the tests': no catalog entry)
+
+    if info.max_players == 2:
+
+        @tree.command(name=name, description=description)
+        @app_commands.guild_only()
+        @app_commands.describe(opponent=describe("speed", "opponent"))
+        @guarded
+        async def challenge(interaction: discord.Interaction[Any], opponent: discord.User | None = None) -> None:
+            await handlers.game(interaction, game, opponent)
+
+    else:
+
+        @tree.command(name=name, description=description)
+        @app_commands.guild_only()
+        @guarded
+        async def play(interaction: discord.Interaction[Any]) -> None:
+            await handlers.game(interaction, game)
+
+
 def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> None:
     answer_errors(tree)
 
-    @tree.command(name="svolota", description=COMMANDS["svolota"])
-    @app_commands.guild_only()
-    @guarded
-    async def svolota(interaction: discord.Interaction[Any]) -> None:
-        await handlers.game(interaction, "svolota")
-
-    @tree.command(name="speed", description=COMMANDS["speed"])
-    @app_commands.guild_only()
-    @app_commands.describe(opponent=describe("speed", "opponent"))
-    @guarded
-    async def speed(interaction: discord.Interaction[Any], opponent: discord.User | None = None) -> None:
-        await handlers.game(interaction, "speed", opponent)
-
-    @tree.command(name="demon", description=COMMANDS["demon"])
-    @app_commands.guild_only()
-    @guarded
-    async def demon(interaction: discord.Interaction[Any]) -> None:
-        await handlers.game(interaction, "racing_demon")
+    for game in games():
+        add_game_command(tree, handlers, game)
 
     @tree.command(name="leaderboard", description=COMMANDS["leaderboard"])
     @app_commands.guild_only()
     @app_commands.describe(game=describe("leaderboard", "game"), season=describe("leaderboard", "season"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=game_choices())
     @guarded
     async def leaderboard(
         interaction: discord.Interaction[Any],
@@ -170,7 +182,7 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
 
     @tree.command(name="rules", description=COMMANDS["rules"])
     @app_commands.describe(game=describe("rules", "game"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=game_choices())
     @guarded
     async def rules(interaction: discord.Interaction[Any], game: Choice[str] | None = None) -> None:
         await handlers.rules(interaction, game.value if game else None)

@@ -1,6 +1,6 @@
-"""What the SQL store reads and writes beside the tables themselves: chat and person settings,
-platform messages and uploads (chat_rows.py), results and ratings (ratings.py), achievements,
-notify lists and seasons (community.py). Each method is one call into its rows module on the
+"""What the SQL store reads and writes beside the tables themselves: chat and person settings
+(chat_rows.py), results and ratings (ratings.py), achievements, notify lists and seasons
+(community.py). (The platforms' messages and uploads: records.py.) Each method is one call into its rows module on the
 database's threads (`Database.reading` / `writing`). SqlStore (store.py) is these and the tables."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ class RowCalls:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    # ----- chats, people, platform messages and uploads (chat_rows.py) ----------------------
+    # ----- chats and people (chat_rows.py) ------------------------------------------------------
 
     async def chat_settings(self, chat: ChatRef) -> ChatSettings:
         return await self.db.reading(lambda conn: chat_rows.chat_settings_of(conn, chat))
@@ -39,24 +39,6 @@ class RowCalls:
 
     async def set_person_look(self, person: PersonRef, look: str) -> None:
         await self.db.writing(lambda conn: chat_rows.set_person_look(conn, person, look))
-
-    async def file_id(self, platform: str, digest: str) -> str | None:
-        return await self.db.reading(lambda conn: chat_rows.file_id_of(conn, platform, digest))
-
-    async def remember_file_id(self, platform: str, digest: str, file_id: str) -> None:
-        await self.db.writing(lambda conn: chat_rows.remember_file_id(conn, platform, digest, file_id))
-
-    async def message_id(self, table_id: int, audience: str, slot: str) -> str | None:
-        return await self.db.reading(lambda conn: chat_rows.message_id_of(conn, table_id, audience, slot))
-
-    async def remember_message(
-        self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
-    ) -> None:
-        remember = chat_rows.remember_message
-        await self.db.writing(lambda conn: remember(conn, table_id, audience, slot, message_id, version))
-
-    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
-        return await self.db.writing(lambda conn: chat_rows.claim_screen(conn, table_id, audience, slot, version))
 
     # ----- results and ratings --------------------------------------------------------------
 

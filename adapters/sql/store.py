@@ -21,8 +21,9 @@ Beside it: the engine and its threads (database.py), the statements and row conv
 (rows.py), a table's rows and this process's copy of each table (table_rows.py), the change in
 progress (transaction.py), the saves committed together on SQLite (together.py), and the rows
 beside the tables (row_calls.py: results and ratings, ratings.py; achievements, tallies, notify
-lists and seasons, community.py; chats, people, platform messages and uploaded pictures' ids,
-chat_rows.py); which errors mean "unavailable" (engine.py).
+lists and seasons, community.py; chats and people, chat_rows.py); which errors mean "unavailable"
+(engine.py). The same database keeps the platforms' records for the chat adapters (records.py,
+`SqlStore.records`): which message shows a screen, which file id a picture was uploaded as.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, select, update
 
 from adapters.sql.database import TRANSACTIONS, Database
+from adapters.sql.records import SqlRecords
 from adapters.sql.row_calls import RowCalls
 from adapters.sql.rows import (
     CLOSED,
@@ -76,6 +78,7 @@ class SqlStore(RowCalls):
         self.firing_lanes = FIRING_LANES
         self.rows = TableRows(db.postgres)  # each table's rows, and this process's copy of it
         self.together = Together(db)  # SQLite: changes' saves, committed together
+        self.records = SqlRecords(db)  # the platforms' records, for the chat adapters (not the service's)
 
     async def close(self) -> None:
         await self.db.close()

@@ -35,6 +35,7 @@ from telegram.ext import (
 from adapters.chat.companions import Companions
 from adapters.chat.notifier import ChatNotifier
 from adapters.chat.pacing import Pacer
+from adapters.chat.records import Records
 from adapters.chat.uploads import Uploads
 from adapters.telegram.answers import Answers, stays
 from adapters.telegram.handlers import Commands
@@ -52,6 +53,7 @@ from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
 from bot.clock import Clock, SystemClock
+from bot.games import game_info, games
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
 from bot.store import Store
@@ -76,13 +78,16 @@ class TelegramBot:
         self,
         settings: TelegramSettings,
         store: Store,
+        records: Records,
         clock: Clock | None = None,
         config: ServiceConfig | None = None,
         seed: int | None = None,
         poll_timeout: int = POLL_TIMEOUT,
         web: WebSettings | None = None,
     ) -> None:
-        """`web`: the live table's settings (None: from the environment, CARDBOT_WEB_*)."""
+        """`store`: the service's; `records`: the platform's messages and uploaded pictures
+        (adapters/chat/records.py; `SqlStore.records` beside a database). `web`: the live table's
+        settings (None: from the environment, CARDBOT_WEB_*)."""
         quiet_urls()  # before the Bot is built: it logs its URL, token included, at DEBUG
         self.settings = settings
         self.poll_timeout = poll_timeout
@@ -113,10 +118,11 @@ class TelegramBot:
         group = Pacer(settings.group_per_minute, settings.minute, settings.group_burst)
         self.pace = TelegramPace(group, Pacer(settings.private_per_second, 1.0))
         self.store = store
+        self.records = records
         self.directory = Directory()  # people by @username, and their @username for turn alerts
         self.messages = TelegramMessages(bot, self.directory.username)
-        self.uploads = Uploads(store, PLATFORM)
-        self.notifier = ChatNotifier(self.messages, store, self.pace, self.uploads)
+        self.uploads = Uploads(records, PLATFORM)
+        self.notifier = ChatNotifier(self.messages, records, self.pace, self.uploads)
         self.answers = Answers(bot, self.notifier.writers, self.notifier.below)
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
@@ -138,7 +144,7 @@ class TelegramBot:
         inline = InlineMode(self.service, self.answers, self.play_pictures)
         app.add_handler(TypeHandler(Update, self._seen), group=-2)
         app.add_handler(TypeHandler(Update, commands.remember), group=-1)
-        app.add_handler(CommandHandler(["svolota", "speed", "demon"], commands.game))
+        app.add_handler(CommandHandler([game_info(game).command for game in games()], commands.game))
         app.add_handler(CommandHandler("leaderboard", commands.leaderboard))
         app.add_handler(CommandHandler("stats", commands.stats))
         app.add_handler(CommandHandler("notify", commands.notify))

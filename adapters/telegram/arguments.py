@@ -7,12 +7,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.games import game_named
+from bot.games import game_info, game_named
 from bot.seasons import ALL_TIME, named
 from bot.settings import value_of
 
-COMMAND_GAMES: Final = {"svolota": "svolota", "speed": "speed", "demon": "racing_demon"}
-GAME_COMMANDS: Final = {game: command for command, game in COMMAND_GAMES.items()}
 SETTINGS: Final = {
     "lang": "lang",
     "language": "lang",
@@ -32,6 +30,14 @@ SEASON_LIKE: Final = re.compile(r"\d{2,4}[-./]\d{1,2}")
 NOTIFY_ON: Final = frozenset({"on", "yes", "вкл", "да", "так", "увімк"})
 NOTIFY_OFF: Final = frozenset({"off", "no", "stop", "выкл", "нет", "ні", "вимк"})
 MAX_WORD: Final = 30
+
+
+def command_of(game: str) -> str:
+    """The command that opens a table of `game` (/demon for racing_demon); an unknown game's id."""
+    try:
+        return game_info(game).command
+    except ValueError:
+        return game
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,9 @@ from adapters.telegram import texts
 from adapters.telegram.answers import Answers
 from adapters.telegram.arguments import (
     ALL_TIME_WORD,
-    COMMAND_GAMES,
     EVERYWHERE,
-    GAME_COMMANDS,
     board_of,
+    command_of,
     notify_of,
     setting_of,
 )
@@ -98,7 +97,7 @@ class Commands:
             return
         message, user = sent
         command = (message.text or "/").split()[0][1:].split("@")[0].lower()
-        game, chat, actor = COMMAND_GAMES.get(command, command), chat_of(message), actor_of(user)
+        game, chat, actor = game_named(command) or command, chat_of(message), actor_of(user)
         targets, unknown = named_people(message, self.directory, context.bot.username)
         if unknown:
             t = translator(await self.service.chats.lang_of(actor, chat))
@@ -118,7 +117,7 @@ class Commands:
         command = " ".join(
             [
                 "/leaderboard",
-                *([GAME_COMMANDS.get(asked.game, asked.game)] if asked.game else []),
+                *([command_of(asked.game)] if asked.game else []),
                 *(["everywhere"] if asked.everywhere else []),
             ]
         )

@@ -26,7 +26,8 @@ def main(log_level: str = "INFO") -> int:
         return 2
     logs.configure(log_level, settings.bot_token.get_secret_value())
     metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
-    bot = TelegramBot(settings, TimedStore(open_store(), metrics))
+    store = open_store()
+    bot = TelegramBot(settings, TimedStore(store, metrics), TimedStore(store.records, metrics))
     attach_telegram(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
     heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)
     bot.run()

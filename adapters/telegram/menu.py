@@ -8,7 +8,7 @@ import logging
 from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 from telegram.error import TelegramError
 
-from adapters.telegram.texts import MENU, PRIVATE_MENU, describe
+from adapters.telegram.texts import PRIVATE_MENU, describe, menu
 from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, translator
 
 log = logging.getLogger(__name__)
@@ -23,7 +23,7 @@ async def set_menu(bot: Bot) -> None:
     for lang in LANGUAGES:
         code = None if lang == SOURCE_LANGUAGE else lang  # English for every other language
         try:
-            await bot.set_my_commands(commands(MENU, lang), BotCommandScopeAllGroupChats(), code)
+            await bot.set_my_commands(commands(menu(), lang), BotCommandScopeAllGroupChats(), code)
             await bot.set_my_commands(commands(PRIVATE_MENU, lang), BotCommandScopeAllPrivateChats(), code)
         except TelegramError as e:
             log.warning("could not set the %s command menu: %s", lang, e)

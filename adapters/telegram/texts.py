@@ -5,14 +5,12 @@ catalogs (bot/locale/)."""
 from __future__ import annotations
 
 from bot.answers import own_look_line, rules_text, settings_lines
+from bot.games import game_info, game_named, games, known_game
 from bot.i18n import Translator
 from bot.screens.words import game_name
 from bot.settings import ChatSettings
 
-MENU = (
-    "svolota",
-    "speed",
-    "demon",
+GAME_MENU = (  # after each game's own command (`menu`)
     "leaderboard",
     "stats",
     "notify",
@@ -27,10 +25,15 @@ MENU = (
 PRIVATE_MENU = ("start", "help", "rules", "stats", "look")
 
 
+def menu() -> tuple[str, ...]:
+    """The commands of Telegram's menu in groups: each game's (/svolota, /speed, /demon …), then the rest."""
+    return (*(game_info(game).command for game in games()), *GAME_MENU)
+
+
 def describe(command: str, t: Translator) -> str:
     """A command's line in Telegram's menu."""
-    if command in ("svolota", "speed", "demon"):
-        game = {"svolota": "svolota", "speed": "speed", "demon": "racing_demon"}[command]
+    game = game_named(command)
+    if game is not None and known_game(game) and game_info(game).command == command:
         return t.gettext("Open a {game} table, or challenge someone (@name or a reply)").format(game=game_name(game, t))
     return {
         "leaderboard": t.gettext("Top players of the season here: /leaderboard [game] [alltime|2026-11]"),

@@ -15,7 +15,6 @@ from bot.store.chats import ChatStore
 from bot.store.community import CommunityStore
 from bot.store.errors import StaleTable, StoreUnavailable
 from bot.store.people import PeopleStore
-from bot.store.records import PlatformRecords
 from bot.store.tables import TableStore, Transaction
 
 __all__ = [
@@ -30,5 +29,5 @@ __all__ = [
 ]
 
 
-class Store(TableStore, PeopleStore, CommunityStore, ChatStore, PlatformRecords, Protocol):
+class Store(TableStore, PeopleStore, CommunityStore, ChatStore, Protocol):
     """Everything a store keeps for the service."""

@@ -13,6 +13,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from adapters import metrics as metrics_module
+from adapters.chat.memory_records import MemoryRecords
 from adapters.health import BEHIND_SECONDS, Operations, OpsServer
 from adapters.metrics import Metrics, PlatformLog, Sampler, TimedStore, instrument
 from adapters.web.settings import WebSettings
@@ -187,19 +188,22 @@ def test_attached_to_a_bot_only_where_there_is_a_listener():
         telegram = TelegramSettings(bot_token="1:" + "t" * 40)  # type: ignore[call-arg]
         discord = DiscordSettings(bot_token="d" * 40)  # type: ignore[call-arg]
         nowhere = WebSettings()
-        assert attach_telegram(TelegramBot(telegram, MemoryStore(), web=nowhere)) is None
-        assert attach_discord(DiscordBot(discord, MemoryStore(), web=nowhere)) is None
+        assert attach_telegram(TelegramBot(telegram, MemoryStore(), MemoryRecords(), web=nowhere)) is None
+        assert attach_discord(DiscordBot(discord, MemoryStore(), MemoryRecords(), web=nowhere)) is None
 
         own = WebSettings(listen="127.0.0.1:0")  # a listener of their own
-        bot = TelegramBot(telegram, MemoryStore(), web=own)
+        bot = TelegramBot(telegram, MemoryStore(), MemoryRecords(), web=own)
         ops = attach_telegram(bot)
         assert ops is not None and bot.web is None
         await bot.service.handle(Open(CHAT, ANN, "svolota"))
         assert sample(ops.metrics, "cardbot_commands_total", command="open", game="svolota") == 1
 
         live = WebSettings(url="https://cards.example.org", listen="127.0.0.1:0")  # on the live table's server
-        for made, attach in ((TelegramBot(telegram, MemoryStore(), web=live), attach_telegram),
-                             (DiscordBot(discord, MemoryStore(), web=live), attach_discord)):  # fmt: skip
+        made_on_live = (
+            (TelegramBot(telegram, MemoryStore(), MemoryRecords(), web=live), attach_telegram),
+            (DiscordBot(discord, MemoryStore(), MemoryRecords(), web=live), attach_discord),
+        )
+        for made, attach in made_on_live:
             assert attach(made) is not None and made.web is not None
             paths = {r.resource.canonical for r in made.web.app.router.routes() if r.resource is not None}
             assert {"/healthz", "/metrics", "/ws"} <= paths

@@ -50,9 +50,9 @@ def a_table(table_id: int) -> Table:
 
 def test_a_picture_uploaded_again_keeps_one_row(store):
     digest = "0123456789abcdef0123456789abcdef"
-    run(store.remember_file_id("telegram", digest, "first"))
-    run(store.remember_file_id("telegram", digest, "newer"))  # uploaded again elsewhere
-    run(store.remember_file_id("discord", digest, "1234"))
+    run(store.records.remember_file_id("telegram", digest, "first"))
+    run(store.records.remember_file_id("telegram", digest, "newer"))  # uploaded again elsewhere
+    run(store.records.remember_file_id("discord", digest, "1234"))
     engine = make_engine(store.url)
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM uploads")).scalar() == 2
@@ -66,12 +66,12 @@ def test_two_processes_remembering_one_picture_at_once_both_succeed(db_kind, tmp
 
     async def both() -> None:
         await asyncio.gather(
-            *(s.remember_file_id("telegram", digest, f"id-{n}") for n in range(5) for s in (first, second))
+            *(s.records.remember_file_id("telegram", digest, f"id-{n}") for n in range(5) for s in (first, second))
         )
 
     try:
         run(both())
-        assert run(first.file_id("telegram", digest)) in {f"id-{n}" for n in range(5)}
+        assert run(first.records.file_id("telegram", digest)) in {f"id-{n}" for n in range(5)}
     finally:
         run(first.close())
         run(second.close())

@@ -9,12 +9,12 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Final
 
+from adapters.chat.memory_records import MemoryRecords
 from adapters.chat.notifier import ChatNotifier
 from adapters.chat.pacing import UNPACED, Pace
 from adapters.chat.pictures import FileIds, Picture
 from adapters.chat.platform import NotEditable, Sent, Trouble
 from adapters.chat.posts import Place, Post
-from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 
 CAPTION: Final = 100  # characters a message with a picture may have
@@ -130,9 +130,9 @@ class FakePlatform:
 
 def chat_notifier(
     platform: FakePlatform | None = None,
-    store: MemoryStore | None = None,
+    store: MemoryRecords | None = None,
     pace: Pace = UNPACED,
     file_ids: FileIds | None = None,
-) -> tuple[ChatNotifier, FakePlatform, MemoryStore]:
-    platform, store = platform or FakePlatform(), store or MemoryStore()
+) -> tuple[ChatNotifier, FakePlatform, MemoryRecords]:
+    platform, store = platform or FakePlatform(), store or MemoryRecords()
     return ChatNotifier(platform, store, pace, file_ids), platform, store

@@ -4,8 +4,8 @@ edited; the final alert screen deletes it; after a restart the alert shown is ca
 
 from __future__ import annotations
 
+from adapters.chat.memory_records import MemoryRecords
 from adapters.chat.posts import Place
-from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, NO_ALERT, Alert, Screen
 from tests.adapters.chat.fake_platform import FakePlatform, chat_notifier
@@ -45,7 +45,7 @@ async def test_the_chat_keeps_one_alert_edited_for_the_same_person_and_deleted_a
 
 
 async def test_after_a_restart_the_alert_shown_is_carried_on_not_sent_again() -> None:
-    platform, store = FakePlatform(), MemoryStore()
+    platform, store = FakePlatform(), MemoryRecords()
     before, _, _ = chat_notifier(platform, store)
     await before.show(GROUP, [alert(ANN, 1000)])
     await before.idle()

@@ -13,11 +13,11 @@ from dataclasses import replace
 import pytest
 
 from adapters.chat import uploads
+from adapters.chat.memory_records import MemoryRecords
 from adapters.chat.pacing import Pacer
 from adapters.chat.records import read_note
 from adapters.chat.uploads import Uploads
 from adapters.pictures import screens as picture_screens
-from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, TEXT, Alert, Button, Screen
 from bot.screens.picture import Hand
@@ -56,7 +56,7 @@ def what(platform: FakePlatform) -> list[tuple[str, str, str]]:
 
 
 async def test_a_picture_goes_when_it_changes_and_by_file_id_once_the_platform_has_it(drawn: list[Hand]) -> None:
-    store = MemoryStore()
+    store = MemoryRecords()
     n, platform, _ = chat_notifier(store=store, file_ids=Uploads(store, "fake"))
     for screen in (
         board("lobby"),
@@ -99,7 +99,7 @@ async def test_between_windows_the_picture_stays_and_a_new_message_gets_it_drawn
 
 
 async def test_a_picture_known_from_the_store_stays_after_a_restart(drawn: list[Hand]) -> None:
-    platform, store = FakePlatform(), MemoryStore()
+    platform, store = FakePlatform(), MemoryRecords()
     before, _, _ = chat_notifier(platform, store)
     await before.show(GROUP, [board("window 1")])
     await before.idle()
@@ -151,7 +151,7 @@ async def test_turn_alerts_and_leaderboards_have_no_picture_but_a_seasons_podium
 
 
 async def test_uploads_slower_than_the_pace_leave_new_pictures_as_text_for_a_while(drawn: list[Hand]) -> None:
-    store = MemoryStore()
+    store = MemoryRecords()
     files = Uploads(store, "fake", now=lambda: now[0])
     now = [100.0]
     n, platform, _ = chat_notifier(store=store, pace=Pacer(20, 60, burst=5), file_ids=files)  # 4 s between writes
@@ -175,7 +175,7 @@ async def test_uploads_slower_than_the_pace_leave_new_pictures_as_text_for_a_whi
 async def test_a_picture_uploaded_while_the_store_is_asked_is_not_uploaded_again() -> None:
     """Two writers want one picture at once; the first's store read answers late, and the other
     uploads the picture meanwhile: the first then sends it by that file id, not uploading it too."""
-    store, answer = MemoryStore(), asyncio.Event()
+    store, answer = MemoryRecords(), asyncio.Event()
     reads = 0
 
     async def read(platform: str, digest: str) -> str | None:

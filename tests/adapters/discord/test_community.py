@@ -213,7 +213,7 @@ async def test_notify_pings_exactly_the_people_who_asked_but_the_opener(
         mentions = sent_body(fake, ping)["allowed_mentions"]
         assert sorted(int(u) for u in mentions["users"]) == sorted([bob.id, carol.id])
         assert mentions["parse"] == [] and not mentions.get("roles")
-        assert await bot.store.message_id(table_id, "", "ping") is None  # never edited: not remembered
+        assert await bot.store.records.message_id(table_id, "", "ping") is None  # never edited: not remembered
         await bot.settled()
         assert pings(fake, channel) == [ping] and ping.edited_timestamp is None
         off = await slash(fake, carol, channel, "notify")  # toggled off

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from adapters.chat.memory_records import MemoryRecords
 from adapters.discord.app import DiscordBot
 from adapters.discord.menu import COMMANDS, CommandTranslator
 from adapters.discord.settings import DiscordSettings
@@ -26,7 +27,7 @@ EXPECTED = {
 @pytest.fixture(scope="module")
 def payloads() -> list[dict[str, Any]]:
     async def build() -> list[dict[str, Any]]:
-        bot = DiscordBot(DiscordSettings(bot_token="t" * 40), MemoryStore())
+        bot = DiscordBot(DiscordSettings(bot_token="t" * 40), MemoryStore(), MemoryRecords())
         tree = bot.client.tree
         return [await c.get_translated_payload(tree, CommandTranslator()) for c in tree.get_commands()]
 

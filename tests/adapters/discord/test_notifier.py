@@ -20,6 +20,7 @@ from typing import Any
 import discord
 import pytest
 
+from adapters.chat.memory_records import MemoryRecords
 from adapters.chat.notifier import ChatNotifier
 from adapters.discord.components import CLEAR, KEEP, REFRESH, PictureEdit
 from adapters.discord.messages import DiscordMessages
@@ -27,7 +28,6 @@ from adapters.discord.notifier import DiscordScreens
 from adapters.discord.panel_screens import PanelScreens
 from adapters.discord.panels import Panels
 from adapters.pictures import screens as picture_screens
-from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
 from bot.screens.picture import Hand
@@ -86,9 +86,9 @@ class StubClient:
         return self.channel
 
 
-def notifier(lifetime: float = 60.0) -> tuple[DiscordScreens, StubChannel, MemoryStore]:
+def notifier(lifetime: float = 60.0) -> tuple[DiscordScreens, StubChannel, MemoryRecords]:
     """The channels' messages (the chat layer on DiscordMessages) and the panels, as the bot builds them."""
-    client, store = StubClient(), MemoryStore()
+    client, store = StubClient(), MemoryRecords()
     messages = DiscordMessages(client)  # type: ignore[arg-type]
     chat = ChatNotifier(messages, store)
     panels = PanelScreens(chat.writers, chat.pictures, chat.shown, chat.stats, messages, Panels(lifetime), client)  # type: ignore[arg-type]

@@ -49,7 +49,7 @@ class Running:
             **settings,
         }
         self.store = SqlStore(url)
-        self.app = DiscordBot(DiscordSettings(**values), self.store, clock, config, seed=7)
+        self.app = DiscordBot(DiscordSettings(**values), self.store, self.store.records, clock, config, seed=7)
         self.service, self.notifier = self.app.service, self.app.notifier
         self.firing = InFlight()  # the scheduler's redraws on start and its deadlines
         self.firing.watch(self.service.drawing, "restore")
@@ -121,7 +121,7 @@ class Running:
 
     async def board(self, table_id: int) -> Message:
         """The channel message the bot draws a table in."""
-        message_id, _ = read_note(await self.store.message_id(table_id, "", "table"))
+        message_id, _ = read_note(await self.store.records.message_id(table_id, "", "table"))
         assert message_id is not None, f"table {table_id} has no message"
         return self.fake.all_messages[message_id]
 

@@ -98,7 +98,7 @@ async def test_a_buried_board_is_sent_again_below_silently_and_its_buttons_play(
         assert old.deleted and not new.deleted
         assert sent_as(api, group, new)["disable_notification"] is True  # it rings no one's phone
         assert new.thread_id == old.thread_id
-        assert read_note(await bot.store.message_id(table_id, "", "table"))[0] == new.message_id
+        assert read_note(await bot.store.records.message_id(table_id, "", "table"))[0] == new.message_id
         assert {decode(b["callback_data"]).version for row in new.buttons for b in row if "callback_data" in b} == {
             (await bot.table(table_id)).version
         }

@@ -12,6 +12,7 @@ import asyncio
 import pytest
 from telegram import Bot
 
+from adapters.chat.memory_records import MemoryRecords
 from adapters.chat.notifier import ChatNotifier
 from adapters.chat.pacing import Pacer
 from adapters.chat.records import read_note
@@ -19,7 +20,6 @@ from adapters.chat.uploads import Uploads
 from adapters.telegram.identities import PLATFORM
 from adapters.telegram.messages import TelegramMessages
 from adapters.telegram.pacing import TelegramPace
-from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
 from tests.adapters.telegram.fake_api import FakeBotApi
@@ -27,10 +27,10 @@ from tests.adapters.telegram.world import Chat, User
 
 
 def telegram_notifier(
-    bot: Bot, store: MemoryStore | None = None, usernames: dict[str, str] | None = None
+    bot: Bot, store: MemoryRecords | None = None, usernames: dict[str, str] | None = None
 ) -> ChatNotifier:
     """The chat layer on `bot`, at a pace no test waits for."""
-    store = store or MemoryStore()
+    store = store or MemoryRecords()
     fast = Pacer(1000, 1, burst=1000)
     messages = TelegramMessages(bot, (usernames or {}).get)
     return ChatNotifier(messages, store, TelegramPace(fast, fast), Uploads(store, PLATFORM))

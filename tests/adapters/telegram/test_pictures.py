@@ -11,6 +11,7 @@ from dataclasses import replace
 from telegram import Bot
 
 from adapters.chat import uploads
+from adapters.chat.memory_records import MemoryRecords
 from adapters.chat.notifier import ChatNotifier
 from adapters.chat.records import read_note
 from adapters.chat.uploads import Uploads
@@ -20,7 +21,6 @@ from adapters.pictures.samples import HAND, SPEED, SVOLOTA
 from adapters.telegram.identities import PLATFORM
 from adapters.telegram.messages import MAX_CAPTION
 from adapters.telegram.play_pictures import PlayPictures
-from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.screens.model import TEXT, Button, Screen
 from bot.screens.picture import Hand
@@ -29,7 +29,7 @@ from tests.adapters.telegram.test_notifier import telegram_notifier
 from tests.adapters.telegram.world import Chat, Message, User
 
 
-def notifier(bot: Bot, store: MemoryStore | None = None) -> ChatNotifier:
+def notifier(bot: Bot, store: MemoryRecords | None = None) -> ChatNotifier:
     return telegram_notifier(bot, store)
 
 
@@ -97,7 +97,7 @@ async def test_a_new_picture_replaces_the_photo_in_place_and_an_old_one_goes_by_
 async def test_file_ids_are_kept_in_the_store_for_the_next_process(
     fake_api: FakeBotApi, ptb_bot: Bot, group: Chat, forum: Chat
 ) -> None:
-    store = MemoryStore()
+    store = MemoryRecords()
     await drawn(notifier(ptb_bot, store), fake_api, group, board("one", 1))
     digest = pictures.digest(render(SVOLOTA, "classic"))
     assert await store.file_id(PLATFORM, digest) is not None

@@ -52,7 +52,9 @@ class Running:
             **settings,
         }
         self.store = SqlStore(url)
-        self.tg = TelegramBot(TelegramSettings(**values), self.store, clock, config, seed=7, poll_timeout=1)
+        self.tg = TelegramBot(
+            TelegramSettings(**values), self.store, self.store.records, clock, config, seed=7, poll_timeout=1
+        )
         self.service, self.notifier = self.tg.service, self.tg.notifier
         self.firing = InFlight()  # the scheduler's redraws on start and its deadlines
         self.firing.watch(self.service.drawing, "restore")
@@ -106,7 +108,7 @@ class Running:
 
     async def message_of(self, chat: Chat, table_id: int, audience: str = "", slot: str = "table") -> Message:
         """The message the bot draws a table's screen in (its board, or a person's panel)."""
-        message_id, _ = read_note(await self.store.message_id(table_id, audience, slot))
+        message_id, _ = read_note(await self.store.records.message_id(table_id, audience, slot))
         found = [m for m in self.api.messages(chat, from_bot=True) if m.message_id == message_id]
         assert found, f"no message for table {table_id} ({audience!r}, {slot}) in {chat}"
         return found[0]

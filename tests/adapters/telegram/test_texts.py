@@ -8,7 +8,7 @@ import re
 import pytest
 
 from adapters.telegram.menu import commands
-from adapters.telegram.texts import MENU, PRIVATE_MENU, help_text
+from adapters.telegram.texts import PRIVATE_MENU, help_text, menu
 from bot.answers import rules_text
 from bot.guide import legend
 from bot.i18n import LANGUAGES, translator
@@ -26,7 +26,7 @@ def test_every_message_of_the_telegram_bot_is_translated(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_menu_fits_telegram(lang):
-    for names in (MENU, PRIVATE_MENU):
+    for names in (menu(), PRIVATE_MENU):
         for command in commands(names, lang):
             assert re.fullmatch(r"[a-z0-9_]{1,32}", command.command)
             assert 1 <= len(command.description) <= 256

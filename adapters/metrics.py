@@ -29,10 +29,10 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 
 from bot.commands import Command, Open, Play, Press
 from bot.observers import Observer
-from bot.screens.model import Reply
 from bot.service import Service
 from bot.tables import Table
 from bot.tokens import decode
+from bot.ui.screen import Reply
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 SAMPLE_SECONDS = 5.0  # open tables and overdue deadlines are counted this often

@@ -56,10 +56,10 @@ from bot.commands import ChangeSettings, Open, Press
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import TEXT, Screen
-from bot.screens.picture import DemonBoard, Picture, Podium, SpeedBoard, SvolotaBoard
 from bot.tables import Status
 from bot.tokens import Token, decode
+from bot.ui.picture import DemonBoard, Picture, Podium, SpeedBoard, SvolotaBoard
+from bot.ui.screen import TEXT, Screen
 
 PLATFORM = "evening"
 ROUND = ("svolota", "speed", "racing_demon")  # the games of one round, in the order a chat plays them

@@ -91,11 +91,11 @@ from bot.memory_store import MemoryStore
 from bot.observers import Observer
 from bot.people import Actor, ChatRef, PersonRef
 from bot.scheduler import Scheduler
-from bot.screens.model import Screen
 from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.tables import Status
 from bot.tokens import Token, decode
+from bot.ui.screen import Screen
 
 STORES = ("sqlite", "postgres")
 SIZES = "100,500,1000"

@@ -28,7 +28,7 @@ from adapters.pictures import render as pictures
 from adapters.pictures.cards import DECK_CARDS
 from adapters.pictures.decks import DECKS
 from adapters.pictures.samples import DEMON, HAND, PODIUM, SPEED, SVOLOTA
-from bot.screens.picture import DOWN, EMPTY, DemonBoard, Hand, Picture, Podium, SpeedBoard, SvolotaBoard
+from bot.ui.picture import DOWN, EMPTY, DemonBoard, Hand, Picture, Podium, SpeedBoard, SvolotaBoard
 
 TARGET_MS = 20.0  # p99 of a board
 BOARDS = ("svolota", "speed", "demon")

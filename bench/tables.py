@@ -11,11 +11,11 @@ from pathlib import Path
 from bot.commands import Open, Press
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Screen
 from bot.service import Service
 from bot.store import Store
 from bot.tables import Status
 from bot.tokens import Token, decode
+from bot.ui.screen import Screen
 
 SEATS = {"svolota": 4, "speed": 2, "racing_demon": 4}
 GAMES = ["svolota", "speed", "racing_demon"]

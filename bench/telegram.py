@@ -45,11 +45,11 @@ from adapters.telegram.settings import TelegramSettings
 from bot.clock import FakeClock
 from bot.commands import Command, Press
 from bot.people import ChatRef
-from bot.screens.model import Reply, Screen
 from bot.service import Service
 from bot.settings import ServiceConfig
 from bot.tables import Status
 from bot.tokens import decode
+from bot.ui.screen import Reply, Screen
 from tests.adapters.telegram.world import Chat, Message, User
 
 # The fake server lives with the tests and is type-checked with them, not by `mypy bench`: loaded untyped.

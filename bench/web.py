@@ -44,10 +44,10 @@ from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.observers import Observer
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.render import panel_screens
 from bot.settings import ChatSettings
 from bot.tables import Table
 from bot.tokens import Token
+from bot.ui.render import panel_screens
 
 TOKEN = "1:bench"
 TARGET_P99 = 50.0  # ms, tap to update

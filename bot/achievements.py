@@ -27,8 +27,8 @@ from typing import Any
 from bot.people import PersonRef
 from bot.ratings import Result, chat_scope
 from bot.running import game_of
-from bot.screens.words import N_
 from bot.tables import Award, LoggedMove, Table
+from bot.ui.words import N_
 
 
 @dataclass(frozen=True, slots=True)

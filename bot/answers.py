@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from bot.guide import cards_line, legend, one_line, rules
 from bot.i18n import Translator
-from bot.screens.words import N_, game_name
 from bot.settings import ChatSettings
+from bot.ui.words import N_, game_name
 from core import GAMES
 
-# Each look (bot/screens/model.py LOOKS) as people read it; also the choices of a platform's menu.
+# Each look (bot/ui/screen.py LOOKS) as people read it; also the choices of a platform's menu.
 LOOK_NAMES = {"classic": N_("classic deck"), "four_colour": N_("four-colour deck"), "text": N_("text only")}
 
 

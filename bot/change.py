@@ -8,9 +8,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.people import PersonRef
-from bot.screens.model import Reply
 from bot.store.tables import Transaction
 from bot.tables import Table
+from bot.ui.screen import Reply
 
 
 @dataclass(slots=True)

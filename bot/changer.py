@@ -26,10 +26,10 @@ from bot.people import Actor
 from bot.refusals import Refused
 from bot.running import is_live
 from bot.saver import Saver
-from bot.screens.model import Reply
 from bot.store.errors import StaleTable
 from bot.store.tables import TableStore, Transaction
 from bot.tables import Table
+from bot.ui.screen import Reply
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3  # a change whose table someone else saved meanwhile runs again on what they saved

@@ -17,11 +17,11 @@ from bot.looks import Looks
 from bot.openings import check_game
 from bot.people import ChatRef, PersonRef
 from bot.refusals import Refused
-from bot.screens.model import Reply
-from bot.screens.ratings import leaderboard_screen, stats_screen
 from bot.settings import ServiceConfig, apply_setting, look_named
 from bot.store.chats import ChatStore
 from bot.store.people import PeopleStore
+from bot.ui.ratings import leaderboard_screen, stats_screen
+from bot.ui.screen import Reply
 
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
 TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown

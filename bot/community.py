@@ -21,11 +21,11 @@ from bot.notifier import Notifier
 from bot.people import ChatRef
 from bot.ratings import Rating
 from bot.refusals import Refused
-from bot.screens.model import Reply
-from bot.screens.ratings import season_podium_screen
 from bot.settings import ServiceConfig
 from bot.store.community import CommunityStore
 from bot.tables import Table
+from bot.ui.ratings import season_podium_screen
+from bot.ui.screen import Reply
 
 PODIUM = 3  # a season's podium: its best three of each game
 

@@ -17,10 +17,10 @@ from bot.looks import Looks
 from bot.notifier import Notifier
 from bot.observers import Observer
 from bot.people import PersonRef
-from bot.screens.community import removed_screen
-from bot.screens.render import panel_screens, table_screens
 from bot.settings import ServiceConfig
 from bot.tables import Table
+from bot.ui.community import removed_screen
+from bot.ui.render import panel_screens, table_screens
 
 log = logging.getLogger(__name__)
 RECENTLY_CLOSED = 120.0  # seconds: a closing screen waits at most a minute or two for the chat's pace

@@ -11,9 +11,9 @@ from bot.chats import Chats
 from bot.clock import Clock
 from bot.notifier import Notifier
 from bot.observers import Observer
-from bot.screens.render import stopped_screens
 from bot.store.tables import TableStore
 from bot.trouble import GIVE_UP, Outage, Trouble
+from bot.ui.render import stopped_screens
 
 log = logging.getLogger(__name__)
 

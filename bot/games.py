@@ -1,7 +1,7 @@
 """What the bot knows of each game beyond its rules (core/): how people name it, how it is played in
 a chat (turn by turn, or in real time), how its screens are drawn, what its results mean, and what
 the bot tells people about it. Each game declares one `GameInfo` beside its screens
-(bot/screens/<game>.py, `GAME`); this module finds them.
+(bot/ui/<game>.py, `GAME`); this module finds them.
 
 The three games that ship are found by their module (`BUILT_IN`, imported on first use, as core's
 registry imports their rules). Another game is `register`ed: its rules with core's
@@ -17,16 +17,16 @@ from importlib import import_module
 from typing import Any, Final
 
 from bot.i18n import Translator
-from bot.screens.model import Screen
 from bot.tables import Table
+from bot.ui.screen import Screen
 from core import game_class
 from core.computer import Level
 from core.game import Game
 
 BUILT_IN: Final = {
-    "svolota": "bot.screens.svolota",
-    "speed": "bot.screens.speed",
-    "racing_demon": "bot.screens.demon",
+    "svolota": "bot.ui.svolota",
+    "speed": "bot.ui.speed",
+    "racing_demon": "bot.ui.demon",
 }
 
 # (Each game's functions take its own Game subclass: typed Any here.)

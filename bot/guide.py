@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.games import game_info
 from bot.i18n import Translator
-from bot.screens.words import game_name
+from bot.ui.words import game_name
 
 
 def level_name(level: str, t: Translator) -> str:

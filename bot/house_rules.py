@@ -14,9 +14,9 @@ from bot.games import game_info
 from bot.i18n import Translator
 from bot.people import Actor
 from bot.refusals import Refused
-from bot.screens.words import N_
 from bot.settings import ChatSettings
 from bot.tables import Status, Table
+from bot.ui.words import N_
 
 # The values each option cycles through in a lobby, its usual one first (the SPEC's default), are
 # each game's own (`GameInfo.picks`); their names are shown here (another game's: as core names them):

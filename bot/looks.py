@@ -17,10 +17,10 @@ from cachetools import TTLCache
 
 from bot.clock import Clock
 from bot.people import PersonRef
-from bot.screens.model import Screen
 from bot.store.errors import StoreUnavailable
 from bot.store.people import PeopleStore
 from bot.trouble import Outage
+from bot.ui.screen import Screen
 
 LOOK_TTL = 60.0  # seconds a person's own look is used before it is read again
 LOOKS_KEPT = 10_000  # people whose own look is kept in memory (those read longest ago go first)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.people import ChatRef
-from bot.screens.model import Screen
+from bot.ui.screen import Screen
 
 
 class Notifier(Protocol):
     async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
         """Draw or redraw these screens (edit the table's message, a person's panel; a turn alert,
         slot ALERT, is a new message that replaces the table's previous one, and a final one
-        deletes it: bot/screens/model.py)."""
+        deletes it: bot/ui/screen.py)."""
         ...
 
 

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from bot.commands import Command
 from bot.deadlines import Deadline
-from bot.screens.model import Reply
 from bot.tables import Table
+from bot.ui.screen import Reply
 
 log = logging.getLogger(__name__)
 

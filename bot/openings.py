@@ -21,11 +21,11 @@ from bot.notifier import Notifier
 from bot.observers import Observer
 from bot.people import ChatRef, PersonRef
 from bot.refusals import Refused
-from bot.screens.community import ping_screen
-from bot.screens.model import Reply
 from bot.settings import ChatSettings, ServiceConfig
 from bot.store.tables import TableStore, Transaction
 from bot.tables import Invite, Seat, Status, Table
+from bot.ui.community import ping_screen
+from bot.ui.screen import Reply
 from core import game_class
 from core.options import resolve_options
 

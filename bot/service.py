@@ -41,10 +41,10 @@ from bot.notifier import Notifier
 from bot.observers import Observers
 from bot.people import Actor
 from bot.refusals import Refused
-from bot.screens.model import Reply
 from bot.settings import ServiceConfig
 from bot.store import Store, StoreUnavailable
 from bot.tokens import decode
+from bot.ui.screen import Reply
 from core import IllegalMove
 
 log = logging.getLogger(__name__)

@@ -62,7 +62,7 @@ ON = frozenset({"on", "yes", "true", "1", "вкл", "да", "так"})
 OFF = frozenset({"off", "no", "false", "0", "выкл", "нет", "вимк", "ні"})
 
 
-# How people name a look (bot/screens/model.py LOOKS): a chat's (`/settings look`) or their own (`/look`).
+# How people name a look (bot/ui/screen.py LOOKS): a chat's (`/settings look`) or their own (`/look`).
 LOOK_WORDS = {
     "classic": "classic",
     "four": "four_colour",

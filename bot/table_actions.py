@@ -22,12 +22,12 @@ from bot.openings import make_room
 from bot.people import Actor, ChatRef
 from bot.refusals import Refused, named
 from bot.running import is_live
-from bot.screens.model import Reply
-from bot.screens.render import panel_screens
-from bot.screens.words import game_name
 from bot.settings import ServiceConfig
 from bot.tables import Seat, Status, Table
 from bot.tokens import Token, decode
+from bot.ui.render import panel_screens
+from bot.ui.screen import Reply
+from bot.ui.words import game_name
 from core import IllegalMove, game_class
 
 PRIVATE_ACTIONS = frozenset({"panel", "move", "leave"})  # a person's own seat: what their panel holds

@@ -15,7 +15,7 @@ from typing import Any
 from adapters.chat.platform import Platform, delete_quietly
 from adapters.chat.posts import Post
 from adapters.chat.records import Records
-from bot.screens.model import ALERT, NO_ALERT, alert_note, read_alert_note
+from bot.ui.screen import ALERT, NO_ALERT, alert_note, read_alert_note
 
 
 class Alerts:

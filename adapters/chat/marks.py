@@ -1,10 +1,10 @@
-"""A screen's text as pieces: plain text and the marked spans (bot/screens/model.py: a person named,
+"""A screen's text as pieces: plain text and the marked spans (bot/ui/screen.py: a person named,
 a time left) that each platform draws its own way (Telegram as message entities, Discord as
 `<@id>` mentions and `<t:UNIX:R>` timestamps)."""
 
 from __future__ import annotations
 
-from bot.screens.model import Countdown, Mention, Screen
+from bot.ui.screen import Countdown, Mention, Screen
 
 Mark = Mention | Countdown
 

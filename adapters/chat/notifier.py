@@ -27,7 +27,7 @@ from adapters.chat.records import Records
 from adapters.chat.shown import Shown
 from adapters.chat.writers import Writers
 from bot.people import ChatRef
-from bot.screens.model import Screen
+from bot.ui.screen import Screen
 
 
 class ChatNotifier:

@@ -25,7 +25,7 @@ from adapters.chat.pacing import UNPACED, Pace
 from adapters.chat.posts import NOT_A_TABLE, SEASON
 from adapters.chat.shown import SOME, UNSEEN
 from adapters.pictures import screens as renderer
-from bot.screens.model import ALERT, Screen
+from bot.ui.screen import ALERT, Screen
 
 log = logging.getLogger(__name__)
 

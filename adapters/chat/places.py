@@ -37,7 +37,7 @@ from adapters.chat.posts import NOT_A_TABLE, Place, Post
 from adapters.chat.reach import Reach
 from adapters.chat.records import Records, note_of, read_note
 from adapters.chat.shown import SOME, Shown, Shows
-from bot.screens.model import ALERT
+from bot.ui.screen import ALERT
 
 log = logging.getLogger(__name__)
 

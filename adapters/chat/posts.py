@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from bot.people import ChatRef
-from bot.screens.model import Screen
+from bot.ui.screen import Screen
 
 BOARD: Final = "table"  # the slot of a table's public board
 PANEL: Final = "panel"  # the slot of a person's private panel

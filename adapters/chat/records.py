@@ -14,7 +14,7 @@ tables (adapters/sql/records.py, `SqlStore.records`); not in the service's store
 A message's row says which kind the message is: "<message id>" for text, "<message id> picture" for
 one showing a picture (`note_of`, `read_note`), because a Telegram photo cannot lose its picture
 (a screen that goes back to text is sent anew) and a restart or another process drawing next must
-know it. A turn alert's row keeps whose turn it announced instead (bot/screens/model.py
+know it. A turn alert's row keeps whose turn it announced instead (bot/ui/screen.py
 `alert_note`).
 """
 

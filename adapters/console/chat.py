@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import Button, Screen
 from bot.tokens import Token, decode
+from bot.ui.screen import Button, Screen
 
 LEFT_OUT = frozenset({"panel", "rematch"})
 BOARD = "table"  # the slot of the public board; other public messages (a turn alert) are left out

@@ -8,9 +8,9 @@ from __future__ import annotations
 from adapters.console.chat import ConsoleChat
 from bot.commands import ChangeSettings, Command, Open, Press
 from bot.people import Actor, ChatRef
-from bot.screens.model import Reply
 from bot.service import Service
 from bot.settings import ChatSettings
+from bot.ui.screen import Reply
 
 
 class SetupFailed(Exception):

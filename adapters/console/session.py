@@ -49,8 +49,8 @@ from bot.i18n import translator
 from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
 from bot.scheduler import Scheduler
-from bot.screens.words import game_name
 from bot.settings import ServiceConfig
+from bot.ui.words import game_name
 
 WHERE = ChatRef("console", "local")
 ME = PersonRef("console", "local")

@@ -27,8 +27,8 @@ import discord
 
 from adapters.chat.pictures import Picture
 from adapters.discord.items import MovePicker, TokenButton
-from bot.screens.model import Button, Screen
 from bot.tokens import Token, decode
+from bot.ui.screen import Button, Screen
 
 log = logging.getLogger(__name__)
 

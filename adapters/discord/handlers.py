@@ -36,9 +36,9 @@ from bot.commands import (
 )
 from bot.games import game_named
 from bot.i18n import Translator, translator
-from bot.screens.model import Reply
 from bot.service import Service
 from bot.settings import value_of
+from bot.ui.screen import Reply
 
 log = logging.getLogger(__name__)
 

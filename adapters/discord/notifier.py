@@ -7,7 +7,7 @@ from __future__ import annotations
 from adapters.chat.notifier import ChatNotifier
 from adapters.discord.panel_screens import PanelScreens
 from bot.people import ChatRef
-from bot.screens.model import Screen
+from bot.ui.screen import Screen
 
 
 class DiscordScreens:

@@ -43,7 +43,7 @@ from adapters.discord.identities import PLATFORM, name_of
 from adapters.discord.panels import Panel, PanelKey, Panels
 from bot.i18n import translator
 from bot.people import PersonRef
-from bot.screens.model import Screen
+from bot.ui.screen import Screen
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from adapters.discord.components import PictureEdit
-from bot.screens.model import Screen
+from bot.ui.screen import Screen
 
 # Draws (text, components, what happens to the picture) on the panel's message; answers the
 # message's id (None: not known)

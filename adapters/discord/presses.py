@@ -30,9 +30,9 @@ from adapters.discord.panel_screens import PanelScreens
 from adapters.discord.panels import Panels, edit_original
 from bot.commands import Press
 from bot.i18n import translator
-from bot.screens.model import Reply
 from bot.service import Service
 from bot.tokens import decode
+from bot.ui.screen import Reply
 
 log = logging.getLogger(__name__)
 

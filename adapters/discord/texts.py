@@ -1,6 +1,6 @@
 """What the Discord bot says beyond the service's screens: rules, settings, answers to commands,
 and the note on a panel about to stop updating. English here; Russian and Ukrainian in the bot's
-catalogs (bot/locale/). The rules are the service's (bot/screens/rules.py); the settings
+catalogs (bot/locale/). The rules are the service's (bot/ui/rules.py); the settings
 line shares its words with the Telegram bot's."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from adapters.chat.marks import pieces
 from bot.answers import own_look_line, settings_lines
 from bot.i18n import Translator
 from bot.people import PersonRef
-from bot.screens.model import Mention, Screen
 from bot.settings import ChatSettings
+from bot.ui.screen import Mention, Screen
 
 
 def settings_text(settings: ChatSettings, t: Translator) -> str:

@@ -1,4 +1,4 @@
-"""Card pictures: a screen's picture description (bot.screens.picture) drawn as PNG bytes with
+"""Card pictures: a screen's picture description (bot.ui.picture) drawn as PNG bytes with
 Pillow, from bundled fonts and shapes, needing no network.
 
     from adapters.pictures.render import render

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from adapters.pictures import shapes
 from adapters.pictures.decks import CARD_EDGE, CARD_FACE, DECKS, NORMAL, SUPERSAMPLE, CardSize, Deck
 from adapters.pictures.text import font
-from bot.screens.picture import DOWN, EMPTY
+from bot.ui.picture import DOWN, EMPTY
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "D", "C")

@@ -11,7 +11,7 @@ from PIL import Image
 from adapters.pictures.canvas import GAP, MARGIN, Canvas
 from adapters.pictures.decks import BAD, CHIP, CHIP_TURN, FELT_DARK, GOLD, GOOD, NORMAL, SMALL, TEXT, CardSize
 from adapters.pictures.seats import count_icon, draw_seats, grid_height
-from bot.screens.picture import DOWN, EMPTY, DemonBoard, DemonOwn, SeatLine
+from bot.ui.picture import DOWN, EMPTY, DemonBoard, DemonOwn, SeatLine
 
 WIDTH = 960
 COLUMNS = 2

@@ -9,7 +9,7 @@ from PIL import Image
 
 from adapters.pictures.canvas import MARGIN, Canvas
 from adapters.pictures.decks import NORMAL
-from bot.screens.picture import EMPTY, Hand
+from bot.ui.picture import EMPTY, Hand
 
 WIDTH = 960  # the widest picture: about a phone screen's width at 2.5-3x
 SPACED = NORMAL.width + 10  # the step between cards that do not overlap

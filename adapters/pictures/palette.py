@@ -17,7 +17,7 @@ from adapters.pictures import demon, hand, podium, samples, speed, svolota
 from adapters.pictures.cards import DECK_CARDS, card_image
 from adapters.pictures.decks import CHIP, FELT, NORMAL, SMALL
 from adapters.pictures.seats import TINY
-from bot.screens.picture import DOWN, EMPTY
+from bot.ui.picture import DOWN, EMPTY
 
 _EXTRA = (DOWN, EMPTY, "?")
 COLOURS = 256

@@ -8,7 +8,7 @@ from PIL import Image
 
 from adapters.pictures.canvas import GAP, MARGIN, Canvas
 from adapters.pictures.decks import BAD, BRONZE, CHIP, GOLD, GOOD, SILVER, TEXT, TEXT_DIM
-from bot.screens.picture import Podium, Standing
+from bot.ui.picture import Podium, Standing
 
 WIDTH = 760
 TITLE_H = 56

@@ -18,7 +18,7 @@ from PIL import Image
 from adapters.pictures import demon, hand, podium, speed, svolota
 from adapters.pictures.decks import DECKS
 from adapters.pictures.palette import palette
-from bot.screens.picture import DemonBoard, Hand, Picture, Podium, SpeedBoard, SvolotaBoard
+from bot.ui.picture import DemonBoard, Hand, Picture, Podium, SpeedBoard, SvolotaBoard
 
 # zlib's level 3: level 6 (its default) takes twice as long for a fifth fewer bytes, 9 ten times
 # as long; a board is drawn in about as much time as level 3 takes.

@@ -4,7 +4,7 @@ README's pictures draw."""
 
 from __future__ import annotations
 
-from bot.screens.picture import (
+from bot.ui.picture import (
     DOWN,
     EMPTY,
     DemonBoard,

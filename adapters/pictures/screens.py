@@ -30,8 +30,8 @@ from concurrent.futures.process import BrokenProcessPool
 from adapters.pictures.decks import DECKS
 from adapters.pictures.render import CACHE, fresh
 from adapters.pictures.samples import HAND
-from bot.screens.model import TEXT, Screen
-from bot.screens.picture import Picture
+from bot.ui.picture import Picture
+from bot.ui.screen import TEXT, Screen
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from adapters.pictures.canvas import GAP, Canvas
 from adapters.pictures.decks import CHIP, CHIP_TURN, FELT_DARK, TEXT, TEXT_DIM, CardSize
-from bot.screens.picture import DOWN, SeatLine
+from bot.ui.picture import DOWN, SeatLine
 
 TINY = CardSize(width=26, height=36, radius=4, index=16, pip=10, centre=0)  # a count's icon
 SEAT_HEIGHT = 64

@@ -9,7 +9,7 @@ from PIL import Image
 from adapters.pictures.canvas import GAP, MARGIN, Canvas
 from adapters.pictures.decks import FELT_DARK, NORMAL
 from adapters.pictures.seats import count_icon
-from bot.screens.picture import DOWN, EMPTY, SpeedBoard, SpeedLayout
+from bot.ui.picture import DOWN, EMPTY, SpeedBoard, SpeedLayout
 
 STACKS = 5
 DIVIDER = 36  # between the stacks and the reserve

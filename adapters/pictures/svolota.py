@@ -9,7 +9,7 @@ from adapters.pictures import hand
 from adapters.pictures.canvas import GAP, MARGIN, Canvas
 from adapters.pictures.decks import CARD_EDGE, CARD_FACE, CHIP, DECKS, FELT_DARK, NORMAL
 from adapters.pictures.seats import count_icon, draw_seats, grid_height
-from bot.screens.picture import DOWN, EMPTY, SeatLine, SvolotaBoard
+from bot.ui.picture import DOWN, EMPTY, SeatLine, SvolotaBoard
 
 WIDTH = hand.WIDTH
 COLUMNS = 3

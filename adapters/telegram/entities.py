@@ -12,7 +12,7 @@ from telegram.constants import MessageEntityDateTimeFormats, MessageEntityType
 
 from adapters.chat.marks import pieces
 from adapters.telegram.keyboards import text_of
-from bot.screens.model import Countdown, Mention, Screen
+from bot.ui.screen import Countdown, Mention, Screen
 
 
 def utf16(text: str) -> int:

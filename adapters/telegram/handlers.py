@@ -53,9 +53,9 @@ from bot.commands import (
 )
 from bot.games import game_named
 from bot.i18n import translator
-from bot.screens.model import Reply
 from bot.service import Service
 from bot.tokens import Token
+from bot.ui.screen import Reply
 
 Context = ContextTypes.DEFAULT_TYPE
 GONE = frozenset({ChatMemberStatus.BANNED, ChatMemberStatus.LEFT})

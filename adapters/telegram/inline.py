@@ -35,9 +35,9 @@ from adapters.telegram.links import table_named, table_query
 from adapters.telegram.play_pictures import PlayPictures
 from bot.commands import Play, Press
 from bot.i18n import translator
-from bot.screens.model import Button, Reply
 from bot.service import Service
 from bot.tokens import Token, decode
+from bot.ui.screen import Button, Reply
 
 log = logging.getLogger(__name__)
 

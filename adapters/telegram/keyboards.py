@@ -19,7 +19,7 @@ from urllib.parse import quote
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from telegram.constants import InlineKeyboardButtonLimit, MessageLimit
 
-from bot.screens.model import Button, Screen
+from bot.ui.screen import Button, Screen
 
 MAX_TEXT: Final = int(MessageLimit.MAX_TEXT_LENGTH)
 MAX_DATA: Final = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)

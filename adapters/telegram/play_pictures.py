@@ -26,7 +26,7 @@ from adapters.pictures.decks import DECKS
 from adapters.pictures.screens import digest as picture_digest
 from adapters.pictures.screens import drawn
 from adapters.telegram.messages import FILENAME
-from bot.screens.picture import Hand
+from bot.ui.picture import Hand
 
 log = logging.getLogger(__name__)
 

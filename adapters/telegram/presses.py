@@ -30,9 +30,9 @@ from adapters.telegram.links import deep_link, table_query
 from bot.commands import Press
 from bot.i18n import translator
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Reply
 from bot.service import Service
 from bot.tokens import decode
+from bot.ui.screen import Reply
 
 log = logging.getLogger(__name__)
 

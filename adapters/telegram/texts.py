@@ -7,8 +7,8 @@ from __future__ import annotations
 from bot.answers import own_look_line, rules_text, settings_lines
 from bot.games import game_info, game_named, games, known_game
 from bot.i18n import Translator
-from bot.screens.words import game_name
 from bot.settings import ChatSettings
+from bot.ui.words import game_name
 
 GAME_MENU = (  # after each game's own command (`menu`)
     "leaderboard",

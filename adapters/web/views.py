@@ -1,7 +1,7 @@
 """What a viewer sees, as JSON: the table's public board, and their own panel when they sit at it.
 
 A spectator (no seat whose person is theirs) gets the board only: a panel is drawn for its seat's
-person alone, so no hand can reach anyone else (bot/screens/render.py draws the public board
+person alone, so no hand can reach anyone else (bot/ui/render.py draws the public board
 without any hand).
 
 Pictures are drawn as the chat's look says (a "text" chat: none), once each, and kept in a
@@ -19,11 +19,11 @@ from cachetools import LRUCache
 from adapters.pictures.screens import digest, drawn
 from adapters.web.auth import Viewer
 from bot.i18n import LANGUAGES
-from bot.screens.model import TEXT, Screen
-from bot.screens.picture import Picture
-from bot.screens.render import panel_screens, table_screens
 from bot.service import Service
 from bot.tables import Status, Table
+from bot.ui.picture import Picture
+from bot.ui.render import panel_screens, table_screens
+from bot.ui.screen import TEXT, Screen
 
 log = logging.getLogger(__name__)
 GALLERY_SIZE = 512  # pictures kept (a board and a panel per version of the tables being watched)

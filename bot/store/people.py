@@ -21,7 +21,7 @@ class PeopleStore(Protocol):
     async def set_person_lang(self, person: PersonRef, lang: str) -> None: ...
 
     async def person_look(self, person: PersonRef) -> str | None:
-        """The look a person chose for their own panels (bot/screens/model.py LOOKS); None: they
+        """The look a person chose for their own panels (bot/ui/screen.py LOOKS); None: they
         chose none, and their panels look as each chat's board does."""
         ...
 

@@ -16,11 +16,11 @@ from bot.commands import Cancel, Challenge, ChangeSettings, Open, Play, Press
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Button, Reply, Screen
 from bot.settings import ServiceConfig
 from bot.store import Store
 from bot.tables import LoggedMove, Status, Table
 from bot.tokens import decode
+from bot.ui.screen import Button, Reply, Screen
 
 CHAT = ChatRef("test", "chat-1")
 

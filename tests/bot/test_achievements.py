@@ -15,8 +15,8 @@ from bot.achievements import ACHIEVEMENTS, BY_ID, GAMES, OUTS, STREAK, Earned, T
 from bot.games import game_info
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Result, result_of
-from bot.screens.words import N_
 from bot.tables import Award, LoggedMove, Seat, Status, Table
+from bot.ui.words import N_
 from core import Game, new_game
 
 CHAT = ChatRef("test", "chat-1", thread_id="9")

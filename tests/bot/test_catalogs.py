@@ -33,7 +33,7 @@ TEMPLATE_FILES = sorted(
 # May be in the catalogs: any message or refusal written anywhere in the project.
 ALL_MESSAGE_DIRS = ("adapters", "bot")
 ALL_TEMPLATE_FILES = sorted(p for folder in ("core", "bot", "adapters") for p in ROOT.glob(f"{folder}/**/*.py"))
-# In bot/, `button(t, label, table, action)` (bot/screens/buttons.py) translates its label.
+# In bot/, `button(t, label, table, action)` (bot/ui/buttons.py) translates its label.
 BOT_KEYWORDS = {**DEFAULT_KEYWORDS, "button": (2,)}
 
 Key = tuple[str | None, str | tuple[str, str]]

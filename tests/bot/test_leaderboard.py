@@ -6,9 +6,9 @@ from __future__ import annotations
 from bot.commands import Leaderboard, Stats
 from bot.people import Actor, ChatRef, PersonRef
 from bot.ratings import GLOBAL, Rating, chat_scope
-from bot.screens.model import Reply, Screen
 from bot.settings import ServiceConfig
 from bot.tables import Status
+from bot.ui.screen import Reply, Screen
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
 
 OTHER = ChatRef("test", "chat-2")

@@ -3,7 +3,7 @@
 
 from bot.commands import Notify
 from bot.people import Actor, ChatRef
-from bot.screens.model import Mention
+from bot.ui.screen import Mention
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness
 
 OTHER = ChatRef("test", "chat-2")

@@ -12,9 +12,9 @@ from bot.commands import SetLook
 from bot.i18n import translator
 from bot.looks import LOOK_TTL
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Reply
 from bot.settings import ServiceConfig
 from bot.store import Store
+from bot.ui.screen import Reply
 from core import load_game
 from tests.bot.harness import ANN, BOB, CY, Harness, person
 

@@ -1,13 +1,13 @@
-"""Every table screen describes its picture (bot/screens/picture.py) beside its text, and carries the
+"""Every table screen describes its picture (bot/ui/picture.py) beside its text, and carries the
 chat's look: the adapters draw the picture in that deck, or only the text."""
 
 from __future__ import annotations
 
 from bot.answers import own_look_line, settings_lines
 from bot.i18n import translator
-from bot.screens.model import LOOKS
-from bot.screens.picture import DemonBoard, Podium, SpeedBoard, SvolotaBoard
 from bot.settings import LOOK_WORDS, ChatSettings, ServiceConfig
+from bot.ui.picture import DemonBoard, Podium, SpeedBoard, SvolotaBoard
+from bot.ui.screen import LOOKS
 from core import load_game
 from tests.bot.harness import ANN, BOB, CY, Harness, person
 

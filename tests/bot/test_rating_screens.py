@@ -11,10 +11,10 @@ from bot.achievements import ACHIEVEMENTS, BY_ID, Earned, award, awards
 from bot.i18n import translator
 from bot.ratings import Rating
 from bot.recap import key_moments
-from bot.screens import render
-from bot.screens.model import Screen
-from bot.screens.picture import Podium, Standing
-from bot.screens.ratings import (
+from bot.tables import Table
+from bot.ui import render
+from bot.ui.picture import Podium, Standing
+from bot.ui.ratings import (
     LEADERBOARD_SLOT,
     SEASON_SLOT,
     STATS_SLOT,
@@ -22,8 +22,8 @@ from bot.screens.ratings import (
     season_podium_screen,
     stats_screen,
 )
-from bot.screens.result import result_screen
-from bot.tables import Table
+from bot.ui.result import result_screen
+from bot.ui.screen import Screen
 from tests.bot.test_achievements import ANN, BOB, CY, GAMES, OUTS, PEOPLE, STREAK, Played, play
 
 if TYPE_CHECKING:  # (test_screens_localised.py may take this file's run into its RUNS)

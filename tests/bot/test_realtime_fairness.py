@@ -13,12 +13,12 @@ from bot.games import game_info
 from bot.i18n import translator
 from bot.notifier import RecordingNotifier
 from bot.people import ChatRef
-from bot.screens import speed
-from bot.screens.model import Screen
 from bot.settings import ServiceConfig
 from bot.tables import Seat, Status, Table
 from bot.timers import stalemate_offer
 from bot.tokens import Token
+from bot.ui import speed
+from bot.ui.screen import Screen
 from core import load_game, new_game
 from core.games.speed.game import Speed
 from tests.bot.harness import ANN, BOB, CHAT, Harness

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.i18n import translator
 from bot.recap import KEY_MOMENTS, key_moments, weight
-from bot.screens.happened import move_line
 from bot.tables import LoggedMove, Seat, Status, Table
+from bot.ui.happened import move_line
 from tests.bot.test_achievements import ANN, BOB, CHAT, CY, play
 
 EN = translator("en")

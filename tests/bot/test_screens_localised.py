@@ -24,15 +24,15 @@ from bot.games import games
 from bot.i18n import Translator
 from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
-from bot.screens import render
-from bot.screens.community import ping_screen, removed_screen
-from bot.screens.happened import move_line, window_lines
-from bot.screens.model import Screen
-from bot.screens.ratings import leaderboard_screen, stats_screen
-from bot.screens.result import result_screen
-from bot.screens.svolota import pile_lines, reserve_line
 from bot.settings import ServiceConfig
 from bot.tables import LoggedMove, Seat, Status, Table
+from bot.ui import render
+from bot.ui.community import ping_screen, removed_screen
+from bot.ui.happened import move_line, window_lines
+from bot.ui.ratings import leaderboard_screen, stats_screen
+from bot.ui.result import result_screen
+from bot.ui.screen import Screen
+from bot.ui.svolota import pile_lines, reserve_line
 from core import load_game, new_game
 from core.cards import parse_card
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
@@ -447,7 +447,7 @@ def every_event_and_pile_in_words(looks: Looks) -> None:
         return [Screen(1, "\n".join(said))]
 
     looks.check(table, lines)
-    looks.has_drawn(*(message for _, message in used_messages(("bot/screens/happened.py",))))
+    looks.has_drawn(*(message for _, message in used_messages(("bot/ui/happened.py",))))
     looks.has_drawn("Reserve: empty", "Pile ↓: {cards} (by {name})")
 
 
@@ -557,7 +557,7 @@ def test_the_runs_draw_every_screen_message():
     looks = Looks()
     for run in RUNS:
         run(looks)
-    screens = {msgid for _context, msgid in used_messages(("bot/screens",))}
+    screens = {msgid for _context, msgid in used_messages(("bot/ui",))}
     assert screens >= RARE, f"no longer on any screen: {RARE - screens}"
     never = sorted((m for m in screens - RARE if (None, m) not in looks.asked), key=repr)
     assert not never, f"no run draws: {never}"

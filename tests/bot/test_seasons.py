@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 from bot import seasons
 from bot.commands import Leaderboard
 from bot.people import Actor
-from bot.screens.model import Screen
 from bot.settings import ServiceConfig
 from bot.tables import Status
+from bot.ui.screen import Screen
 from tests.bot.harness import ANN, BOB, CHAT, CY, Harness
 
 

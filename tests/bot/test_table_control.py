@@ -9,9 +9,9 @@ from bot.commands import Kick, Press
 from bot.deadlines import Kind
 from bot.kicks import expire_vote
 from bot.people import Actor
-from bot.screens.model import Reply
 from bot.settings import ServiceConfig
 from bot.tables import Status
+from bot.ui.screen import Reply
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
 
 ADMIN = person("Ada", admin=True)

@@ -5,9 +5,9 @@ so in the log, and the board's turn line carries the deadline."""
 
 from bot.deadlines import Kind
 from bot.people import PersonRef
-from bot.screens.model import ALERT, ALERT_AGAIN, Alert, Countdown, Mention, Screen
 from bot.settings import ServiceConfig
 from bot.tables import Status
+from bot.ui.screen import ALERT, ALERT_AGAIN, Alert, Countdown, Mention, Screen
 from core import load_game
 from tests.bot.harness import ANN, BOB, CY, Harness
 

@@ -28,10 +28,10 @@ from bot.commands import Open, Press
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Reply
 from bot.settings import ServiceConfig
 from bot.store import Store
 from bot.tables import Table
+from bot.ui.screen import Reply
 
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's package: Playwright downloads no browser here
 CHROMIUM_ARGS = [

@@ -13,8 +13,8 @@ from adapters.sql.store import SqlStore
 from adapters.web.words import page_words, refused
 from bot.i18n import LANGUAGES, translator
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.words import game_name
 from bot.tables import Status
+from bot.ui.words import game_name
 from tests.browser.live import MOVES, Live, board_text, caught_up, shown, telegram_person
 from tests.sql.databases import fresh_sqlite
 

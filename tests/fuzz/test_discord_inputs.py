@@ -18,8 +18,8 @@ from adapters.discord.items import BUTTON_TEMPLATE, MENU_TEMPLATE, MovePicker, T
 from adapters.discord.texts import marked, marked_parts
 from bot.commands import ChangeSettings, Kick, Leaderboard, Notify
 from bot.people import PersonRef
-from bot.screens.model import Button, Countdown, Mention, Screen
 from bot.tokens import ACTIONS, decode
+from bot.ui.screen import Button, Countdown, Mention, Screen
 from tests.bot.harness import CHAT, Harness, person
 from tests.fuzz.strategies import b36, hostile_text
 

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 
 from bot.commands import Cancel, Challenge, ChangeSettings, Command, Kick, Leaderboard, Notify, Open, Play, Press
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Reply
 from bot.settings import ChatSettings
 from bot.table_actions import PRIVATE_ACTIONS
 from bot.tables import Table
 from bot.tokens import ACTIONS, decode
+from bot.ui.screen import Reply
 from core import game_class, load_game
 from core.options import resolve_options
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person

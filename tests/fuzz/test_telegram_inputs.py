@@ -39,10 +39,10 @@ from adapters.telegram.presses import Presses
 from bot.commands import Cancel, Kick, Open, Press
 from bot.games import game_named
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Button, Screen
 from bot.seasons import ALL_TIME, SEASON, named
 from bot.settings import value_of
 from bot.tokens import ACTIONS, Token
+from bot.ui.screen import Button, Screen
 from tests.bot.harness import ANN, BOB, Harness
 from tests.fuzz.strategies import b36, hostile_text
 

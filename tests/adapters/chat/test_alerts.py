@@ -7,7 +7,7 @@ from __future__ import annotations
 from adapters.chat.memory_records import MemoryRecords
 from adapters.chat.posts import Place
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import ALERT, NO_ALERT, Alert, Screen
+from bot.ui.screen import ALERT, NO_ALERT, Alert, Screen
 from tests.adapters.chat.fake_platform import FakePlatform, chat_notifier
 
 GROUP = ChatRef("fake", "-100")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adapters.chat.marks import pieces
 from bot.people import PersonRef
-from bot.screens.model import Countdown, Mention, Screen
+from bot.ui.screen import Countdown, Mention, Screen
 
 ANN = PersonRef("fake", "11")
 

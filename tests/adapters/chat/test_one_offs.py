@@ -12,8 +12,8 @@ from adapters.chat.platform import Trouble
 from adapters.chat.posts import Place
 from adapters.pictures import screens as picture_screens
 from bot.people import ChatRef
-from bot.screens.model import Button, Screen
-from bot.screens.picture import Hand
+from bot.ui.picture import Hand
+from bot.ui.screen import Button, Screen
 from tests.adapters.chat.fake_platform import Failure, FakePlatform, chat_notifier
 
 GROUP = ChatRef("fake", "-100")

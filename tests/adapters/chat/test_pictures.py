@@ -19,8 +19,8 @@ from adapters.chat.records import read_note
 from adapters.chat.uploads import Uploads
 from adapters.pictures import screens as picture_screens
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import ALERT, TEXT, Alert, Button, Screen
-from bot.screens.picture import Hand
+from bot.ui.picture import Hand
+from bot.ui.screen import ALERT, TEXT, Alert, Button, Screen
 from tests.adapters.chat.fake_platform import CAPTION, FakePlatform, chat_notifier
 
 GROUP = ChatRef("fake", "-100")

@@ -13,7 +13,7 @@ from adapters.chat.platform import Trouble
 from adapters.chat.posts import Place
 from adapters.chat.records import read_note
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import Button, Screen
+from bot.ui.screen import Button, Screen
 from tests.adapters.chat.fake_platform import Failure, chat_notifier
 
 GROUP = ChatRef("fake", "-100", "7")

@@ -14,7 +14,7 @@ from adapters.chat import writers
 from adapters.chat.platform import Trouble
 from adapters.chat.posts import Place, Post
 from bot.people import ChatRef
-from bot.screens.model import Button, Screen
+from bot.ui.screen import Button, Screen
 from tests.adapters.chat.fake_platform import Failure, chat_notifier
 
 GROUP = ChatRef("fake", "-100")

@@ -7,8 +7,8 @@ import io
 
 from adapters.console.chat import ConsoleChat
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import Button, Screen
 from bot.tokens import Token, decode
+from bot.ui.screen import Button, Screen
 
 ME, SOMEONE = PersonRef("console", "local"), PersonRef("console", "other")
 WHERE = ChatRef("console", "local")

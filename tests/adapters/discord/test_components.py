@@ -22,8 +22,8 @@ from adapters.discord.components import (
     view_of,
 )
 from adapters.discord.items import BUTTON_TEMPLATE, MENU_TEMPLATE, MovePicker, TokenButton, ours
-from bot.screens.model import Button, Screen
 from bot.tokens import Token, decode
+from bot.ui.screen import Button, Screen
 from tests.bot.harness import Harness, a_racing_demon_round_of_eight, a_speed_game, a_svolota_game
 
 

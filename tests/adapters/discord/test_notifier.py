@@ -29,8 +29,8 @@ from adapters.discord.panel_screens import PanelScreens
 from adapters.discord.panels import Panels
 from adapters.pictures import screens as picture_screens
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
-from bot.screens.picture import Hand
+from bot.ui.picture import Hand
+from bot.ui.screen import ALERT, Alert, Button, Countdown, Mention, Screen
 
 CHAT = ChatRef("discord", "500", "600")
 ANN = PersonRef("discord", "11")
@@ -226,7 +226,7 @@ BEA = PersonRef("discord", "12")
 
 
 def alert(person: PersonRef, name: str, since: float, anew: bool = True) -> Screen:
-    """ "🔔 NAME, your move · 60 s" with its marks, as bot/screens/svolota.py draws it."""
+    """ "🔔 NAME, your move · 60 s" with its marks, as bot/ui/svolota.py draws it."""
     text = f"🔔 {name}, your move · 60 s"
     left = text.index("60 s")
     marks = (Mention(2, 2 + len(name), person), Countdown(left, len(text), since + 60))

@@ -16,7 +16,7 @@ from adapters.discord.texts import marked, marked_parts
 from bot.answers import rules_text
 from bot.i18n import placeholders, translator
 from bot.people import PersonRef
-from bot.screens.model import Mention, Screen
+from bot.ui.screen import Mention, Screen
 from tests.bot.test_catalogs import catalog, used_messages
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.secret-token-value_0123456789abcdef"

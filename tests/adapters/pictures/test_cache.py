@@ -11,7 +11,7 @@ import pytest
 from adapters.pictures import render as rendering
 from adapters.pictures import samples
 from adapters.pictures.render import CACHE, PictureCache, render
-from bot.screens.picture import Hand
+from bot.ui.picture import Hand
 
 
 @pytest.fixture(autouse=True)

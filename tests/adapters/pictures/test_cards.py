@@ -15,7 +15,7 @@ from adapters.pictures.cards import DECK_CARDS, SUITS, card_image
 from adapters.pictures.decks import DECKS, FELT, NORMAL, SMALL, CardSize
 from adapters.pictures.demon import MINI
 from adapters.pictures.render import render
-from bot.screens.picture import DOWN, EMPTY, Hand
+from bot.ui.picture import DOWN, EMPTY, Hand
 from tests.adapters.pictures.golden import channel_difference
 
 KINDS = (*DECK_CARDS, DOWN, EMPTY)  # 52 cards, the joker, the back, an empty place

@@ -13,7 +13,7 @@ import pytest
 from adapters.pictures import samples
 from adapters.pictures.decks import DECKS
 from adapters.pictures.render import draw, encode, render
-from bot.screens.picture import Picture
+from bot.ui.picture import Picture
 from tests.adapters.pictures import golden
 from tests.adapters.pictures.golden import check
 

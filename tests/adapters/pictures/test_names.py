@@ -11,7 +11,7 @@ from adapters.pictures import samples
 from adapters.pictures.decks import DECKS
 from adapters.pictures.render import draw, encode
 from adapters.pictures.text import drawable, fit
-from bot.screens.picture import DemonBoard, Podium, SeatLine, SpeedBoard, SpeedLayout, Standing, SvolotaBoard
+from bot.ui.picture import DemonBoard, Podium, SeatLine, SpeedBoard, SpeedLayout, Standing, SvolotaBoard
 
 NAMES = (
     "Оля",

@@ -15,7 +15,7 @@ from pathlib import Path
 from adapters.pictures import screens
 from adapters.pictures.render import CACHE, fresh
 from adapters.pictures.samples import SPEED
-from bot.screens.model import Screen
+from bot.ui.screen import Screen
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from adapters.telegram.keyboards import MAX_TEXT, markup_of, text_of
-from bot.screens.model import Button, Screen
+from bot.ui.screen import Button, Screen
 from tests.bot.harness import Harness, a_racing_demon_round_of_eight, a_speed_game, a_svolota_game
 
 

@@ -21,7 +21,7 @@ from adapters.telegram.identities import PLATFORM
 from adapters.telegram.messages import TelegramMessages
 from adapters.telegram.pacing import TelegramPace
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import ALERT, Alert, Button, Countdown, Mention, Screen
+from bot.ui.screen import ALERT, Alert, Button, Countdown, Mention, Screen
 from tests.adapters.telegram.fake_api import FakeBotApi
 from tests.adapters.telegram.world import Chat, User
 
@@ -108,7 +108,7 @@ async def test_retry_after_is_waited_out_and_the_screen_drawn_once_more(
 
 
 def alert(who: User, name: str, since: float, anew: bool = True) -> Screen:
-    """ "🔔 NAME, your move · 60 s" with its marks, as bot/screens/svolota.py draws it."""
+    """ "🔔 NAME, your move · 60 s" with its marks, as bot/ui/svolota.py draws it."""
     text = f"🔔 {name}, your move · 60 s"
     left = text.index("60 s")
     marks = (Mention(2, 2 + len(name), person(who)), Countdown(left, len(text), since + 60))

@@ -22,8 +22,8 @@ from adapters.telegram.identities import PLATFORM
 from adapters.telegram.messages import MAX_CAPTION
 from adapters.telegram.play_pictures import PlayPictures
 from bot.people import ChatRef, PersonRef
-from bot.screens.model import TEXT, Button, Screen
-from bot.screens.picture import Hand
+from bot.ui.picture import Hand
+from bot.ui.screen import TEXT, Button, Screen
 from tests.adapters.telegram.fake_api import FakeBotApi
 from tests.adapters.telegram.test_notifier import telegram_notifier
 from tests.adapters.telegram.world import Chat, Message, User

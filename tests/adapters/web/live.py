@@ -26,12 +26,12 @@ from bot.commands import Open, Press
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
-from bot.screens.model import Screen
-from bot.screens.render import panel_screens
 from bot.service import Service
 from bot.settings import ChatSettings
 from bot.store import Store
 from bot.tables import Table
+from bot.ui.render import panel_screens
+from bot.ui.screen import Screen
 
 BOT_TOKEN = "123456:TEST-token-for-the-live-table"
 CHAT = ChatRef("telegram", "-1001")

@@ -14,7 +14,7 @@ from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
-from bot.screens.picture import Hand, Picture
+from bot.ui.picture import Hand, Picture
 
 LINK_SECONDS = 900.0
 

@@ -12,7 +12,7 @@ from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Press
 from bot.notifier import RecordingNotifier
-from bot.screens.render import panel_screens
+from bot.ui.render import panel_screens
 from tests import postgres
 from tests.adapters.web.live import ANN, EVE, button, live_table
 from tests.sql.databases import need

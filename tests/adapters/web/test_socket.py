@@ -13,7 +13,7 @@ from adapters.web import app as web_app_module
 from adapters.web.auth import link_secret, sign_link
 from bot.commands import Press
 from bot.people import Actor, PersonRef
-from bot.screens.render import panel_screens
+from bot.ui.render import panel_screens
 from tests.adapters.web.live import (
     ANN,
     BOB,

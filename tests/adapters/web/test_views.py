@@ -13,8 +13,8 @@ from bot.commands import SetLook
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor
-from bot.screens.picture import Hand, Picture
 from bot.service import Service
+from bot.ui.picture import Hand, Picture
 from tests.adapters.web.live import ANN, EVE, live_table, svolota_for_two
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from bot.games import GameInfo
 from bot.i18n import Translator
-from bot.screens.buttons import button, rows, token
-from bot.screens.model import Button, Screen
-from bot.screens.words import N_, game_name, seat_name
 from bot.tables import Table
+from bot.ui.buttons import button, rows, token
+from bot.ui.screen import Button, Screen
+from bot.ui.words import N_, game_name, seat_name
 from tests.games.war.game import FLIP, War
 
 

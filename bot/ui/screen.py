@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.people import PersonRef
-from bot.screens.picture import Picture
+from bot.ui.picture import Picture
 
 TEXT = "text"  # a look: text only
 LOOKS = (TEXT, "classic", "four_colour")  # text, or pictures in the classic or the four-colour deck

@@ -4,8 +4,8 @@ who did what with which card where ("Ada: A♣ → foundation 3", "everyone pass
 from __future__ import annotations
 
 from bot.i18n import Translator
-from bot.screens.words import describe_move
 from bot.tables import LoggedMove, Table
+from bot.ui.words import describe_move
 from core.cards import parse_card
 
 SHOWN_LINES = 5  # real time: the window's latest lines under the board

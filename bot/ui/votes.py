@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from bot.i18n import Translator
 from bot.kicks import NOTICE_SECONDS, needed, voters
-from bot.screens.buttons import token
-from bot.screens.model import Button, Countdown, Screen
-from bot.screens.words import compose
 from bot.tables import Status, Table
+from bot.ui.buttons import token
+from bot.ui.screen import Button, Countdown, Screen
+from bot.ui.words import compose
 
 
 def with_votes(screen: Screen, table: Table, t: Translator, now: float) -> Screen:

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from bot.i18n import Translator
 from bot.people import PersonRef
-from bot.screens.model import Mention, Screen
-from bot.screens.words import game_name
 from bot.tables import Status, Table
+from bot.ui.screen import Mention, Screen
+from bot.ui.words import game_name
 
 PING = "ping"  # the slot of the ping: a new message, never edited
 PANEL = "panel"

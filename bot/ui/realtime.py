@@ -1,5 +1,5 @@
-"""What every real-time game's screens share (Speed: bot/screens/speed.py; Racing Demon:
-bot/screens/demon.py): the public board, redrawn once per reaction window, with what the window's
+"""What every real-time game's screens share (Speed: bot/ui/speed.py; Racing Demon:
+bot/ui/demon.py): the public board, redrawn once per reaction window, with what the window's
 moves did, and each player's private controls (their legal moves as buttons)."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import Translator
-from bot.screens.buttons import button, rows, token
-from bot.screens.happened import window_lines
-from bot.screens.model import Button, Screen
-from bot.screens.picture import Picture
-from bot.screens.words import game_name, seat_name
 from bot.tables import Table
+from bot.ui.buttons import button, rows, token
+from bot.ui.happened import window_lines
+from bot.ui.picture import Picture
+from bot.ui.screen import Button, Screen
+from bot.ui.words import game_name, seat_name
 from core import Game
 
 MAX_MOVE_BUTTONS = 24

@@ -9,10 +9,10 @@ from bot.games import game_info
 from bot.guide import level_name
 from bot.house_rules import LEVEL, NAMES, value_word
 from bot.i18n import Translator
-from bot.screens.buttons import button, rows, token
-from bot.screens.model import Button, Countdown, Screen
-from bot.screens.words import compose, game_name, seat_name
 from bot.tables import Status, Table
+from bot.ui.buttons import button, rows, token
+from bot.ui.screen import Button, Countdown, Screen
+from bot.ui.words import compose, game_name, seat_name
 
 
 def lobby_screen(table: Table, t: Translator, now: float = 0.0) -> Screen:

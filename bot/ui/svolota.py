@@ -5,12 +5,12 @@ from __future__ import annotations
 from bot.deadlines import Kind
 from bot.games import GameInfo
 from bot.i18n import Translator
-from bot.screens.buttons import button, rows, token
-from bot.screens.happened import move_line
-from bot.screens.model import ALERT, ALERT_AGAIN, Alert, Button, Countdown, Mention, Screen
-from bot.screens.picture import EMPTY, SeatLine, SvolotaBoard
-from bot.screens.words import N_, compose, game_name, pretty_move, seat_name
 from bot.tables import Table
+from bot.ui.buttons import button, rows, token
+from bot.ui.happened import move_line
+from bot.ui.picture import EMPTY, SeatLine, SvolotaBoard
+from bot.ui.screen import ALERT, ALERT_AGAIN, Alert, Button, Countdown, Mention, Screen
+from bot.ui.words import N_, compose, game_name, pretty_move, seat_name
 from core.games.svolota.game import Svolota
 from core.games.svolota.view import SvolotaView
 

@@ -7,15 +7,15 @@ from dataclasses import replace
 from bot.games import game_info
 from bot.i18n import Translator, translator
 from bot.running import game_of
-from bot.screens.lobby import challenge_screen, closed_screen, lobby_screen
-from bot.screens.model import TEXT, Button, Screen
-from bot.screens.result import result_panels, result_screen
-from bot.screens.votes import with_votes
 from bot.tables import Status, Table
+from bot.ui.lobby import challenge_screen, closed_screen, lobby_screen
+from bot.ui.result import result_panels, result_screen
+from bot.ui.screen import TEXT, Button, Screen
+from bot.ui.votes import with_votes
 
 
 def table_screens(table: Table, lang: str, now: float, look: str = TEXT, live: bool = False) -> list[Screen]:
-    """Every screen of the table; `look` is how the chat wants cards shown (bot/screens/model.py);
+    """Every screen of the table; `look` is how the chat wants cards shown (bot/ui/screen.py);
     `live`: a live table is served (ServiceConfig.live_table), which a playing table's board and
     panels offer."""
     return [replace(s, version=table.version, look=look) for s in _table_screens(table, lang, now, live)]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.i18n import Translator
-from bot.screens.model import Button
 from bot.tables import Table
 from bot.tokens import Token
+from bot.ui.screen import Button
 
 ROW = 3  # move buttons per row (phones are narrow)
 

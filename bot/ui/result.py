@@ -9,12 +9,12 @@ from dataclasses import replace
 
 from bot.achievements import BY_ID
 from bot.i18n import Translator
-from bot.screens.buttons import button
-from bot.screens.happened import move_line
-from bot.screens.model import Screen
-from bot.screens.picture import Podium, Standing
-from bot.screens.words import game_name, seat_name
 from bot.tables import Table
+from bot.ui.buttons import button
+from bot.ui.happened import move_line
+from bot.ui.picture import Podium, Standing
+from bot.ui.screen import Screen
+from bot.ui.words import game_name, seat_name
 
 
 def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -> Screen:

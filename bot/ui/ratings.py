@@ -16,10 +16,10 @@ from bot.games import games
 from bot.i18n import Translator
 from bot.people import PersonRef
 from bot.ratings import Rating, best_higher, shown_change
-from bot.screens.model import Screen
-from bot.screens.picture import Podium, Standing
-from bot.screens.words import game_name
 from bot.seasons import ALL_TIME
+from bot.ui.picture import Podium, Standing
+from bot.ui.screen import Screen
+from bot.ui.words import game_name
 
 NOT_A_TABLE = 0
 LEADERBOARD_SLOT = "leaderboard"

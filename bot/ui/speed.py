@@ -7,13 +7,13 @@ from typing import Any
 
 from bot.games import GameInfo
 from bot.i18n import Translator
-from bot.screens import realtime
-from bot.screens.model import Screen
-from bot.screens.picture import DOWN as DOWN_CARD
-from bot.screens.picture import EMPTY as EMPTY_PLACE
-from bot.screens.picture import SpeedBoard, SpeedLayout
-from bot.screens.words import N_, seat_name
 from bot.tables import Table
+from bot.ui import realtime
+from bot.ui.picture import DOWN as DOWN_CARD
+from bot.ui.picture import EMPTY as EMPTY_PLACE
+from bot.ui.picture import SpeedBoard, SpeedLayout
+from bot.ui.screen import Screen
+from bot.ui.words import N_, seat_name
 from core import Game
 from core.games.speed.view import LayoutView, SpeedView
 

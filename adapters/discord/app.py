@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-# What the bot needs in a channel (README, "The application"): View Channels, Send Messages, Send
+# What the bot needs in a channel (adapters/discord/README.md, "The application"): View Channels, Send Messages, Send
 # Messages in Threads, Embed Links, Read Message History, Use Application Commands.
 PERMISSIONS = discord.Permissions(
     view_channel=True,

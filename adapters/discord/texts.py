@@ -1,6 +1,6 @@
 """What the Discord bot says beyond the service's screens: rules, settings, answers to commands,
 and the note on a panel about to stop updating. English here; Russian and Ukrainian in the bot's
-catalogs (bot/locale/). The rules are the service's (bot/ui/rules.py); the settings
+catalogs (bot/locale/). The rules are the bot's (bot/answers.py, bot/guide.py); the settings
 line shares its words with the Telegram bot's."""
 
 from __future__ import annotations

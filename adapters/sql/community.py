@@ -1,7 +1,7 @@
 """Achievements, tallies, who to notify when a game opens, and seasons, as rows (issue #18).
 
 Earned achievements and tallies are written in the save of the table that finished, beside its
-ratings (ratings.save_outcome) and read under the "ratings" lock (SqlChanges). A person's
+ratings (ratings.save_outcome) and read under the "ratings" lock (SqlTransaction). A person's
 achievement is inserted once (INSERT … ON CONFLICT DO NOTHING: the first one stays); a tally is
 written whole over the stored one. The notify list keeps its order by the row's id; a season's end
 is claimed by inserting its row, which only one process can do. SQLite and PostgreSQL say these

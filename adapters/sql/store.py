@@ -90,7 +90,7 @@ class SqlStore(RowCalls):
         """One change: load, decide, save, commit. On PostgreSQL one transaction from the first
         load (its row locked) to the commit, its connection kept across the service's awaits. On
         SQLite, whose writers take turns for the whole database, a change holds no transaction
-        while the service decides (unless it takes a lock: see SqlChanges): its saves are committed
+        while the service decides (unless it takes a lock: see SqlTransaction): its saves are committed
         with those of the changes that finish beside it (adapters/sql/together.py)."""
         changes = SqlTransaction(self.db, self.rows, self.together)
         committing: asyncio.Future[None] | None = None

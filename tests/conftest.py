@@ -1,9 +1,10 @@
 """Every test's PostgreSQL databases are dropped after it (their connections closed with them).
 
 With pytest-xdist (pyproject.toml runs three workers), each worker is a process of its own with
-its own throwaway PostgreSQL server (tests/postgres.py). Each test file runs whole on one worker,
-in order (the fuzz suites' last test reads what the others counted). The kill -9 test, the long
-pole (it mostly waits on the bot processes it starts and kills), is handed out first.
+its own throwaway PostgreSQL server (tests/postgres.py). Tests are handed out one at a time, those
+of an `xdist_group` together to one worker in order (the fuzz suites' last test reads what the
+others counted). The kill -9 test, the long pole (it mostly waits on the bot processes it starts
+and kills), is handed out first.
 """
 
 from __future__ import annotations
@@ -16,11 +17,17 @@ import pytest
 
 from adapters.settings import ENV_FILE_VARIABLE
 from tests import postgres
+from tests.examples import PROFILE
+from tests.sql.databases import KINDS
 
 LONG_POLE = "tests/adapters/telegram/test_kill9.py"
 # A developer's `.env` beside the project configures their bot, not the tests: none is read unless a
 # test writes its own (and names it, or runs the bot where it is, with CARDBOT_* cleared).
 os.environ[ENV_FILE_VARIABLE] = os.devnull
+
+
+def pytest_report_header() -> str:
+    return f"hypothesis profile: {PROFILE} (CARDBOT_HYPOTHESIS; tests/examples.py)"
 
 
 @pytest.fixture(autouse=True)
@@ -29,7 +36,7 @@ def _drop_postgres_databases() -> Iterator[None]:
     postgres.drop_made()
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=KINDS)
 def db_kind(request: pytest.FixtureRequest) -> str:
     """Run the test on a SQLite file and on PostgreSQL."""
     return str(request.param)
@@ -37,15 +44,15 @@ def db_kind(request: pytest.FixtureRequest) -> str:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """`--dist loadfile`, with the LONG_POLE handed out first."""
-    if config.getvalue("dist") != "loadfile":
+    """`--dist loadgroup`, with the LONG_POLE handed out first."""
+    if config.getvalue("dist") != "loadgroup":
         return None
-    from xdist.scheduler import LoadFileScheduling
+    from xdist.scheduler import LoadGroupScheduling
 
-    class LongPoleFirst(LoadFileScheduling):
+    class LongPoleFirst(LoadGroupScheduling):
         def _assign_work_unit(self, node: Any) -> None:
-            if LONG_POLE in self.workqueue:
-                self.workqueue.move_to_end(LONG_POLE, last=False)
+            for scope in [s for s in self.workqueue if s.startswith(LONG_POLE)]:
+                self.workqueue.move_to_end(scope, last=False)
             super()._assign_work_unit(node)
 
     return LongPoleFirst(config, log)

@@ -137,6 +137,7 @@ def test_a_json_line_has_the_fields_and_the_extras_and_no_token():
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", event["time"])
 
 
+@pytest.mark.slow  # a bot process of its own
 def test_json_logs_from_the_environment_one_object_a_line_token_masked(tmp_path: Path):
     """`configure` as a bot calls it, in a fresh interpreter: CARDBOT_LOG_FORMAT from a .env file."""
     (tmp_path / ".env").write_text("CARDBOT_LOG_FORMAT=json\n")
@@ -164,6 +165,7 @@ def test_json_logs_from_the_environment_one_object_a_line_token_masked(tmp_path:
     assert "RuntimeError: bad token <token>" in failed["exception"]
 
 
+@pytest.mark.slow  # a bot process of its own
 def test_text_logs_stay_the_default(tmp_path: Path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDBOT_")}
     program = f"import logging\nfrom adapters.logs import configure\nconfigure('INFO', {TOKEN!r})\n"

@@ -12,6 +12,8 @@ from bench import engine, svolota_levels
 from core.games.svolota.computer import LEVELS
 from core.games.svolota.game import Svolota
 
+pytestmark = pytest.mark.slow  # the benchmarks run whole, small
+
 HAS_RLCARD = importlib.util.find_spec("rlcard") is not None
 
 

@@ -9,6 +9,8 @@ import pytest
 from adapters.pictures.render import CACHE
 from bench import evening
 
+pytestmark = pytest.mark.slow  # the benchmarks run whole, small
+
 
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:

@@ -13,6 +13,8 @@ from bot.deadlines import Deadline
 from bot.firing import Firing
 from tests.sql.databases import fresh_url
 
+pytestmark = pytest.mark.slow  # the benchmarks run whole, small
+
 
 def test_every_table_moves_on_without_errors(db_kind: str, tmp_path: Path) -> None:
     figures = asyncio.run(load.run(fresh_url(db_kind, tmp_path), 6, 3.0))

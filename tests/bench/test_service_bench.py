@@ -10,6 +10,8 @@ import pytest
 from bench import service
 from tests.sql.databases import fresh_url
 
+pytestmark = pytest.mark.slow  # the benchmarks run whole, small
+
 
 def test_a_move_costs_more_than_its_own_sql_replayed(db_kind: str, tmp_path: Path) -> None:
     figures = service.cost_figures(fresh_url(db_kind, tmp_path / "run"), fresh_url(db_kind, tmp_path / "replay"), 3, 20)

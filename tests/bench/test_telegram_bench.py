@@ -9,6 +9,8 @@ import pytest
 
 from bench import telegram
 
+pytestmark = pytest.mark.slow  # the benchmarks run whole, small
+
 
 def test_move_latency_times_the_bot_and_the_noop_handler(tmp_path: Path) -> None:
     figures = asyncio.run(telegram.move_latency(tmp_path, moves=4, tables=2, rounds=2, warmup=1))

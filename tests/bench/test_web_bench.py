@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bench import web
+
+pytestmark = pytest.mark.slow  # the benchmarks run whole, small
 
 
 def test_the_live_table_bench_runs_and_every_watcher_gets_every_update() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot import harness
-from tests.sql.databases import need, sql_store
+from tests.sql.databases import POSTGRES, need, sql_store
 
 SERVICE_SUITES = {
     "test_lobby",
@@ -25,7 +25,7 @@ SERVICE_SUITES = {
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if metafunc.module.__name__.rsplit(".", 1)[-1] in SERVICE_SUITES:
-        metafunc.parametrize("store_kind", ["memory", "sqlite", "postgres"], indirect=True)
+        metafunc.parametrize("store_kind", ["memory", "sqlite", POSTGRES], indirect=True)
 
 
 @pytest.fixture(autouse=True)

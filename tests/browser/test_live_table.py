@@ -18,6 +18,8 @@ from bot.ui.words import game_name
 from tests.browser.live import MOVES, Live, board_text, caught_up, shown, telegram_person
 from tests.sql.databases import fresh_sqlite
 
+pytestmark = pytest.mark.slow  # Chromium drives the page
+
 ANN = telegram_person(101, "Ann", "en")
 BOB = telegram_person(202, "Bob", "en")
 DEE = Actor(PersonRef("discord", "404"), "Dee", lang="en")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from core import GAMES, IllegalMove, load_game, new_game
 from tests.core.play import random_steps
+from tests.examples import examples
 
 PLAYERS = {"svolota": ["ann", "bob", "cy", "dan"], "speed": ["ann", "bob"], "racing_demon": ["ann", "bob", "cy"]}
 GAME_IDS = sorted(GAMES)
@@ -96,7 +97,7 @@ junk = st.one_of(
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=junk, seat=st.integers(0, 3), seed=st.integers(0, 3))
 def test_any_text_is_a_move_or_an_illegal_move_and_never_changes_the_game(game_id, text, seat, seed):
     g = new_game(game_id, players=PLAYERS[game_id], seed=seed)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,9 +22,14 @@ from bot.people import PersonRef
 from bot.tokens import ACTIONS, decode
 from bot.ui.screen import Button, Countdown, Mention, Screen
 from tests.bot.harness import CHAT, Harness, person
+from tests.examples import examples
 from tests.fuzz.strategies import b36, hostile_text
 
-FUZZ = settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+# slow: thousands of generated inputs; one worker runs the file, as its last test reads what the
+# others counted
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_discord_inputs")]
+
+FUZZ = settings(max_examples=examples(1000), deadline=None, suppress_health_check=list(HealthCheck), database=None)
 COUNTS: dict[str, int] = {}
 
 
@@ -122,7 +128,7 @@ async def _view(screen: Screen) -> discord.ui.View | None:
     return view_of(screen)
 
 
-@settings(FUZZ, max_examples=500)
+@settings(FUZZ, max_examples=examples(500))
 @given(text=labels, rows=st.lists(st.lists(buttons, max_size=6), max_size=7))
 def test_any_screen_makes_components_discord_accepts(text: str, rows: list[list[Button]]) -> None:
     counted("components")
@@ -155,7 +161,7 @@ def _a_lobby_of_ann_and_bob() -> int:
     return opened.table_id
 
 
-@settings(FUZZ, max_examples=500)
+@settings(FUZZ, max_examples=examples(500))
 @given(
     actor=st.sampled_from([ANN, BOB, ADMIN, person("Zed")]),
     target=targets,
@@ -219,7 +225,7 @@ pieces = st.lists(
 )
 
 
-@settings(FUZZ, max_examples=500)
+@settings(FUZZ, max_examples=examples(500))
 @given(parts=pieces, limit=st.one_of(st.integers(12, 200), st.just(MAX_TEXT)))
 def test_a_ping_goes_in_messages_within_the_limit_each_mention_whole_and_notifying(
     parts: list[tuple[str, Any]], limit: int
@@ -245,4 +251,4 @@ def test_the_fuzz_ran_enough_inputs() -> None:
     """Runs last in this module: every suite above generated its inputs (run alone, it fails)."""
     print("discord inputs:", COUNTS)
     suites = ("custom_id", "house_rule", "components", "kick", "season", "ping")
-    assert all(COUNTS.get(suite, 0) >= 500 for suite in suites), COUNTS
+    assert all(COUNTS.get(suite, 0) >= examples(500) for suite in suites), COUNTS

@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,9 +28,14 @@ from bot.ui.screen import Reply
 from core import game_class, load_game
 from core.options import resolve_options
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
+from tests.examples import examples
 from tests.fuzz.strategies import b36, hostile_text
 
-FUZZ = settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+# slow: thousands of generated inputs; one worker runs the file, as its last test reads what the
+# others counted
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_service_inputs")]
+
+FUZZ = settings(max_examples=examples(2000), deadline=None, suppress_health_check=list(HealthCheck), database=None)
 GAMES = ("svolota", "speed", "racing_demon")
 ADMIN = person("Eve", admin=True)
 ACTORS = (ANN, BOB, CY, DAN, ADMIN)
@@ -320,7 +326,7 @@ targets = st.lists(
 )
 
 
-@settings(FUZZ, max_examples=1500)
+@settings(FUZZ, max_examples=examples(1500))
 @given(chat=chats, actor=actors, game=game_names, to=targets, fill=st.booleans(), opts=options)
 def test_any_challenge_gets_an_answer_and_a_refusal_changes_nothing(
     chat: ChatRef, actor: Actor, game: str, to: list[tuple[PersonRef, str]], fill: bool, opts: dict[str, Any]
@@ -363,7 +369,7 @@ def test_the_fuzz_ran_enough_inputs() -> None:
     """Runs last in this module (pytest keeps file order): every suite above generated its inputs
     (run alone, it fails: then nothing was fuzzed)."""
     print("service inputs:", COUNTS)
-    assert all(COUNTS.get(suite, 0) >= least for suite, least in SUITES.items()), COUNTS
+    assert all(COUNTS.get(suite, 0) >= examples(least) for suite, least in SUITES.items()), COUNTS
 
 
 kick_names = st.one_of(st.sampled_from(["Ann", "bob", "@Cy", "DAN", "Eve", ""]), hostile_text)
@@ -372,7 +378,7 @@ kick_targets = st.one_of(
 )
 
 
-@settings(FUZZ, max_examples=1500)
+@settings(FUZZ, max_examples=examples(1500))
 @given(chat=chats, actor=actors, target=kick_targets, name=kick_names, vote=st.booleans())
 def test_any_kick_gets_an_answer_and_a_refusal_changes_nothing(
     chat: ChatRef, actor: Actor, target: PersonRef | None, name: str, vote: bool
@@ -380,13 +386,13 @@ def test_any_kick_gets_an_answer_and_a_refusal_changes_nothing(
     check(Kick(chat, actor, target, name, vote), "kick")
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=examples(300))
 @given(chat=chats, actor=actors, on=st.one_of(st.none(), st.booleans()))
 def test_notify_always_gets_an_answer(chat: ChatRef, actor: Actor, on: bool | None) -> None:
     check(Notify(chat, actor, on), "notify")
 
 
-@settings(FUZZ, max_examples=500)
+@settings(FUZZ, max_examples=examples(500))
 @given(
     actor=actors,
     game=st.one_of(st.none(), game_names),

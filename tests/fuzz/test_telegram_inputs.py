@@ -15,6 +15,7 @@ import logging
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from telegram import Chat as TgChat
@@ -44,9 +45,14 @@ from bot.settings import value_of
 from bot.tokens import ACTIONS, Token
 from bot.ui.screen import Button, Screen
 from tests.bot.harness import ANN, BOB, Harness
+from tests.examples import examples
 from tests.fuzz.strategies import b36, hostile_text
 
-FUZZ = settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+# slow: thousands of generated inputs; one worker runs the file, as its last test reads what the
+# others counted
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_telegram_inputs")]
+
+FUZZ = settings(max_examples=examples(1000), deadline=None, suppress_health_check=list(HealthCheck), database=None)
 COUNTS: dict[str, int] = {}
 
 
@@ -427,5 +433,5 @@ def test_the_fuzz_ran_enough_inputs() -> None:
         "commands",
         "buttons",
     )
-    assert all(COUNTS.get(suite, 0) >= 500 for suite in suites), COUNTS
+    assert all(COUNTS.get(suite, 0) >= examples(500) for suite in suites), COUNTS
     assert COUNTS.get("buttons_allowed", 0) >= 10, COUNTS  # the buttons reached the tables, not only refusals

@@ -9,8 +9,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bench import load
 from tests.sql.databases import fresh_url
+
+pytestmark = pytest.mark.slow  # hundreds of tables under the real scheduler
 
 TABLES = 300  # bench.load measures 1,000 and more; here, enough for a scheduler always busy
 SECONDS = 10.0  # every table moves several times meanwhile, on a slow day of a shared 2-core machine too

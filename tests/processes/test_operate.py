@@ -12,9 +12,12 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.adapters.telegram.fake_api import FakeBotApi
+
+pytestmark = pytest.mark.slow  # a real bot process
 
 SETTINGS_PREFIXES = ("TELEGRAM_", "DISCORD_", "CARDBOT_", "DATABASE_")
 UP_SECONDS = 60.0  # the bot must serve /healthz healthy within this

@@ -12,6 +12,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from adapters.sql.replay import replay_lines
 from adapters.sql.store import SqlStore
 from bot.bootstrap import bootstrap
@@ -24,6 +26,8 @@ from bot.tables import Status
 from bot.tokens import Token
 from tests.processes.bot_process import CONFIG
 from tests.sql.databases import fresh_url, need
+
+pytestmark = pytest.mark.slow  # three bot processes on one PostgreSQL database
 
 PROCESSES = 3
 PEOPLE = [Actor(PersonRef("test", name.lower()), name) for name in ("Ann", "Bob", "Cy", "Dan")]

@@ -2,7 +2,9 @@
 with Alembic once per session and copied for each test that needs a fresh one.
 
 Suites that run on both take the `db_kind` fixture ("sqlite" or "postgres"); without a PostgreSQL
-server the "postgres" runs skip, or fail when CARDBOT_REQUIRE_POSTGRES=1 (CI)."""
+server the "postgres" runs skip, or fail when CARDBOT_REQUIRE_POSTGRES=1 (CI). The PostgreSQL runs
+are in the slow tier (`make test`, not `make test-fast`): the same suites on a SQLite file keep the
+edit-run loop short, and a server costs each test worker seconds to start."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from adapters.sql.migrate import upgrade
 from adapters.sql.store import SqlStore
 from tests import postgres
 
-KINDS = ["sqlite", "postgres"]
+POSTGRES = pytest.param("postgres", marks=pytest.mark.slow)
+KINDS = ["sqlite", POSTGRES]
 
 
 @cache

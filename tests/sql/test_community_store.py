@@ -13,10 +13,11 @@ from adapters.sql.engine import make_engine
 from adapters.sql.migrate import downgrade, upgrade
 from adapters.sql.store import SqlStore
 from bot.tables import LoggedMove
-from tests.sql.databases import empty_url, fresh_url
+from tests.sql.databases import KINDS, empty_url, fresh_url
 from tests.store.examples import SCOPE, a_table, play
 
 
+@pytest.mark.slow  # PostgreSQL: see tests/sql/databases.py
 def test_two_processes_claiming_at_the_same_moment_on_postgres_get_it_once(tmp_path):
     """Each claim on its own connection, both inserts in flight together: the second waits for the
     first's row, then finds it there."""
@@ -37,7 +38,7 @@ def test_two_processes_claiming_at_the_same_moment_on_postgres_get_it_once(tmp_p
         asyncio.run(second.close())
 
 
-@pytest.mark.parametrize("db_kind", ["sqlite", "postgres"])
+@pytest.mark.parametrize("db_kind", KINDS)
 def test_a_table_saved_before_the_migration_keeps_its_log_and_loads_with_the_new_fields_empty(db_kind, tmp_path):
     """Up and down again: columns are added and dropped in place (on SQLite, a batch that copied
     `tables` would drop it, and with it every move, by the foreign keys' cascade)."""

@@ -9,6 +9,8 @@ import asyncio
 import threading
 import time
 
+import pytest
+
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
 from bot.deadlines import Deadline, Kind
@@ -67,6 +69,7 @@ def a_table_due_at(table_id: int, due: float) -> Table:
     return table
 
 
+@pytest.mark.slow  # PostgreSQL: see tests/sql/databases.py
 def test_a_due_timer_is_claimed_by_one_process_and_its_table_waits(tmp_path):
     need("postgres")
     url = fresh_url("postgres", tmp_path)
@@ -115,6 +118,7 @@ def test_a_due_timer_is_claimed_by_one_process_and_its_table_waits(tmp_path):
     assert order == ["first commits", "second loads"]
 
 
+@pytest.mark.slow  # PostgreSQL: see tests/sql/databases.py
 def test_named_locks_are_held_until_the_transaction_ends(tmp_path):
     need("postgres")
     url = fresh_url("postgres", tmp_path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
@@ -44,6 +45,7 @@ def test_the_migrated_schema_is_the_models_schema(db_kind, tmp_path):
     assert differences == []
 
 
+@pytest.mark.slow  # PostgreSQL: see tests/sql/databases.py
 def test_processes_starting_together_migrate_one_after_the_other(tmp_path):
     """Several bot processes on one new PostgreSQL database all upgrade it on start."""
     url = empty_url("postgres", tmp_path)

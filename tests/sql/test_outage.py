@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+import pytest
 from sqlalchemy import event, text
 
 from adapters.sql.engine import make_engine
@@ -61,6 +62,7 @@ def test_a_full_disk_asks_people_to_try_again_and_changes_nothing(tmp_path, monk
     assert h.open(ANN, "svolota", chat=harness.ChatRef("test", "after")).ok
 
 
+@pytest.mark.slow  # PostgreSQL: see tests/sql/databases.py
 def test_a_read_only_database_asks_people_to_try_again(tmp_path, monkeypatch):
     need("postgres")
     url = fresh_url("postgres", tmp_path)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from adapters.sql.store import SqlStore
 from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
@@ -21,6 +23,8 @@ from bot.tokens import Token
 from core import load_game
 from tests.bot.harness import ANN, BOB, CY, DAN
 from tests.sql.databases import fresh_url
+
+pytestmark = pytest.mark.slow  # restarts at every step of a game
 
 CONFIG = ServiceConfig(idle_seconds=20, computer_think=2.0)
 STEPS = 160

@@ -12,10 +12,9 @@ from sqlalchemy import text
 
 from adapters.sql.engine import make_engine
 from adapters.sql.store import SqlStore
-from bot.deadlines import Deadline, Kind
 from bot.people import ChatRef, PersonRef
-from bot.tables import Invite, Seat, Status, Table
 from tests.sql.databases import fresh_sqlite, fresh_url
+from tests.store.examples import a_challenge
 
 CHAT = ChatRef("tg", "-100", "7")
 ANN = PersonRef("tg", "1")
@@ -28,24 +27,6 @@ def run(coro):
 @pytest.fixture
 def store(db_kind, tmp_path) -> SqlStore:
     return SqlStore(fresh_url(db_kind, tmp_path))
-
-
-def a_table(table_id: int) -> Table:
-    table = Table(
-        id=table_id,
-        chat=CHAT,
-        game="svolota",
-        creator=ANN,
-        status=Status.CHALLENGE,
-        options={"free_pass": True},
-        seats=[Seat("Ann", ANN, lang="ru"), Seat("Ada", None, level="hard")],
-        invites=[Invite(PersonRef("tg", "2"), "Bob")],
-        created_at=5.0,
-        updated_at=6.0,
-        seed=2**62,
-    )
-    table.arm(Deadline(table_id, Kind.CHALLENGE_EXPIRY, 305.0))
-    return table
 
 
 def test_a_picture_uploaded_again_keeps_one_row(store):
@@ -107,7 +88,7 @@ def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_go
     monkeypatch.setattr(Together, "_write", slowly(Together._write))  # with others (SQLite)
 
     async def go() -> None:
-        table = a_table(await store.new_table_id())
+        table = a_challenge(await store.new_table_id())
 
         async def change() -> None:
             async with store.transaction() as tx:

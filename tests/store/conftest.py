@@ -12,12 +12,12 @@ import pytest
 
 from adapters.sql.store import SqlStore
 from bot.memory_store import MemoryStore
-from tests.sql.databases import fresh_url
+from tests.sql.databases import POSTGRES, fresh_url
 
 Store = MemoryStore | SqlStore
 
 
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
+@pytest.fixture(params=["memory", "sqlite", POSTGRES])
 def kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 

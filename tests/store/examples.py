@@ -6,10 +6,11 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from bot.achievements import Earned, Tally
+from bot.deadlines import Deadline, Kind
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Result, Standing
-from bot.tables import Seat, Status, Table
+from bot.tables import Invite, Seat, Status, Table
 
 CHAT = ChatRef("telegram", "-100123456789", "7")
 SCOPE = "telegram:-100123456789"
@@ -32,6 +33,26 @@ def a_table(table_id: int, chat: ChatRef = CHAT) -> Table:
         updated_at=6.0,
         seed=42,
     )
+
+
+def a_challenge(table_id: int) -> Table:
+    """A challenge with a bit of everything a table holds: options, a person and a computer, an
+    invite, a 64-bit seed, a deadline."""
+    table = Table(
+        id=table_id,
+        chat=CHAT,
+        game="svolota",
+        creator=ANN,
+        status=Status.CHALLENGE,
+        options={"free_pass": True},
+        seats=[Seat("Ann", ANN, lang="ru"), Seat("Ada", None, level="hard")],
+        invites=[Invite(PersonRef("tg", "2"), "Bob")],
+        created_at=5.0,
+        updated_at=6.0,
+        seed=2**62,
+    )
+    table.arm(Deadline(table_id, Kind.CHALLENGE_EXPIRY, 305.0))
+    return table
 
 
 def finished(table: Table, earned: tuple[Earned, ...] = (), tallies: tuple[Tally, ...] = ()) -> Outcome:

@@ -9,44 +9,24 @@ import pytest
 from bot.deadlines import Deadline, Kind
 from bot.people import ChatRef, PersonRef
 from bot.store import StaleTable
-from bot.tables import Invite, LoggedMove, Seat, Status, Table
-
-CHAT = ChatRef("tg", "-100", "7")
-ANN = PersonRef("tg", "1")
+from bot.tables import LoggedMove, Seat, Status
+from tests.store.examples import CHAT, a_challenge
 
 
 def run(coro):
     return asyncio.new_event_loop().run_until_complete(coro)
 
 
-def a_table(table_id: int) -> Table:
-    table = Table(
-        id=table_id,
-        chat=CHAT,
-        game="svolota",
-        creator=ANN,
-        status=Status.CHALLENGE,
-        options={"free_pass": True},
-        seats=[Seat("Ann", ANN, lang="ru"), Seat("Ada", None, level="hard")],
-        invites=[Invite(PersonRef("tg", "2"), "Bob")],
-        created_at=5.0,
-        updated_at=6.0,
-        seed=2**62,
-    )
-    table.arm(Deadline(table_id, Kind.CHALLENGE_EXPIRY, 305.0))
-    return table
-
-
 def test_a_table_comes_back_as_it_was_saved(store):
     table_id = run(store.new_table_id())
-    table = a_table(table_id)
+    table = a_challenge(table_id)
     run(store.save(table, -1))
     assert run(store.load(table_id)) == table
     assert run(store.load(table_id + 100)) is None
 
 
 def test_a_save_from_a_stale_copy_is_refused_and_changes_nothing(store):
-    table = a_table(run(store.new_table_id()))
+    table = a_challenge(run(store.new_table_id()))
     run(store.save(table, -1))
     first, second = run(store.load(table.id)), run(store.load(table.id))
     first.bump(7.0)
@@ -59,7 +39,7 @@ def test_a_save_from_a_stale_copy_is_refused_and_changes_nothing(store):
 
 
 def test_new_moves_are_appended_to_the_log_in_order(store):
-    table = a_table(run(store.new_table_id()))
+    table = a_challenge(run(store.new_table_id()))
     run(store.save(table, -1))
     for n in range(3):
         table.log_move(LoggedMove(n % 2, f"move {n}", float(n), "person"))
@@ -75,7 +55,7 @@ def test_new_moves_are_appended_to_the_log_in_order(store):
 
 def test_deadlines_are_found_when_due_earliest_first(store):
     for i, due in enumerate([50.0, 10.0, 30.0]):
-        table = a_table(run(store.new_table_id()))
+        table = a_challenge(run(store.new_table_id()))
         table.deadlines = [Deadline(table.id, Kind.TURN, due, 0, i)]
         run(store.save(table, -1))
     assert [d.due for d in run(store.due(30.0))] == [10.0, 30.0]
@@ -83,10 +63,10 @@ def test_deadlines_are_found_when_due_earliest_first(store):
 
 
 def test_open_tables_are_found_per_chat_and_thread(store):
-    table = a_table(run(store.new_table_id()))
+    table = a_challenge(run(store.new_table_id()))
     run(store.save(table, -1))
     assert [t.id for t in run(store.open_tables(CHAT))] == [table.id]
-    assert run(store.open_tables(ChatRef("tg", "-100", None))) == []
+    assert run(store.open_tables(ChatRef(CHAT.platform, CHAT.chat_id, None))) == []  # another thread
     table.status = Status.FINISHED
     run(store.save(table, 0))
     assert run(store.open_tables(CHAT)) == []
@@ -104,7 +84,7 @@ def test_a_start_finds_the_tables_of_its_platform_that_closed_just_before_the_ne
         (6, Status.FINISHED, now, "discord"),  # another platform's
         (7, Status.FINISHED, now + 1000, "discord"),
     ]:
-        table = a_table(run(store.new_table_id()))
+        table = a_challenge(run(store.new_table_id()))
         assert table.id == table_id
         table.status, table.updated_at, table.deadlines = status, updated_at, []
         table.chat = ChatRef(platform, "-100")
@@ -117,7 +97,7 @@ def test_a_start_finds_the_tables_of_its_platform_that_closed_just_before_the_ne
 
 def test_each_platform_fires_only_its_own_deadlines(store):
     for due, platform in [(10.0, "tg"), (20.0, "discord")]:
-        table = a_table(run(store.new_table_id()))
+        table = a_challenge(run(store.new_table_id()))
         table.chat = ChatRef(platform, "-100")
         table.deadlines = [Deadline(table.id, Kind.TURN, due, 0, 0)]
         run(store.save(table, -1))

@@ -16,7 +16,7 @@ from adapters.chat.records import Records
 from adapters.sql.store import SqlStore
 from bot.people import ChatRef, PersonRef
 from bot.tables import Status, Table
-from tests.sql.databases import fresh_url
+from tests.sql.databases import POSTGRES, fresh_url
 
 CHAT = ChatRef("tg", "-100", "7")
 ANN = PersonRef("tg", "1")
@@ -32,7 +32,7 @@ class Kept:
     new_table: Callable[[], int]  # a table the records may name (a database's rows refer to it)
 
 
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
+@pytest.fixture(params=["memory", "sqlite", POSTGRES])
 def kept(request: pytest.FixtureRequest, tmp_path) -> Iterator[Kept]:
     if request.param == "memory":
         ids = itertools.count(1)

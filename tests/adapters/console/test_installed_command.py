@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # the installed command, run as a process of its own
+
 CARDBOT = Path(sys.executable).parent / "cardbot"
 
 pytestmark = pytest.mark.skipif(not CARDBOT.exists(), reason="cardbot is not installed in this environment")

@@ -22,9 +22,11 @@ import copy
 import json
 import re
 from collections.abc import Iterable, Iterator
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
@@ -37,7 +39,13 @@ _URI = "urn:discord-openapi-v10"
 
 def load_spec(path: Path | None = None) -> Spec | None:
     """The spec at `path` (default: `../shared/specs/discord-openapi-v10.json`), or None if absent."""
-    path = path or SPEC_PATH
+    return _load(path or SPEC_PATH)
+
+
+@cache
+def _load(path: Path) -> Spec | None:
+    """One Spec per spec file and process: read-only once made, its validators compiled once for every
+    fake server (a spec and its validators take ~0.1 s to make)."""
     if not path.is_file():
         return None
     return Spec(json.loads(path.read_text(encoding="utf-8")))
@@ -59,6 +67,11 @@ class Spec:
         self.locales: list[str] = [
             choice["const"] for choice in data["components"]["schemas"]["AvailableLocalesEnum"].get("anyOf", [])
         ]
+
+    @cached_property
+    def _compiled(self) -> jsonschema_rs.ValidatorMap:
+        """Every schema of the spec compiled, by JSON pointer (~0.4 s, once a process: `load_spec`)."""
+        return jsonschema_rs.validator_map_for(self.data)
 
     def has(self, template: str, method: str) -> bool:
         return method.lower() in self.paths.get(template, {})
@@ -114,7 +127,12 @@ class Spec:
     # --- values ------------------------------------------------------------------------------
 
     def check(self, pointer: str, value: Any) -> list[str]:
-        """Mismatches of `value` against the schema at the JSON pointer `pointer` ("#/components/…")."""
+        """Mismatches of `value` against the schema at the JSON pointer `pointer` ("#/components/…").
+        jsonschema-rs answers whether it fits (a few microseconds; a third of the Discord suites' time
+        went to checking in Python), jsonschema says how it does not."""
+        compiled = self._compiled.get(pointer)
+        if compiled is not None and compiled.is_valid(value):
+            return []
         validator = self._validators.get(pointer)
         if validator is None:
             validator = Draft202012Validator({"$ref": _URI + pointer}, registry=self._registry)

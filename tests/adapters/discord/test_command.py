@@ -50,6 +50,7 @@ def test_it_is_listed_among_the_operator_commands(capsys):
     assert "--log-level" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # a bot process of its own
 async def test_the_command_runs_the_bot_until_sigterm(
     fake_discord: FakeDiscord, tmp_path: Path, alice: User, channel: Channel
 ):

@@ -12,10 +12,14 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from adapters.pictures import screens
 from adapters.pictures.render import CACHE, fresh
 from adapters.pictures.samples import SPEED
 from bot.ui.screen import Screen
+
+pytestmark = pytest.mark.slow  # worker processes started, killed and replaced
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,12 @@ class Upload:
 
 
 def load_spec(path: Path | None = None) -> Spec | None:
-    path = path or SPEC_PATH
+    return _load(path or SPEC_PATH)
+
+
+@cache
+def _load(path: Path) -> Spec | None:
+    """One Spec per spec file and process (read-only once made), not one per fake server."""
     if not path.is_file():
         return None
     return Spec(json.loads(path.read_text(encoding="utf-8")))

@@ -56,19 +56,21 @@ from bot.tokens import Token, decode
 from tests.adapters.telegram.fake_api import FakeBotApi, Request
 from tests.adapters.telegram.world import Chat, Message, User
 
+pytestmark = pytest.mark.slow  # the real bot process killed and started again, a minute and more
+
 T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[3]
 SEED = 9
-KILLS = 25  # SIGKILLs in the run, at least: each kind of kill about four times
-GROUPS = 3  # Svolota tables played at once, one per group
+KILLS = 12  # SIGKILLs in the run, at least: each kind of kill twice
+GROUPS = 2  # Svolota tables played at once, one per group
 PLAYERS = 3
 # real-time games played beside them: the game, its people, its computers. Short games, so that the
 # last kills land on their ends too: Speed against a computer (it never keeps a person waiting for
 # long), Racing Demon alone (with a second player a round lasts minutes: people who are stuck
 # wait for the one who is not)
 LIVE = (("speed", 1, 1), ("demon", 1, 0))
-LAST_GAMES = 6  # a new game starts only while more kills than this are to come
+LAST_GAMES = 3  # a new game starts only while more kills than this are to come
 GRACE = 0.5  # s a restarted bot polls (its restore redraws done) before an unseen outcome counts as lost
 PATIENCE = 45.0  # s a bot that was not killed may take to show an outcome, else it is stuck
 SETUP_UP = 0.7  # s each start at least polls while the first games are being set up

@@ -49,6 +49,7 @@ class Running:
             "api_url": api.base_url.removesuffix("/bot"),
             "minute": 60 / SCALE,
             "private_per_second": SCALE,
+            "overall_per_second": 30 * SCALE,
             **settings,
         }
         self.store = SqlStore(url)

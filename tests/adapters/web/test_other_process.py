@@ -18,6 +18,7 @@ from tests.adapters.web.live import ANN, EVE, button, live_table
 from tests.sql.databases import need
 
 
+@pytest.mark.slow  # PostgreSQL: see tests/sql/databases.py
 @pytest.mark.async_timeout(60)
 async def test_a_move_made_by_another_process_reaches_the_page(aio_loop):
     need("postgres")

@@ -20,6 +20,7 @@ from core.games.racing_demon.moves import TURN, Move, Source, ToFoundation, ToWo
 from core.games.racing_demon.ranks import KING, LOW_ACE, builds_on, card_of, rank, run_onto
 from core.games.racing_demon.state import DemonState
 from core.games.racing_demon.stuck import waste_tops
+from tests.examples import examples
 
 
 def slow_wanted(foundations: Foundations) -> set[Card]:
@@ -65,7 +66,7 @@ def slow_is_stuck(lay: Layout, wanted: set[Card]) -> bool:
     return not any(c in wanted or any(builds_on(c, t) for t in tops) for c in reachable)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 5), auto_aces=st.booleans())
 def test_wanted_cards_legal_moves_and_stuck_agree_with_the_slow_way_in_random_rounds(seed, players, auto_aces):
     g = new_game("racing_demon", players=[f"p{i}" for i in range(players)], seed=seed, options={"auto_aces": auto_aces})

@@ -12,6 +12,8 @@ from bench import demon_levels
 from bench.demon_levels import duel
 from core.games.racing_demon.computer import LEVELS
 
+pytestmark = pytest.mark.slow  # many games between levels
+
 SEED = 20
 
 

@@ -14,9 +14,10 @@ from core import IllegalMove, new_game
 from core.cards import STANDARD_DECK
 from core.games.racing_demon.computer import LEVELS
 from core.games.racing_demon.game import RacingDemon
+from tests.examples import examples
 
 FULL_DECK = Counter(STANDARD_DECK)
-PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def new_round(seed: int, players: int, auto_aces: bool, penalty: int) -> RacingDemon:
@@ -104,7 +105,7 @@ junk = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 50), warmup=st.integers(0, 40), text=junk, seat=st.integers(0, 2))
 def test_any_text_is_a_move_or_an_illegal_move_and_a_refused_one_changes_nothing(seed, warmup, text, seat):
     g = new_round(seed, 3, False, 1)

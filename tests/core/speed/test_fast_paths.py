@@ -14,6 +14,7 @@ from core.games.speed import rules
 from core.games.speed.game import Speed
 from core.games.speed.moves import Fill, Flip, Move, Play
 from core.games.speed.state import SEATS, Table
+from tests.examples import examples
 
 
 def slow_plays(table: Table, seat: int, colours: bool) -> list[Play]:
@@ -43,7 +44,7 @@ def slow_legal(table: Table, seat: int, colours: bool) -> list[Move]:
     return moves
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     options=st.fixed_dictionaries(

@@ -12,6 +12,8 @@ from bench import speed_levels
 from bench.speed_levels import play_pairing
 from core.games.speed.computer import LEVELS
 
+pytestmark = pytest.mark.slow  # many games between levels
+
 SEED = 20
 
 

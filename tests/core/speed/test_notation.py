@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from core import BadNotation, IllegalMove, new_game
 from core.games.speed.moves import Fill, Flip, New, Play, format_move, parse_move
 from tests.core.speed.tables import position
+from tests.examples import examples
 
 
 @pytest.mark.parametrize(
@@ -81,7 +82,7 @@ def test_a_stranger_may_not_play() -> None:
         g.moves("cy")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=st.one_of(st.text(max_size=40), st.from_regex(r"(play|flip|fill|new)? ?-?[0-9 >]{0,8}", fullmatch=True)))
 def test_any_text_is_a_move_or_an_illegal_move_and_never_changes_the_game(text: str) -> None:
     g = new_game("speed", ["ann", "bob"], seed=11, options={"colours": True})

@@ -16,6 +16,7 @@ from core import IllegalMove, new_game
 from core.cards import STANDARD_DECK
 from core.games.speed.computer import LEVELS
 from core.games.speed.game import Speed
+from tests.examples import examples
 
 PLAYERS = ["ann", "bob"]
 STEPS = 250
@@ -44,7 +45,7 @@ def random_play(game: Speed, chooser: random.Random, steps: int = STEPS) -> list
     return log
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32), options=options_strategy, choice=st.integers(0, 2**32))
 def test_random_legal_play_keeps_every_card_once_and_round_trips_at_every_step(
     seed: int, options: dict[str, Any], choice: int
@@ -78,7 +79,7 @@ def test_random_legal_play_keeps_every_card_once_and_round_trips_at_every_step(
             assert game.to_json() == before
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32), options=options_strategy, choice=st.integers(0, 2**32))
 def test_replays_from_the_same_seed_and_moves_are_identical(seed: int, options: dict[str, Any], choice: int) -> None:
     game = new_speed(seed, options)

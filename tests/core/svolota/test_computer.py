@@ -49,6 +49,7 @@ def wins_in_the_counted_seat(level: str, others: str, games: int) -> int:
     return wins
 
 
+@pytest.mark.slow  # many games between levels
 @pytest.mark.parametrize(
     "level, below, games, margin",
     [("easy", "random", 400, 1.15), ("normal", "easy", 400, 1.3), ("hard", "normal", 32, 1.3)],

@@ -21,6 +21,7 @@ from core.games.svolota.moves import PASS, Move, Play
 from core.games.svolota.plays import ANY, BLACK_FIRST, RED_FIRST, plays_of
 from core.games.svolota.state import SvolotaState
 from tests.core.svolota.deals import game
+from tests.examples import examples
 
 
 def fresh(hand: Hand) -> Hand:
@@ -41,7 +42,7 @@ def assert_in_step(hand: Hand, cards: list[Card]) -> None:
 # ----- the hand ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from(WITH_JOKERS), max_size=20), st.randoms(use_true_random=False))
 def test_a_hand_stays_in_step_with_its_cards_as_they_come_and_go(cards: list[Card], rnd: random.Random) -> None:
     cards = [c for i, c in enumerate(cards) if c.joker or c not in cards[:i]]  # a hand holds a card once
@@ -99,7 +100,7 @@ def rank_bits(low: int, high: int) -> int:
     return sum(1 << r for r in range(low + 1, high))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     cards=st.lists(st.sampled_from(STANDARD_DECK), max_size=14, unique=True),
     bounds=st.tuples(st.integers(0, ACE), st.integers(1, ACE + 1)),
@@ -124,7 +125,7 @@ def test_listed_plays_are_shared_objects():
 # ----- random games: the index and the remembered moves never go stale --------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6), free_pass=st.booleans())
 def test_in_random_games_every_hand_stays_in_step_and_every_listed_move_is_legal(seed, players, free_pass):
     g = new_game("svolota", players=[f"p{i}" for i in range(players)], seed=seed, options={"free_pass": free_pass})
@@ -212,7 +213,7 @@ def cards_in(value: object) -> list[Card]:
     return []
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_view_shows_only_the_seats_own_hand_and_the_open_cards(seed):
     """Open: every card laid so far (all were face up when laid), the face-up card, and that

@@ -12,6 +12,7 @@ from core import new_game
 from core.decks import WITH_JOKERS
 from core.games.svolota.game import Svolota
 from tests.core.play import random_steps
+from tests.examples import examples
 
 
 def all_cards(g: Svolota) -> Counter:
@@ -22,7 +23,7 @@ def all_cards(g: Svolota) -> Counter:
     return Counter(where)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6), free_pass=st.booleans())
 def test_random_play_ends_keeps_every_card_once_and_hands_at_seven_while_the_reserve_lasts(seed, players, free_pass):
     g = new_game("svolota", players=[f"p{i}" for i in range(players)], seed=seed, options={"free_pass": free_pass})

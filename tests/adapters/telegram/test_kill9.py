@@ -13,9 +13,10 @@ bot sends a chosen kind of request (mid-answer: an answer, an edit, the getUpdat
 what it fetched; that request then reaches the fake or is lost with the process), as it draws a
 game's result, while it is idle, at a random moment, while it starts (setting its menu, redrawing
 the tables, first polls), or "unconfirmed": as it acknowledges a Racing Demon `turn` (a move that
-may be made again), and its latest getUpdates confirmation is lost with it, so that the next start
-is handed the same press once more and must not make it twice. Updates sent while it
-is dead wait in the fake's queue until a later getUpdates confirms them, as in Telegram.
+may be made again), and the getUpdates calls that confirmed that press and what came after it are
+lost with it, so that the next start is handed the same press once more and must not make it
+twice. Updates sent while it is dead wait in the fake's queue until a later getUpdates confirms
+them, as in Telegram.
 
 Afterwards: everything sent while the bot was down was delivered to a later start. In the database
 every table finished, nothing is open and no deadline is left; each game's move log replays to its
@@ -117,7 +118,8 @@ class BotProcess:
         self.requests = 0  # requests of the current process
         self.generation_of: dict[int, int] = {}  # index in the fake's requests -> the start that sent it
         self.trigger: Callable[[str, dict[str, Any]], bool] | None = None
-        self.last_confirmed: list[dict[str, Any]] = []  # the updates the latest getUpdates confirmed
+        self.confirmed_now: list[dict[str, Any]] = []  # the updates the current process's getUpdates confirmed
+        self.unconfirm_from: int | None = None  # an "unconfirmed" kill: the update whose press it answered
         self.drop = False  # whether the request the trigger kills at is lost with the process
         self.triggered = asyncio.Event()
         self.killed = False  # the current process was sent its SIGKILL
@@ -141,7 +143,7 @@ class BotProcess:
                 self.startups.append(self.polling_since - self.started_at)
             offset = int(params.get("offset") or 0)
             if offset > 0:
-                self.last_confirmed = self.api.unconfirmed(offset)
+                self.confirmed_now += self.api.unconfirmed(offset)
                 self._offsets.append(offset)
                 self._confirmers.append(self.generation)
         if self.trigger is not None and self.trigger(method, params):
@@ -186,13 +188,26 @@ class BotProcess:
         code = await self.process.wait()
         if code != -signal.SIGKILL:
             pytest.fail(f"bot start {self.generation} ended by itself ({code}) before the kill:\n{self.log_tail()}")
-        if mode == "unconfirmed" and self.last_confirmed and self._confirmers[-1] == self.generation:
-            self.api.unconfirm(self.last_confirmed)  # its latest confirmation was lost with it
-            self._offsets.pop()
-            self._confirmers.pop()
-        self.process, self.polling_since, self.trigger, self.last_confirmed = None, None, None, []
+        if mode == "unconfirmed" and self.unconfirm_from is not None:
+            self._lose_confirmations(self.unconfirm_from)
+        self.process, self.polling_since, self.trigger = None, None, None
+        self.confirmed_now, self.unconfirm_from = [], None
         self.kills += 1
         self.kill_modes[mode] += 1
+
+    def _lose_confirmations(self, since: int) -> None:
+        """The getUpdates calls of the current process that confirmed update `since` and later were
+        lost with it: Telegram delivers those updates again, the press answered just now among them."""
+        lost = [u for u in self.confirmed_now if u["update_id"] >= since]
+        if not lost:
+            return
+        self.api.unconfirm(lost)
+        while self._confirmers and self._confirmers[-1] == self.generation and self._offsets[-1] > since:
+            self._offsets.pop()
+            self._confirmers.pop()
+        if not self._offsets or self._offsets[-1] < since:
+            self._offsets.append(since)  # what is below `since` stays confirmed
+            self._confirmers.append(self.generation)
 
     async def stop(self) -> int:
         """SIGTERM: the last process stops by itself."""
@@ -637,7 +652,10 @@ async def killer(api: FakeBotApi, bot: BotProcess, rng: random.Random, groups: l
                     if name != "answerCallbackQuery" or params.get("text"):
                         return False
                     query = params["callback_query_id"]
-                    return any(a.query_id == query and a.move == "turn" for a in record.actions[-200:])
+                    pressed = [a for a in record.actions[-200:] if a.query_id == query and a.move == "turn"]
+                    if pressed:
+                        bot.unconfirm_from = pressed[0].update_id
+                    return bool(pressed)
 
                 await kill_at(bot, turned, False, timeout=3)
             elif mode == "the_end":

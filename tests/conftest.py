@@ -1,10 +1,9 @@
 """Every test's PostgreSQL databases are dropped after it (their connections closed with them).
 
 With pytest-xdist (pyproject.toml runs three workers), each worker is a process of its own with
-its own throwaway PostgreSQL server (tests/postgres.py). Tests are handed out one at a time, those
-of an `xdist_group` together to one worker in order (the fuzz suites' last test reads what the
-others counted). The kill -9 test, the long pole (it mostly waits on the bot processes it starts
-and kills), is handed out first.
+its own throwaway PostgreSQL server (tests/postgres.py). Each test file runs whole on one worker,
+in order (the fuzz suites' last test reads what the others counted). The kill -9 test, the long
+pole (it mostly waits on the bot processes it starts and kills), is handed out first.
 """
 
 from __future__ import annotations
@@ -44,15 +43,15 @@ def db_kind(request: pytest.FixtureRequest) -> str:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """`--dist loadgroup`, with the LONG_POLE handed out first."""
-    if config.getvalue("dist") != "loadgroup":
+    """`--dist loadfile`, with the LONG_POLE handed out first."""
+    if config.getvalue("dist") != "loadfile":
         return None
-    from xdist.scheduler import LoadGroupScheduling
+    from xdist.scheduler import LoadFileScheduling
 
-    class LongPoleFirst(LoadGroupScheduling):
+    class LongPoleFirst(LoadFileScheduling):
         def _assign_work_unit(self, node: Any) -> None:
-            for scope in [s for s in self.workqueue if s.startswith(LONG_POLE)]:
-                self.workqueue.move_to_end(scope, last=False)
+            if LONG_POLE in self.workqueue:
+                self.workqueue.move_to_end(LONG_POLE, last=False)
             super()._assign_work_unit(node)
 
     return LongPoleFirst(config, log)

@@ -25,9 +25,7 @@ from tests.bot.harness import CHAT, Harness, person
 from tests.examples import examples
 from tests.fuzz.strategies import b36, hostile_text
 
-# slow: thousands of generated inputs; one worker runs the file, as its last test reads what the
-# others counted
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_discord_inputs")]
+pytestmark = pytest.mark.slow  # thousands of generated inputs
 
 FUZZ = settings(max_examples=examples(1000), deadline=None, suppress_health_check=list(HealthCheck), database=None)
 COUNTS: dict[str, int] = {}

@@ -5,6 +5,7 @@ is shown."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot import lobby
@@ -80,11 +81,10 @@ class Openings:
     async def open(self, cmd: Open) -> Reply:
         check_game(cmd.game, cmd.options)
         settings = await self._chats.settings(cmd.chat)
-        async with self._store.transaction() as tx:
-            await make_room(tx, cmd.chat, settings)
-            now = self._clock.now()
+
+        def lobby_of(table_id: int, now: float) -> Table:
             table = Table(
-                id=await tx.new_table_id(),
+                id=table_id,
                 chat=cmd.chat,
                 game=cmd.game,
                 creator=cmd.actor.person,
@@ -95,9 +95,9 @@ class Openings:
                 updated_at=now,
             )
             lobby.arm_expiry(table, now, self._config.lobby_seconds)
-            await tx.save(table, -1)
-        self._observer.committed(table)
-        await self._drawing.redraw(table)
+            return table
+
+        table = await self._new_table(cmd.chat, settings, lobby_of)
         await self._ping(table, settings)
         return Reply(table_id=table.id)
 
@@ -108,12 +108,10 @@ class Openings:
             raise Refused("name someone to challenge")
         if len(targets) + 1 > game_info(cmd.game).max_players:
             raise Refused("too many players for {game}", game=game_info(cmd.game).name)
-        settings = await self._chats.settings(cmd.chat)
-        async with self._store.transaction() as tx:
-            await make_room(tx, cmd.chat, settings)
-            now = self._clock.now()
+
+        def challenge_of(table_id: int, now: float) -> Table:
             table = Table(
-                id=await tx.new_table_id(),
+                id=table_id,
                 chat=cmd.chat,
                 game=cmd.game,
                 creator=cmd.actor.person,
@@ -126,10 +124,21 @@ class Openings:
                 updated_at=now,
             )
             table.arm(Deadline(table.id, Kind.CHALLENGE_EXPIRY, now + self._config.challenge_seconds))
+            return table
+
+        table = await self._new_table(cmd.chat, await self._chats.settings(cmd.chat), challenge_of)
+        return Reply(table_id=table.id)
+
+    async def _new_table(self, chat: ChatRef, settings: ChatSettings, build: Callable[[int, float], Table]) -> Table:
+        """The table `build` makes from a new id and the time, saved where the chat has room for it
+        (`make_room`), then drawn."""
+        async with self._store.transaction() as tx:
+            await make_room(tx, chat, settings)
+            table = build(await tx.new_table_id(), self._clock.now())
             await tx.save(table, -1)
         self._observer.committed(table)
         await self._drawing.redraw(table)
-        return Reply(table_id=table.id)
+        return table
 
     async def cancel(self, cmd: Cancel) -> Reply:
         tables = await self._store.open_tables(cmd.chat)

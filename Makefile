@@ -28,8 +28,8 @@ lint: $(VENV)/.installed-dev lint-deploy
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-# The tests write bytecode caches even where PYTHONDONTWRITEBYTECODE is set: each of the three
-# workers would otherwise compile every module and rewrite every test's asserts again (~4 s each).
+# The tests write bytecode caches even where PYTHONDONTWRITEBYTECODE is set: each test worker
+# would otherwise compile every module and rewrite every test's asserts again (~4 s each).
 test test-all test-fast lint-deploy: export PYTHONDONTWRITEBYTECODE =
 
 # Lint and the suite side by side (the suite leaves a core idle a quarter of the time); each one's

@@ -12,12 +12,8 @@ from sqlalchemy import text
 
 from adapters.sql.engine import make_engine
 from adapters.sql.store import SqlStore
-from bot.people import ChatRef, PersonRef
 from tests.sql.databases import fresh_sqlite, fresh_url
 from tests.store.examples import a_challenge
-
-CHAT = ChatRef("tg", "-100", "7")
-ANN = PersonRef("tg", "1")
 
 
 def run(coro):

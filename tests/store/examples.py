@@ -46,7 +46,7 @@ def a_challenge(table_id: int) -> Table:
         status=Status.CHALLENGE,
         options={"free_pass": True},
         seats=[Seat("Ann", ANN, lang="ru"), Seat("Ada", None, level="hard")],
-        invites=[Invite(PersonRef("tg", "2"), "Bob")],
+        invites=[Invite(BOB, "Bob")],
         created_at=5.0,
         updated_at=6.0,
         seed=2**62,

@@ -2,8 +2,9 @@
 
 With pytest-xdist (pyproject.toml runs three workers), each worker is a process of its own with
 its own throwaway PostgreSQL server (tests/postgres.py). Each test file runs whole on one worker,
-in order (the fuzz suites' last test reads what the others counted). The kill -9 test, the long
-pole (it mostly waits on the bot processes it starts and kills), is handed out first.
+in order (the fuzz suites' last test reads what the others counted). The files that take longest
+are handed out first, longest first (`LONGEST_FIRST`), so that no worker starts a long one when
+the others are nearly done; the rest follow, those with the most tests first (xdist's order).
 """
 
 from __future__ import annotations
@@ -19,7 +20,26 @@ from tests import postgres
 from tests.examples import PROFILE
 from tests.sql.databases import KINDS
 
-LONG_POLE = "tests/adapters/telegram/test_kill9.py"
+# Measured (a whole run on two cores, four workers: seconds each file held its worker), rounded;
+# a file that grows long belongs here, in its place.
+LONGEST_FIRST = (
+    "tests/adapters/telegram/test_kill9.py",  # 100 s: it mostly waits on the bot processes it kills
+    "tests/browser/test_live_table.py",  # 45
+    "tests/sql/test_recovery.py",  # 40
+    "tests/core/svolota/test_computer.py",  # 33
+    "tests/adapters/telegram/test_scenarios.py",  # 27 (of the fast tier, the longest)
+    "tests/bot/test_leaderboard.py",  # 27
+    "tests/bot/test_realtime_table.py",  # 22
+    "tests/processes/test_load.py",  # 20
+    "tests/processes/test_three_processes.py",  # 19
+    "tests/adapters/discord/test_scenarios.py",  # 17
+    "tests/bench/test_service_bench.py",  # 17
+    "tests/bench/test_load_bench.py",  # 15
+    "tests/adapters/telegram/test_pacing.py",  # 15
+    "tests/bench/test_bench_smoke.py",  # 13
+    "tests/bot/test_table_control.py",  # 13
+    "tests/adapters/telegram/test_community.py",  # 12
+)
 # A developer's `.env` beside the project configures their bot, not the tests: none is read unless a
 # test writes its own (and names it, or runs the bot where it is, with CARDBOT_* cleared).
 os.environ[ENV_FILE_VARIABLE] = os.devnull
@@ -43,15 +63,16 @@ def db_kind(request: pytest.FixtureRequest) -> str:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """`--dist loadfile`, with the LONG_POLE handed out first."""
+    """`--dist loadfile`, with the files of LONGEST_FIRST handed out first, in its order."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
-    class LongPoleFirst(LoadFileScheduling):
+    class LongestFirst(LoadFileScheduling):
         def _assign_work_unit(self, node: Any) -> None:
-            if LONG_POLE in self.workqueue:
-                self.workqueue.move_to_end(LONG_POLE, last=False)
+            for path in reversed(LONGEST_FIRST):
+                if path in self.workqueue:
+                    self.workqueue.move_to_end(path, last=False)
             super()._assign_work_unit(node)
 
-    return LongPoleFirst(config, log)
+    return LongestFirst(config, log)

@@ -199,6 +199,7 @@ class Live:
 # ----- what the page shows -----------------------------------------------------------------------
 
 MOVES = "#panel-buttons button"
+POLL_MS = 20  # how often a wait asks the page (by default every animation frame: a busy browser)
 
 
 async def shown(page: Any) -> None:
@@ -213,6 +214,7 @@ async def caught_up(live: Live, page: Any, table_id: int) -> None:
         "v => Number(document.getElementById('page').dataset.version) >= v"
         " && !document.querySelector('#panel-buttons button:disabled')",
         arg=version,
+        polling=POLL_MS,
     )
 
 

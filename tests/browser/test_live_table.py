@@ -15,7 +15,7 @@ from bot.i18n import LANGUAGES, translator
 from bot.people import Actor, ChatRef, PersonRef
 from bot.tables import Status
 from bot.ui.words import game_name
-from tests.browser.live import MOVES, Live, board_text, caught_up, shown, telegram_person
+from tests.browser.live import MOVES, POLL_MS, Live, board_text, caught_up, shown, telegram_person
 from tests.sql.databases import fresh_sqlite
 
 pytestmark = pytest.mark.slow  # Chromium drives the page
@@ -37,19 +37,20 @@ async def tap_a_move(page: Any) -> bool:
         return False
     forwards = [i for i in moves if not labels[i].startswith(BACKWARDS)]
     await page.locator(MOVES).nth((forwards or moves)[0]).click()
-    await page.wait_for_function("() => !document.querySelector('#panel-buttons button:disabled')")
+    await page.wait_for_function("() => !document.querySelector('#panel-buttons button:disabled')", polling=POLL_MS)
     return True
 
 
 async def play_out(live: Live, page: Any, table_id: int, most: int = 4000) -> int:
-    """Tap moves on the page, letting half a second pass after each, until the game is over; the taps."""
+    """Tap moves on the page, letting a second pass after each (a quick person's pace; the
+    computers play theirs meanwhile), until the game is over; the taps."""
     taps = 0
     for _ in range(most):
         if (await live.table(table_id)).status is not Status.PLAYING:
             return taps
         await caught_up(live, page, table_id)
         taps += await tap_a_move(page)
-        await live.advance(0.5)
+        await live.advance(1.0)
     raise AssertionError(f"the game did not end after {most} steps")
 
 

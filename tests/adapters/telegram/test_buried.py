@@ -22,19 +22,8 @@ from core import load_game
 from tests.adapters.telegram.fake_api import EDITS, SENDS, FakeBotApi
 from tests.adapters.telegram.test_scenarios import Running, alerts, answer, moves_on, open_svolota
 from tests.adapters.telegram.world import Chat, Message, User
-from tests.sql.databases import fresh_sqlite
 
 PACE = {"minute": 0.15}  # each turn waits until it is drawn: a "minute" of the group's pace is 0.15 s
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture

@@ -4,8 +4,6 @@ group and in private."""
 
 from __future__ import annotations
 
-import pytest
-
 from adapters.cli import main
 from adapters.telegram import texts
 from bot.clock import FakeClock
@@ -14,7 +12,6 @@ from bot.people import PersonRef
 from tests.adapters.telegram.fake_api import FakeBotApi
 from tests.adapters.telegram.test_scenarios import Running
 from tests.adapters.telegram.world import Chat, User
-from tests.sql.databases import fresh_sqlite
 
 TOKEN = "123456:do-not-print-me"
 
@@ -42,16 +39,6 @@ def test_it_is_listed_among_the_operator_commands(capsys):
 
 
 # --- /look, the real bot against the fake Bot API -------------------------------------------------
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 async def test_look_sets_a_persons_own_look_in_a_group_and_in_private(

@@ -21,14 +21,8 @@ from bot.tables import Status
 from tests.adapters.telegram.fake_api import EDITS, FakeBotApi, _utf16_slice
 from tests.adapters.telegram.test_scenarios import Running, answer, finish, open_svolota, table_of
 from tests.adapters.telegram.world import Chat, Message, User
-from tests.sql.databases import fresh_sqlite
 
 NOVEMBER = datetime(2026, 11, 30, 12, 0, tzinfo=UTC).timestamp()  # half a day before the season ends
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
 
 
 @pytest.fixture

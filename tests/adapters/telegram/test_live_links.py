@@ -17,19 +17,8 @@ from bot.tables import Status
 from tests.adapters.telegram.fake_api import FakeBotApi
 from tests.adapters.telegram.test_scenarios import Running, answer, table_of
 from tests.adapters.telegram.world import Chat, Message, User
-from tests.sql.databases import fresh_sqlite
 
 WEB = "https://cards.example.org"
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture

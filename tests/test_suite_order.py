@@ -1,0 +1,16 @@
+"""The suite's own order: every file it hands out first is a test file that exists (a renamed one
+would silently lose its place and could become the run's tail again)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import LONGEST_FIRST
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_file_handed_out_first_exists_once():
+    assert len(set(LONGEST_FIRST)) == len(LONGEST_FIRST)
+    missing = [path for path in LONGEST_FIRST if not (ROOT / path).is_file()]
+    assert not missing, f"not test files (renamed or removed?): {missing}"

@@ -31,17 +31,6 @@ from tests.adapters.discord.test_scenarios import (
     tokens_of,
 )
 from tests.adapters.discord.world import SUPPRESS_NOTIFICATIONS, Channel, Message, User
-from tests.sql.databases import fresh_sqlite
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 async def chat(fake: FakeDiscord, bot: Running, channel: Channel, people: list[User], count: int) -> list[Message]:

@@ -22,7 +22,6 @@ from bot.people import ChatRef
 from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.test_scenarios import Running, slash
 from tests.adapters.discord.world import Channel, User
-from tests.sql.databases import fresh_sqlite
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.do-not.print-me"
 ROOT = Path(__file__).resolve().parents[3]
@@ -92,16 +91,6 @@ async def test_the_command_runs_the_bot_until_sigterm(
 
 
 # --- /look and /settings look, the real bot against the fake Discord ------------------------------
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 async def test_look_sets_a_persons_own_look_and_settings_the_servers(

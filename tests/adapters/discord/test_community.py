@@ -30,14 +30,8 @@ from tests.adapters.discord.test_scenarios import (
     table_of,
 )
 from tests.adapters.discord.world import Channel, Guild, Message, User
-from tests.sql.databases import fresh_sqlite
 
 RU, UK = translator("ru"), translator("uk")
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
 
 
 @pytest.fixture

@@ -20,20 +20,9 @@ from tests.adapters.discord.components import Button
 from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.test_scenarios import Running, open_panel, press, slash, table_of
 from tests.adapters.discord.world import Channel, Message, User
-from tests.sql.databases import fresh_sqlite
 
 WEB = "https://cards.example.org"
 LINK = 5  # a link button's style
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 def links(message: Message) -> list[Button]:

@@ -30,7 +30,6 @@ from core import load_game
 from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.world import Channel, Interaction, Message, User
 from tests.adapters.idle import InFlight, until_idle
-from tests.sql.databases import fresh_sqlite
 
 CONFIG = ServiceConfig(window_seconds=1.5, idle_seconds=20, computer_think=0.5)
 
@@ -174,16 +173,6 @@ async def open_panel(fake: FakeDiscord, user: User, board: Message, label: str) 
     interaction = await press(fake, user, board, label)
     assert interaction.ephemeral and interaction.original is not None
     return interaction.original
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 async def slash(fake: FakeDiscord, user: User, channel: Channel, name: str, **options: Any) -> Interaction:

@@ -1,6 +1,7 @@
 """An event loop per test that also runs `async def` tests (no pytest-asyncio needed): the fake
 servers of the Telegram and Discord suites start in the test's `aio_loop`, and so do its async
-tests. A test's time limit is 30 s unless marked `@pytest.mark.async_timeout(seconds)`."""
+tests. A test's time limit is 30 s unless marked `@pytest.mark.async_timeout(seconds)`. Beside it,
+the `url` of a SQLite file of the test's own and the service's `clock`, which the test moves."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import inspect
 from collections.abc import Iterator
 
 import pytest
+
+from bot.clock import FakeClock
+from tests.sql.databases import fresh_sqlite
 
 DEFAULT_ASYNC_TIMEOUT = 30.0
 
@@ -66,3 +70,15 @@ def aio_loop() -> Iterator[asyncio.AbstractEventLoop]:
     yield loop
     _close(loop)
     asyncio.set_event_loop(None)
+
+
+@pytest.fixture
+def url(tmp_path) -> str:
+    """A migrated SQLite file of the test's own."""
+    return fresh_sqlite(tmp_path)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """The service's clock, moved by the test (a file may start it elsewhere: its own `clock`)."""
+    return FakeClock()

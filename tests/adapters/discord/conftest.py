@@ -18,22 +18,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.clock import FakeClock
 from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.world import Channel, Guild, User
-from tests.sql.databases import fresh_sqlite
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    """A migrated SQLite file of the test's own."""
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    """The service's clock, moved by the test (a file may start it elsewhere: its own `clock`)."""
-    return FakeClock()
 
 
 @pytest.fixture

@@ -17,10 +17,8 @@ from collections.abc import Iterator
 import pytest
 from telegram import Bot
 
-from bot.clock import FakeClock
 from tests.adapters.telegram.fake_api import FakeBotApi
 from tests.adapters.telegram.world import Chat, User
-from tests.sql.databases import fresh_sqlite
 
 
 @pytest.fixture
@@ -37,18 +35,6 @@ def fake_api(aio_loop: asyncio.AbstractEventLoop) -> Iterator[FakeBotApi]:
     ]
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
-
-
-@pytest.fixture
-def url(tmp_path) -> str:
-    """A migrated SQLite file of the test's own."""
-    return fresh_sqlite(tmp_path)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    """The service's clock, moved by the test (a file may start it elsewhere: its own `clock`)."""
-    return FakeClock()
 
 
 @pytest.fixture

@@ -20,8 +20,9 @@ from tests import postgres
 from tests.examples import PROFILE
 from tests.sql.databases import KINDS
 
-# Measured (a whole run on two cores, four workers: seconds each file held its worker), rounded;
-# a file that grows long belongs here, in its place.
+# Seconds each file held its worker in a whole run on two cores, four workers, at edddc78 (the
+# browser and load files were cut after, and keep their places); a file that grows long belongs
+# here, in its place.
 LONGEST_FIRST = (
     "tests/adapters/telegram/test_kill9.py",  # 100 s: it mostly waits on the bot processes it kills
     "tests/browser/test_live_table.py",  # 45

@@ -2,13 +2,15 @@
 
 `/healthz` answers JSON, 200 when every check passes, else 503:
 - `database`: the store answers (the earliest deadline is read, within CHECK_SECONDS);
-- `platform`: the platform's client runs and no poll failed in the last DISCONNECTED_SECONDS;
+- `platform`: the platform has been reached (until then: `"status": "unreachable since <UTC time>"`,
+  the attempts and the last error, adapters/chat/connection.py), its client runs, and no poll
+  failed in the last DISCONNECTED_SECONDS;
 - `scheduler`: the earliest deadline is not overdue by more than BEHIND_SECONDS.
 `/metrics`: the process's Prometheus metrics (adapters/metrics.py).
 
 Where they are served: on the live table's server when it runs (CARDBOT_WEB_URL set), else on a
 server of their own at CARDBOT_WEB_LISTEN when that is set; otherwise nowhere (nothing is measured).
-`attach_telegram` and `attach_discord` hook them on a bot before it runs.
+`attach` hooks them on a chat bot before it runs.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
+from adapters.chat.connection import Connection
 from adapters.metrics import CONTENT_TYPE, Metrics, PlatformLog, Sampler, instrument
 from adapters.web.settings import WebSettings
 from bot.service import Service
@@ -52,10 +55,17 @@ class Operations:
     the platform's log watch beside the bot (in its event loop); `mount` the two routes on an app."""
 
     def __init__(
-        self, service: Service, platform: str, running: Callable[[], bool], metrics: Metrics | None = None
+        self,
+        service: Service,
+        platform: str,
+        running: Callable[[], bool],
+        metrics: Metrics | None = None,
+        connection: Connection | None = None,
     ) -> None:
         """`running`: whether the platform's client is up (polling, or its gateway connected).
-        `metrics`: those its store's calls are timed into (`TimedStore`, where the bot was built)."""
+        `metrics`: those its store's calls are timed into (`TimedStore`, where the bot was built).
+        `connection`: the first connection to the platform, until which it is unreachable."""
+        self.connection = connection
         self.service = service
         self.metrics = metrics or Metrics()
         self.sampler = Sampler(service, self.metrics)
@@ -91,8 +101,12 @@ class Operations:
         else:
             behind = max(0.0, service.clock.now() - due) if due is not None else 0.0
             scheduler = {"ok": behind <= BEHIND_SECONDS, "behind_seconds": round(behind, 3)}
-        platform = {"ok": bool(self.running()) and self.watch.polling_ok()}
-        return {"database": database, "platform": platform, "scheduler": scheduler}
+        return {"database": database, "platform": self.platform(), "scheduler": scheduler}
+
+    def platform(self) -> dict[str, Any]:
+        if self.connection is not None and not self.connection.up:
+            return self.connection.status()  # "unreachable since …", the attempts, the last error
+        return {"ok": bool(self.running()) and self.watch.polling_ok()}
 
     async def healthz(self, request: web.Request) -> web.Response:
         checks = await self.checks()
@@ -133,9 +147,16 @@ class OpsServer:
 class Attached:
     """Health and metrics for one bot: on its live table's server, else a listener of their own."""
 
-    def __init__(self, bot: Any, platform: str, running: Callable[[], bool], metrics: Metrics | None) -> None:
+    def __init__(
+        self,
+        bot: Any,
+        platform: str,
+        running: Callable[[], bool],
+        metrics: Metrics | None,
+        connection: Connection | None = None,
+    ) -> None:
         self.settings: WebSettings = bot.web_settings
-        self.ops = Operations(bot.service, platform, running, metrics)
+        self.ops = Operations(bot.service, platform, running, metrics, connection)
         self.server: OpsServer | None = None
         if bot.web is not None:
             self.ops.mount(bot.web.app)
@@ -159,56 +180,43 @@ class Attached:
         await self.ops.stop()
 
 
-def attach_telegram(bot: Any, metrics: Metrics | None = None) -> Operations | None:
-    """Health and metrics for a TelegramBot (adapters/telegram/app.py) about to `run`: on its live
-    table's server, else on CARDBOT_WEB_LISTEN if set, else none (None). Started and stopped with
-    its Application (chained to post_init / post_stop)."""
+class Attachable(Protocol):
+    """A chat bot (adapters/telegram/app.py, adapters/discord/app.py), as health sees it."""
+
+    connection: Connection
+    service: Service
+    web: Any  # its live table's server (adapters/web/server.py), when served
+    web_settings: WebSettings
+
+    @property
+    def platform(self) -> str: ...
+
+    def connected(self) -> bool: ...
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+def attach(bot: Attachable, metrics: Metrics | None = None) -> Operations | None:
+    """Health and metrics for a chat bot about to run: on its live table's server, else on
+    CARDBOT_WEB_LISTEN if set, else none (None). Started before the bot's `start` and stopped after
+    its `stop` (both wrapped on the instance): /healthz answers from the first second, while the
+    platform may still be unreachable (adapters/chat/connection.py)."""
     if not Attached.wanted(bot):
         return None
-    application = bot.application
-
-    def running() -> bool:
-        updater = application.updater
-        return bool(application.running and updater is not None and updater.running)
-
-    attached = Attached(bot, "telegram", running, metrics)
-    started, stopped = application.post_init, application.post_stop
-
-    async def post_init(app: Any) -> None:
-        if started is not None:
-            await started(app)
-        await attached.start()
-
-    async def post_stop(app: Any) -> None:
-        await attached.stop()
-        if stopped is not None:
-            await stopped(app)
-
-    application.post_init, application.post_stop = post_init, post_stop
-    return attached.ops
-
-
-def attach_discord(bot: Any, metrics: Metrics | None = None) -> Operations | None:
-    """Health and metrics for a DiscordBot (adapters/discord/app.py) about to `run`: as
-    `attach_telegram`, started after its `start` and stopped before its `stop` (both wrapped on
-    the instance). The platform is up while the gateway is ready and not closed."""
-    if not Attached.wanted(bot):
-        return None
-    client = bot.client
-
-    def running() -> bool:
-        return bool(client.is_ready() and not client.is_closed())
-
-    attached = Attached(bot, "discord", running, metrics)
+    attached = Attached(bot, bot.platform, bot.connected, metrics, bot.connection)
     start, stop = bot.start, bot.stop
 
     async def started() -> None:
-        await start()
         await attached.start()
+        await start()
 
     async def stopped() -> None:
-        await attached.stop()
-        await stop()
+        try:
+            await stop()
+        finally:
+            await attached.stop()
 
-    bot.start, bot.stop = started, stopped
+    bot.start, bot.stop = started, stopped  # type: ignore[method-assign]
     return attached.ops

@@ -3,10 +3,11 @@ the slash commands on its tree, the dynamic items for our components, and the se
 database; the chat layer draws the channels' messages (adapters/chat, with messages.py), the panels
 are ephemeral (panel_screens.py), and the scheduler runs beside it (adapters/chat/companions.py).
 
-On start: log in over REST, log the invite URL (`invite_url`: from the application id, with the
-scopes and permissions the README states), sync the slash commands (localised by the translator;
-globally, or with DISCORD_TEST_GUILD to that one server only, where they show at once), start what
-runs beside the bot, and connect to the gateway at once: interactions are answered while the tables
+On start: what runs beside the bot (the live table, the deadlines), then log in over REST, tried
+until Discord answers (adapters/chat/connection.py), log the invite URL (`invite_url`: from the
+application id, with the scopes and permissions the README states), sync the slash commands
+(localised by the translator; globally, or with DISCORD_TEST_GUILD to that one server only, where
+they show at once), and connect to the gateway at once: interactions are answered while the tables
 are redrawn. No privileged intent is needed: interactions come to every bot; the `guilds` intent is
 asked for (the channel cache) and `guild_messages`, to know that messages are posted (and deleted)
 below a board, which may bury it (without message content, and discord.py keeps no message cache).
@@ -22,14 +23,16 @@ import asyncio
 import contextlib
 import functools
 import logging
-import signal
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 from adapters.chat.companions import Companions
+from adapters.chat.connection import Connection, Unfixable, describe
+from adapters.chat.lifetime import live_until_stopped
 from adapters.chat.notifier import ChatNotifier
 from adapters.chat.posts import Place
 from adapters.chat.records import Records
@@ -72,6 +75,15 @@ PERMISSIONS = discord.Permissions(
     use_application_commands=True,
 )
 INVITE_SCOPES = ("bot", "applications.commands")
+
+
+INVALID_TOKEN = 4004  # the gateway's close code for a token it refuses
+TOKEN_ADVICE = "Discord refused the bot token: set DISCORD_BOT_TOKEN to the token of the bot's Developer Portal page"
+
+
+def refused_login(error: Exception) -> str | None:
+    """What to do when Discord refuses the token (a 401 on login): nothing else is fatal."""
+    return TOKEN_ADVICE if isinstance(error, discord.LoginFailure) else None
 
 
 def invite_url(application_id: int, permissions: discord.Permissions = PERMISSIONS) -> str:
@@ -122,6 +134,8 @@ def live_link(server: WebServer, url: str, person: PersonRef, name: str, lang: s
 
 
 class DiscordBot:
+    platform: Final = PLATFORM
+
     def __init__(
         self,
         settings: DiscordSettings,
@@ -183,6 +197,7 @@ class DiscordBot:
         self.client.add_listener(self._unclaimed, "on_interaction")
         self.client.add_listener(self._posted, "on_message")
         self.client.add_listener(self._deleted, "on_raw_message_delete")
+        self.connection = Connection("discord")
         self._gateway: asyncio.Task[None] | None = None
 
     async def _unclaimed(self, interaction: discord.Interaction[Any]) -> None:
@@ -207,17 +222,29 @@ class DiscordBot:
     # ----- life ------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Log in, sync the commands, redraw the open tables, start the timers, connect."""
-        await self.client.login(self.settings.bot_token.get_secret_value())
+        """What needs no platform first (the live table, health, the deadlines), then log in until
+        Discord answers (adapters/chat/connection.py), sync the commands, connect to the gateway.
+        Raises `Unfixable` when Discord refuses the token."""
+        await self.companions.start()
+        await self.connection.establish(self._login, refused_login)
         if self.client.application_id is not None:
             log.info("invite the bot to a server: %s", invite_url(self.client.application_id))
         await self.client.tree.set_translator(CommandTranslator())
         if self.settings.sync_commands:
             await self._sync()
-        await self.companions.start()
         if self.web is not None:
             self.panel_screens.live = functools.partial(live_link, self.web, self.web_settings.url or "")
         self._gateway = asyncio.create_task(self.client.connect())
+
+    async def _login(self) -> None:
+        try:
+            await self.client.login(self.settings.bot_token.get_secret_value())
+        except BaseException:
+            # discord.py opens a session (and a connector, closed with it) on each login: the
+            # next attempt gets new ones, and none is left open
+            await self.client.http.close()
+            self.client.http.connector = discord.utils.MISSING
+            raise
 
     async def _sync(self) -> None:
         """Overwrite the slash commands with ours: the global ones (Discord may take a while to show
@@ -230,8 +257,8 @@ class DiscordBot:
             tree.copy_global_to(guild=guild)
         try:
             synced = await tree.sync(guild=guild)
-        except discord.HTTPException as e:
-            log.warning("could not sync the slash commands: %s", e)
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as e:
+            log.warning("could not sync the slash commands: %s", describe(e))
             return
         if guild is None:
             log.info("synced %d slash commands", len(synced))
@@ -242,6 +269,23 @@ class DiscordBot:
         """Wait until the gateway has said READY (and the guilds are in)."""
         await asyncio.wait_for(self.client.wait_until_ready(), timeout)
 
+    def connected(self) -> bool:
+        """The gateway is ready and open: for /healthz (adapters/health.py)."""
+        return bool(self.client.is_ready() and not self.client.is_closed())
+
+    async def ended(self) -> None:
+        """When the gateway connection ends for good: discord.py reconnects on its own after a drop,
+        and gives up only on what retrying cannot fix (raised as `Unfixable`)."""
+        assert self._gateway is not None
+        try:
+            await self._gateway
+        except discord.ConnectionClosed as e:
+            if e.code == INVALID_TOKEN:
+                raise Unfixable(TOKEN_ADVICE) from e
+            raise
+        except discord.PrivilegedIntentsRequired as e:
+            raise Unfixable("Discord refused an intent this bot asks for: see adapters/discord/README.md") from e
+
     async def stop(self) -> None:
         await self.companions.stop()
         await self.client.close()
@@ -251,24 +295,5 @@ class DiscordBot:
             self._gateway = None
 
     def run(self) -> None:
-        """Run until stopped (Ctrl-C, SIGTERM) or the gateway gives up."""
-        asyncio.run(self._main())
-
-    async def _main(self) -> None:
-        stopping = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(sig, stopping.set)
-        await self.start()
-        assert self._gateway is not None
-        gateway = self._gateway
-        stop = asyncio.create_task(stopping.wait())
-        try:
-            await asyncio.wait({gateway, stop}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            stop.cancel()
-            failed = gateway.exception() if gateway.done() and not gateway.cancelled() else None
-            await self.stop()
-        if failed is not None:
-            raise failed
+        """Run until stopped (Ctrl-C, SIGTERM); raises `Unfixable` when retrying cannot help."""
+        asyncio.run(live_until_stopped(self))

@@ -4,15 +4,15 @@ when it has a listener (adapters/health.py)."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
 
 from pydantic import ValidationError
 
+from adapters.chat.connection import Unfixable
 from adapters.discord import logs
 from adapters.discord.app import DiscordBot
 from adapters.discord.settings import DiscordSettings
-from adapters.health import attach_discord
+from adapters.health import attach
 from adapters.metrics import Metrics, TimedStore
 from adapters.sql.startup import open_store
 from bot import heap
@@ -30,8 +30,11 @@ def main(log_level: str = "INFO") -> int:
     metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
     store = open_store()
     bot = DiscordBot(settings, TimedStore(store, metrics), TimedStore(store.records, metrics))
-    attach_discord(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
+    attach(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
     heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)
-    with contextlib.suppress(KeyboardInterrupt):
+    try:
         bot.run()
+    except Unfixable as e:
+        sys.stderr.write(f"cardbot discord: {e}\n")
+        return 2
     return 0

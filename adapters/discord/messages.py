@@ -97,8 +97,15 @@ class DiscordMessages:
             return [Drawn(text, None, mentions=these(people)) for text, people in texts.marked_parts(screen, MAX_TEXT)]
         return [Drawn(text, None) for text in chunks(screen.text)]
 
+    def _messageable(self, chat: str) -> discord.PartialMessageable:
+        """Where to write; before the bot has logged in (Discord unreachable at start, the deadlines
+        already firing) a network failure, tried again like any other (adapters/chat/writers.py)."""
+        if self.client.user is None:
+            raise ConnectionError("not logged in to Discord yet")
+        return self.client.get_partial_messageable(int(chat))
+
     async def send(self, post: Post, drawn: Drawn, picture: Picture | None, silently: bool) -> Sent:
-        channel = self.client.get_partial_messageable(int(post.where.chat))
+        channel = self._messageable(post.where.chat)
         quiet: dict[str, Any] = {"silent": True} if silently else {}  # a board sent again notifies no one
         message = await channel.send(
             drawn.content,
@@ -112,11 +119,11 @@ class DiscordMessages:
     async def edit(
         self, post: Post, message_id: int, drawn: Drawn, picture: Picture | None, showing: str | None
     ) -> None:
-        message = self.client.get_partial_messageable(int(post.where.chat)).get_partial_message(message_id)
+        message = self._messageable(post.where.chat).get_partial_message(message_id)
         await message.edit(content=drawn.content, view=drawn.view, **change_of(picture, showing).edit_fields())
 
     async def delete(self, where: Place, message_id: int) -> None:
-        await self.client.get_partial_messageable(int(where.chat)).get_partial_message(message_id).delete()
+        await self._messageable(where.chat).get_partial_message(message_id).delete()
 
     def trouble(self, error: BaseException) -> Trouble | None:
         if isinstance(error, (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)):

@@ -2,8 +2,9 @@
 AIORateLimiter, the handlers) in front of the service on the database; the chat layer draws its
 screens (adapters/chat, with messages.py), and the scheduler runs beside it (adapters/chat/companions.py).
 
-On start: the command menu in every language, then what runs beside the bot. Updates arrive by long
-polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
+On start: what runs beside the bot (the live table, the deadlines), then the Bot API, tried until it
+answers (adapters/chat/connection.py), then the command menu in every language. Updates arrive by
+long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
 
 With CARDBOT_WEB_URL set, the live table (adapters/web) is served beside it, on CARDBOT_WEB_LISTEN:
 the service tells it of every change, and panels open it as a Mini App (keyboards.py).
@@ -11,13 +12,14 @@ the service tells it of every change, and panels open it as a Mini App (keyboard
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urlsplit
 
 from telegram import Update
-from telegram.error import BadRequest, NetworkError
+from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -33,6 +35,8 @@ from telegram.ext import (
 )
 
 from adapters.chat.companions import Companions
+from adapters.chat.connection import Connection
+from adapters.chat.lifetime import live_until_stopped
 from adapters.chat.notifier import ChatNotifier
 from adapters.chat.pacing import Pacer
 from adapters.chat.records import Records
@@ -73,7 +77,16 @@ POLL_TIMEOUT: Final = 10  # seconds a getUpdates call waits for an update
 RATE_LIMIT_RETRIES: Final = 1  # a RetryAfter is waited out and the request sent once more
 
 
+def refused_token(error: Exception) -> str | None:
+    """What to do when the Bot API refuses the token (getMe's 401 or 404): nothing else is fatal."""
+    if isinstance(error, InvalidToken):
+        return "Telegram refused the bot token: set TELEGRAM_BOT_TOKEN to the token @BotFather gives (/token)"
+    return None
+
+
 class TelegramBot:
+    platform: Final = PLATFORM
+
     def __init__(
         self,
         settings: TelegramSettings,
@@ -105,8 +118,6 @@ class TelegramBot:
             .base_file_url(settings.base_file_url)
             .rate_limiter(limiter)
             .concurrent_updates(True)  # the service locks each table; presses must not queue behind one another
-            .post_init(self._started)
-            .post_stop(self._stopped)
             .build()
         )
         clock = clock or SystemClock()
@@ -134,6 +145,7 @@ class TelegramBot:
             members = ChatMembers(self.application.bot)  # spectators: people of the table's chat only
             self.web = WebServer(self.service, store, self.web_settings, token, members=members)
         self.companions = Companions(self.scheduler, self.notifier, self.web)
+        self.connection = Connection("telegram")
         self._add_handlers()
 
     def _add_handlers(self) -> None:
@@ -169,19 +181,39 @@ class TelegramBot:
 
     # ----- life ------------------------------------------------------------------------------
 
-    async def _started(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        await set_menu(app.bot)
-        await self.companions.start()
+    async def start(self) -> None:
+        """What needs no platform first (the live table, health, the deadlines), then the Bot API
+        until it answers (adapters/chat/connection.py), then updates: by long polling, or by
+        webhook when a URL is set. Raises `Unfixable` when Telegram refuses the token."""
         url = self.settings.webapp_url or self.web_settings.url or ""
-        if self.web is None:
-            return
-        if url.startswith("https://"):
-            self.messages.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
-        else:  # Telegram refuses a message whose Mini App is not on HTTPS: no button, no lost panel
-            log.warning("the live table's URL is not https://: Telegram gets no button to it")
+        if self.web is not None and url.startswith("https://"):  # (the group link waits for the username)
+            self.messages.live = LiveLinks(url, self.settings.webapp_name)
+        await self.companions.start()
+        app = self.application
+        await self.connection.establish(app.initialize, refused_token)
+        await set_menu(app.bot)
+        if self.web is not None:
+            if url.startswith("https://"):
+                self.messages.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
+            else:  # Telegram refuses a message whose Mini App is not on HTTPS: no button, no lost panel
+                log.warning("the live table's URL is not https://: Telegram gets no button to it")
+        assert app.updater is not None
+        if self.settings.webhook_url:
+            await app.updater.start_webhook(**self._webhook(), bootstrap_retries=-1)
+        else:
+            await app.updater.start_polling(
+                poll_interval=0,
+                timeout=self.poll_timeout,
+                allowed_updates=UPDATES,
+                bootstrap_retries=-1,
+                error_callback=self._poll_failed,
+            )
+        await app.start()
 
-    async def _stopped(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        await self.companions.stop()
+    def _poll_failed(self, error: TelegramError) -> None:
+        """A failed getUpdates (PTB tries again on its own): told to the error handler, as
+        `run_polling` would, so that it is logged in one line and /healthz sees it."""
+        self.application.create_task(self.application.process_error(update=None, error=error))
 
     async def _failed(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         kind = type(update).__name__ if update is not None else "polling"
@@ -191,17 +223,14 @@ class TelegramBot:
             return
         log.error("handling %s failed", kind, exc_info=error)
 
-    async def start(self) -> None:
-        """Start in a running event loop (what `run` does, for tests and embedding)."""
-        app = self.application
-        await app.initialize()
-        await self._started(app)
-        assert app.updater is not None
-        if self.settings.webhook_url:
-            await app.updater.start_webhook(**self._webhook())
-        else:
-            await app.updater.start_polling(poll_interval=0, timeout=self.poll_timeout, allowed_updates=UPDATES)
-        await app.start()
+    def connected(self) -> bool:
+        """Polling (or serving the webhook): for /healthz (adapters/health.py)."""
+        updater = self.application.updater
+        return bool(self.application.running and updater is not None and updater.running)
+
+    async def ended(self) -> None:
+        """Never, on its own: PTB polls (or serves the webhook) until it is stopped."""
+        await asyncio.Event().wait()
 
     async def stop(self) -> None:
         app = self.application
@@ -210,15 +239,12 @@ class TelegramBot:
             await app.updater.stop()
         if app.running:
             await app.stop()
-        await self._stopped(app)
+        await self.companions.stop()
         await app.shutdown()
 
     def run(self) -> None:
-        """Run until stopped (Ctrl-C, SIGTERM): long polling, or a webhook server if a URL is set."""
-        if self.settings.webhook_url:
-            self.application.run_webhook(**self._webhook(), close_loop=False)
-        else:
-            self.application.run_polling(timeout=self.poll_timeout, allowed_updates=UPDATES, close_loop=False)
+        """Run until stopped (Ctrl-C, SIGTERM); raises `Unfixable` when retrying cannot help."""
+        asyncio.run(live_until_stopped(self))
 
     def _webhook(self) -> dict[str, Any]:
         """Telegram posts to the public URL; the server listens at its path, behind a proxy."""

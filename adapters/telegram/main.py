@@ -7,7 +7,8 @@ import sys
 
 from pydantic import ValidationError
 
-from adapters.health import attach_telegram
+from adapters.chat.connection import Unfixable
+from adapters.health import attach
 from adapters.metrics import Metrics, TimedStore
 from adapters.sql.startup import open_store
 from adapters.telegram import logs
@@ -28,7 +29,11 @@ def main(log_level: str = "INFO") -> int:
     metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
     store = open_store()
     bot = TelegramBot(settings, TimedStore(store, metrics), TimedStore(store.records, metrics))
-    attach_telegram(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
+    attach(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
     heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)
-    bot.run()
+    try:
+        bot.run()
+    except Unfixable as e:
+        sys.stderr.write(f"cardbot telegram: {e}\n")
+        return 2
     return 0

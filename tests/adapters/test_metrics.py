@@ -181,29 +181,29 @@ def test_attached_to_a_bot_only_where_there_is_a_listener():
     async def run() -> None:
         from adapters.discord.app import DiscordBot
         from adapters.discord.settings import DiscordSettings
-        from adapters.health import attach_discord, attach_telegram
+        from adapters.health import attach
         from adapters.telegram.app import TelegramBot
         from adapters.telegram.settings import TelegramSettings
 
         telegram = TelegramSettings(bot_token="1:" + "t" * 40)  # type: ignore[call-arg]
         discord = DiscordSettings(bot_token="d" * 40)  # type: ignore[call-arg]
         nowhere = WebSettings()
-        assert attach_telegram(TelegramBot(telegram, MemoryStore(), MemoryRecords(), web=nowhere)) is None
-        assert attach_discord(DiscordBot(discord, MemoryStore(), MemoryRecords(), web=nowhere)) is None
+        assert attach(TelegramBot(telegram, MemoryStore(), MemoryRecords(), web=nowhere)) is None
+        assert attach(DiscordBot(discord, MemoryStore(), MemoryRecords(), web=nowhere)) is None
 
         own = WebSettings(listen="127.0.0.1:0")  # a listener of their own
         bot = TelegramBot(telegram, MemoryStore(), MemoryRecords(), web=own)
-        ops = attach_telegram(bot)
+        ops = attach(bot)
         assert ops is not None and bot.web is None
         await bot.service.handle(Open(CHAT, ANN, "svolota"))
         assert sample(ops.metrics, "cardbot_commands_total", command="open", game="svolota") == 1
 
         live = WebSettings(url="https://cards.example.org", listen="127.0.0.1:0")  # on the live table's server
         made_on_live = (
-            (TelegramBot(telegram, MemoryStore(), MemoryRecords(), web=live), attach_telegram),
-            (DiscordBot(discord, MemoryStore(), MemoryRecords(), web=live), attach_discord),
+            TelegramBot(telegram, MemoryStore(), MemoryRecords(), web=live),
+            DiscordBot(discord, MemoryStore(), MemoryRecords(), web=live),
         )
-        for made, attach in made_on_live:
+        for made in made_on_live:
             assert attach(made) is not None and made.web is not None
             paths = {r.resource.canonical for r in made.web.app.router.routes() if r.resource is not None}
             assert {"/healthz", "/metrics", "/ws"} <= paths

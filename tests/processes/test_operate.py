@@ -10,6 +10,7 @@ import os
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -42,6 +43,16 @@ def value(text: str, name: str, **labels: str) -> float:
     return sum(v for (n, ls), v in samples(text).items() if n == name and set(labels.items()) <= ls)
 
 
+async def start_bot(where: Path, log: Path, *args: str) -> asyncio.subprocess.Process:
+    """`cardbot *args` in `where` (its `.env` read from there; nothing of the bot's in the
+    environment), its output to `log`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(SETTINGS_PREFIXES)}
+    cardbot = Path(sys.executable).with_name("cardbot")
+    entry = [str(cardbot)] if cardbot.exists() else [sys.executable, "-c", "from adapters.cli import main; main()"]
+    with log.open("wb") as out:
+        return await asyncio.create_subprocess_exec(*entry, *args, cwd=where, env=env, stdout=out, stderr=out)
+
+
 async def play(tmp_path: Path) -> None:
     api = FakeBotApi()
     await api.start()
@@ -52,12 +63,8 @@ async def play(tmp_path: Path) -> None:
         f"DATABASE_URL=sqlite:///{tmp_path / 'cardbot.db'}\n"
         f"CARDBOT_WEB_LISTEN=127.0.0.1:{port}\n"
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(SETTINGS_PREFIXES)}
-    cardbot = Path(sys.executable).with_name("cardbot")
-    entry = [str(cardbot)] if cardbot.exists() else [sys.executable, "-c", "from adapters.cli import main; main()"]
     log = tmp_path / "bot.log"
-    with log.open("wb") as out:
-        bot = await asyncio.create_subprocess_exec(*entry, "telegram", cwd=tmp_path, env=env, stdout=out, stderr=out)
+    bot = await start_bot(tmp_path, log, "telegram")
     base = f"http://127.0.0.1:{port}"
     alice = api.add_user("Alice", username="alice_w", language_code="en", started=True)
     bob = api.add_user("Bob", username="bob_b", language_code="en", started=True)
@@ -124,3 +131,83 @@ async def play(tmp_path: Path) -> None:
 
 def test_a_bot_configured_by_its_env_file_serves_health_and_metrics_that_move(tmp_path: Path):
     asyncio.run(asyncio.wait_for(play(tmp_path), 150))
+
+
+async def start_before_its_bot_api(tmp_path: Path) -> None:
+    """`cardbot telegram` started while nothing listens at its Bot API URL: /healthz answers 503
+    "unreachable since …" at once, the log has one line per attempt and no traceback; the fake Bot
+    API starts on that port, and /healthz turns 200; SIGTERM stops it with 0."""
+    api_port, port = free_port(), free_port()
+    api = FakeBotApi()
+    (tmp_path / ".env").write_text(
+        f"TELEGRAM_BOT_TOKEN={api.token}\n"
+        f"TELEGRAM_API_URL=http://127.0.0.1:{api_port}\n"
+        f"DATABASE_URL=sqlite:///{tmp_path / 'cardbot.db'}\n"
+        f"CARDBOT_WEB_LISTEN=127.0.0.1:{port}\n"
+    )
+    log = tmp_path / "bot.log"
+    bot = await start_bot(tmp_path, log, "telegram")
+    loop = asyncio.get_running_loop()
+    try:
+        async with aiohttp.ClientSession() as http:
+
+            async def health() -> tuple[int, dict[str, Any]] | None:
+                assert bot.returncode is None, log.read_text()
+                try:
+                    async with http.get(f"http://127.0.0.1:{port}/healthz") as r:
+                        return r.status, await r.json()
+                except aiohttp.ClientError:
+                    return None
+
+            until = loop.time() + UP_SECONDS
+            while (answer := await health()) is None:
+                assert loop.time() < until, f"no /healthz in {UP_SECONDS} s: {log.read_text()}"
+                await asyncio.sleep(0.1)
+            status, body = answer
+            assert status == 503 and body["platform"]["status"].startswith("unreachable since "), body
+            while log.read_text().count("telegram unreachable (attempt ") < 2:  # 1 s, then 1–2 s
+                assert loop.time() < until, log.read_text()
+                await asyncio.sleep(0.1)
+            await api.start(api_port)
+            while (answer := await health()) is None or answer[0] != 200:
+                assert loop.time() < until, f"not healthy in {UP_SECONDS} s: {answer} {log.read_text()}"
+                await asyncio.sleep(0.2)
+            assert api.commands, "the command menu is set once connected"
+    finally:
+        if bot.returncode is None:
+            bot.terminate()
+            await asyncio.wait_for(bot.wait(), 30)
+        await api.stop()
+    text = log.read_text()
+    assert bot.returncode == 0, text
+    assert "Traceback" not in text and " ERROR " not in text, text
+    assert "telegram reached after " in text, text
+
+
+async def start_with_a_refused_token(tmp_path: Path) -> None:
+    api = FakeBotApi()
+    await api.start()
+    wrong = "777:" + "x" * 35
+    (tmp_path / ".env").write_text(
+        f"TELEGRAM_BOT_TOKEN={wrong}\nTELEGRAM_API_URL={api.root_url}\n"
+        f"DATABASE_URL=sqlite:///{tmp_path / 'cardbot.db'}\n"
+    )
+    log = tmp_path / "bot.log"
+    try:
+        bot = await start_bot(tmp_path, log, "telegram")
+        await asyncio.wait_for(bot.wait(), 30)
+    finally:
+        await api.stop()
+    text = log.read_text()
+    assert bot.returncode == 2, text
+    assert "Traceback" not in text and wrong not in text and "x" * 35 not in text, text
+    advice = "Telegram refused the bot token: set TELEGRAM_BOT_TOKEN to the token @BotFather gives (/token)"
+    assert text.strip().splitlines()[-1] == f"cardbot telegram: {advice}", text
+
+
+def test_a_bot_started_before_its_bot_api_waits_for_it_and_says_so_on_healthz(tmp_path: Path):
+    asyncio.run(asyncio.wait_for(start_before_its_bot_api(tmp_path), 150))
+
+
+def test_a_refused_token_stops_the_bot_with_one_line_and_exit_code_2(tmp_path: Path):
+    asyncio.run(asyncio.wait_for(start_with_a_refused_token(tmp_path), 60))

@@ -302,6 +302,7 @@ class FakeDiscord:
         self.check_acknowledgements = True  # problems() reports unanswered interactions
         self.ack_deadline = ACK_DEADLINE
         self.token_lifetime = TOKEN_LIFETIME
+        self.gateway_refuses_token = False  # IDENTIFY and RESUME closed with 4004 (a token reset meanwhile)
         self.spec: Spec | None = load_spec() if spec is ... else spec
         self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval, compression=compression)
         self._failures: list[_Failure] = []

@@ -290,7 +290,7 @@ class Gateway:
         if connection.session is not None:
             await self._fail(connection, 4005, "Already authenticated.")
             return
-        if data.get("token") != fake.token:
+        if data.get("token") != fake.token or fake.gateway_refuses_token:
             await self._fail(connection, 4004, "Authentication failed.")
             return
         intents = data.get("intents")
@@ -347,7 +347,7 @@ class Gateway:
         if connection.session is not None:
             await self._fail(connection, 4005, "Already authenticated.")
             return
-        if data.get("token") != self.fake.token:
+        if data.get("token") != self.fake.token or self.fake.gateway_refuses_token:
             await self._fail(connection, 4004, "Authentication failed.")
             return
         if session is None or not session.resumable:

@@ -80,6 +80,7 @@ class StubChannel:
 class StubClient:
     def __init__(self) -> None:
         self.channel = StubChannel()
+        self.user = SimpleNamespace(id=1)  # logged in
 
     def get_partial_messageable(self, channel_id: int) -> StubChannel:
         assert channel_id == 600

@@ -16,7 +16,7 @@ import pytest
 
 from adapters.discord import texts
 from adapters.discord.app import PERMISSIONS, invite_url
-from adapters.health import attach_discord
+from adapters.health import attach
 from adapters.web.settings import WebSettings
 from bot.clock import FakeClock
 from bot.i18n import translator
@@ -135,7 +135,7 @@ async def test_with_a_listener_the_bot_serves_its_health_and_metrics(
     caplog.set_level(logging.INFO, logger="adapters.health")
     running = Running(fake, fresh_sqlite(tmp_path), FakeClock())
     running.app.web_settings = WebSettings(listen="127.0.0.1:0")
-    assert attach_discord(running.app) is not None
+    assert attach(running.app) is not None
     async with running, aiohttp.ClientSession() as http:
         (line,) = [r.getMessage() for r in caplog.records if r.getMessage().startswith("health and metrics on ")]
         base = "http://" + line.removeprefix("health and metrics on ")

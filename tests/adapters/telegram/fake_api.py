@@ -237,13 +237,14 @@ class FakeBotApi:
     def base_file_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/file/bot"
 
-    async def start(self) -> None:
+    async def start(self, port: int = 0) -> None:
+        """`port`: where to listen (0: any free one; a given one lets a test start the bot first)."""
         app = web.Application(client_max_size=50 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
         app.router.add_route("*", "/file/bot{token}/{path:.*}", self._file)
         self._runner = web.AppRunner(app, handler_cancellation=True, shutdown_timeout=1.0, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         self.port = self._runner.addresses[0][1]
         self._closing = False

@@ -6,7 +6,7 @@ cardbot config                 the effective settings (environment, then .env), 
 cardbot db upgrade [REV]       migrate the database in DATABASE_URL (default: to the newest)
 cardbot db downgrade [REV]     migrate it back (default: one step)
 cardbot db backup PATH         copy the database to PATH while bots run (SQLite; PostgreSQL: pg_dump)
-cardbot db restore PATH        put a backup back, with every bot stopped (SQLite; PostgreSQL: pg_restore)
+cardbot db restore PATH        put a checked backup back, with every bot stopped (SQLite; PostgreSQL: pg_restore)
 cardbot replay TABLE_ID        a game from the database, move by move
 cardbot tables                 the tables set aside after repeated errors, and why
 cardbot tables retry TABLE_ID  put a table set aside back into play (after fixing the cause)
@@ -38,6 +38,7 @@ from adapters.console import cli as console
 from adapters.discord.settings import DiscordSettings
 from adapters.logs import LogSettings
 from adapters.sql import migrate
+from adapters.sql.backup_check import refusal
 from adapters.sql.replay import replay_lines
 from adapters.sql.settings import DatabaseSettings
 from adapters.sql.store import SqlStore
@@ -285,56 +286,59 @@ def backup(url: str, path: Path) -> int:
         return _fail(f"there is no database at {database} (DATABASE_URL)")
     if path.exists():
         return _fail(f"{path} exists already: a backup never overwrites, choose another name")
-    _copy(database, path)
+    if not path.parent.is_dir():
+        return _fail(f"there is no folder {path.parent} to put the backup in")
+    failed = _copied(database, path)
+    if failed:
+        return _fail(f"could not write the backup {path}: {failed}")
     print(f"backed up {database} to {path}")
     return 0
 
 
 def restore(url: str, path: Path) -> int:
-    """`cardbot db restore PATH`: the backup replaces the database. Every bot on it must be stopped
-    first (one still running would go on writing, over the restored tables); the database as it
-    was is kept beside it, `<name>.before-restore-<time>`."""
+    """`cardbot db restore PATH`: the backup replaces the database, once it is found sound and of a
+    schema the migrations make (adapters/sql/backup_check.py; else nothing is touched). Every bot on
+    it must be stopped first (one still running would go on writing, over the restored tables); the
+    database as it was is kept beside it, `<name>.before-restore-<time>`."""
     database = sqlite_file(url)
     if database is None:
         line = f"pg_restore --clean --if-exists --no-owner --dbname='{libpq_url(url)}' {path}"
         return _elsewhere(url, "restore", line + "   (a plain SQL dump: psql --file=PATH instead)")
     if not path.is_file():
         return _fail(f"there is no backup at {path}")
-    problem = _not_a_backup(path)
+    problem = refusal(path)
     if problem:
-        return _fail(f"{path} is no cardbot database: {problem}")
+        return _fail(f"{path} is no cardbot database to restore: {problem}; the database is as it was")
     print(f"restoring {path} over {database}: every bot on this database must be stopped first")
     if database.exists():
         kept = database.with_name(f"{database.name}.before-restore-{datetime.now(UTC):%Y%m%dT%H%M%SZ}")
-        _copy(database, kept)
+        failed = _copied(database, kept)
+        if failed:
+            return _fail(f"could not keep the database as it was in {kept}: {failed}; the database is as it was")
         print(f"the database as it was: {kept}")
-    _copy(path, database, into_existing=True)
+    failed = _copied(path, database, into_existing=True)
+    if failed:  # the backup API writes through the database's journal: a failed copy is rolled back
+        return _fail(f"could not restore {path} over {database}: {failed}")
     print(f"restored {database} from {path}")
     return 0
 
 
-def _copy(source: Path, target: Path, *, into_existing: bool = False) -> None:
+def _copied(source: Path, target: Path, *, into_existing: bool = False) -> str | None:
     """One SQLite database into another through the backup API (consistent while others write;
-    into an existing database through its own journal, so its WAL stays right)."""
+    into an existing database through its own journal, so its WAL stays right); why it failed
+    (an unwritable folder, a full disk), or None."""
     partial = target if into_existing else target.with_name(target.name + ".partial")
-    reading = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
-    with closing(reading) as reader, closing(sqlite3.connect(partial)) as writer:
-        reader.backup(writer)
-        if not into_existing:
-            writer.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-    if not into_existing:
-        partial.replace(target)
-
-
-def _not_a_backup(path: Path) -> str | None:
-    """Why the file at `path` is not a cardbot database to restore (None: it is one)."""
     try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
-            if db.execute("PRAGMA quick_check").fetchone() != ("ok",):
-                return "it fails SQLite's quick_check"
-            if db.execute("SELECT version_num FROM alembic_version").fetchone() is None:
-                return "it has no schema version"
-    except sqlite3.DatabaseError as e:
+        reading = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+        with closing(reading) as reader, closing(sqlite3.connect(partial)) as writer:
+            reader.backup(writer)
+            if not into_existing:
+                writer.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+        if not into_existing:
+            partial.replace(target)
+    except (sqlite3.Error, OSError) as e:
+        if not into_existing:
+            partial.unlink(missing_ok=True)
         return str(e)
     return None
 

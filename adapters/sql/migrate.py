@@ -12,6 +12,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
 from adapters.sql.engine import make_engine
@@ -25,6 +26,12 @@ def alembic_config(url: str) -> Config:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
+
+
+def revisions() -> frozenset[str]:
+    """Every revision id the migrations know (what a database's alembic_version may hold)."""
+    scripts = ScriptDirectory.from_config(alembic_config("sqlite://"))
+    return frozenset(script.revision for script in scripts.walk_revisions())
 
 
 def upgrade(url: str, revision: str = "head") -> None:

@@ -131,26 +131,25 @@ def _database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     url = f"sqlite:///{path}"
     monkeypatch.setenv("DATABASE_URL", url)
     migrate.upgrade(url)
-    with closing(sqlite3.connect(path)) as db:
-        db.execute("CREATE TABLE probe (n INTEGER)")
-        db.execute("INSERT INTO probe VALUES (1), (2)")
+    with closing(sqlite3.connect(path)) as db:  # rows in a table of the schema: restore refuses any other
+        db.execute("INSERT INTO table_ids VALUES (1), (2)")
         db.commit()
     return path
 
 
 def _count(path: Path) -> int:
     with closing(sqlite3.connect(path)) as db:
-        return int(db.execute("SELECT count(*) FROM probe").fetchone()[0])
+        return int(db.execute("SELECT count(*) FROM table_ids").fetchone()[0])
 
 
 def test_backup_copies_the_database_while_it_is_open(tmp_path, monkeypatch, capsys):
     database = _database(tmp_path, monkeypatch)
     with closing(sqlite3.connect(database)) as bot:  # a bot holding the database open, in WAL
         bot.execute("PRAGMA journal_mode=WAL")
-        bot.execute("INSERT INTO probe VALUES (3)")
+        bot.execute("INSERT INTO table_ids VALUES (3)")
         bot.commit()
         assert cli.main(["db", "backup", str(tmp_path / "backup.db")]) == 0
-        bot.execute("INSERT INTO probe VALUES (4)")
+        bot.execute("INSERT INTO table_ids VALUES (4)")
         bot.commit()
     assert "backed up" in capsys.readouterr().out
     assert _count(tmp_path / "backup.db") == 3
@@ -177,7 +176,7 @@ def test_restore_puts_the_backup_back_and_keeps_the_old_database(tmp_path, monke
     database = _database(tmp_path, monkeypatch)
     assert cli.main(["db", "backup", str(tmp_path / "backup.db")]) == 0
     with closing(sqlite3.connect(database)) as db:
-        db.execute("INSERT INTO probe VALUES (3), (4), (5)")
+        db.execute("INSERT INTO table_ids VALUES (3), (4), (5)")
         db.commit()
     assert cli.main(["db", "restore", str(tmp_path / "backup.db")]) == 0
     out = capsys.readouterr().out

@@ -19,6 +19,7 @@ class Column:
     type: str
     notnull: bool
     pk: int  # its place in the primary key, from 1; 0 when not in it
+    hidden: int  # 0: stored as written; 2, 3: generated from other columns (table_xinfo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +114,8 @@ def _table_difference(name: str, want: Table, have: Table) -> str:
 def _table(db: sqlite3.Connection, name: str) -> Table:
     # table_xinfo: generated columns too (table_info leaves them out)
     columns = tuple(
-        Column(name=col, type=kind, notnull=bool(notnull), pk=pk)
-        for _, col, kind, notnull, _, pk, _ in db.execute(f"PRAGMA table_xinfo({_quoted(name)})")
+        Column(name=col, type=kind, notnull=bool(notnull), pk=pk, hidden=hidden)
+        for _, col, kind, notnull, _, pk, hidden in db.execute(f"PRAGMA table_xinfo({_quoted(name)})")
     )
     keys: dict[int, list[tuple[str, str, str | None]]] = {}
     for key_id, _, parent, column, parent_column, *_ in db.execute(f"PRAGMA foreign_key_list({_quoted(name)})"):
@@ -154,4 +155,6 @@ def _spelled(column: Column) -> str:
         words.append("NOT NULL")
     if column.pk:
         words.append("PRIMARY KEY")
+    if column.hidden:
+        words.append("GENERATED")
     return "'" + " ".join(words) + "'"

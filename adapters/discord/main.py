@@ -14,6 +14,7 @@ from adapters.discord.app import DiscordBot
 from adapters.discord.settings import DiscordSettings
 from adapters.health import attach
 from adapters.metrics import Metrics, TimedStore
+from adapters.process_secrets import bot_secrets
 from adapters.sql.startup import open_store
 from bot import heap
 
@@ -26,7 +27,7 @@ def main(log_level: str = "INFO") -> int:
             name = "DISCORD_" + "_".join(str(part) for part in error["loc"]).upper()
             sys.stderr.write(f"cardbot discord: {name}: {error['msg']}\n")
         return 2
-    logs.configure(log_level, settings.bot_token.get_secret_value())
+    logs.configure(log_level, bot_secrets(settings))
     metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
     store = open_store()
     bot = DiscordBot(settings, TimedStore(store, metrics), TimedStore(store.records, metrics))

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from adapters.chat.connection import Unfixable
 from adapters.health import attach
 from adapters.metrics import Metrics, TimedStore
+from adapters.process_secrets import bot_secrets
 from adapters.sql.startup import open_store
 from adapters.telegram import logs
 from adapters.telegram.app import TelegramBot
@@ -25,7 +26,7 @@ def main(log_level: str = "INFO") -> int:
             name = "TELEGRAM_" + "_".join(str(part) for part in error["loc"]).upper()
             sys.stderr.write(f"cardbot telegram: {name}: {error['msg']}\n")
         return 2
-    logs.configure(log_level, settings.bot_token.get_secret_value())
+    logs.configure(log_level, bot_secrets(settings))
     metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
     store = open_store()
     bot = TelegramBot(settings, TimedStore(store, metrics), TimedStore(store.records, metrics))

@@ -17,7 +17,7 @@ import pytest
 from pydantic_settings import BaseSettings
 
 from adapters.cli import SETTINGS, variable
-from adapters.logs import JsonFormatter, LogSettings, MaskToken
+from adapters.logs import JsonFormatter, LogSettings, MaskSecrets, Secrets
 from adapters.settings import ENV_FILE_VARIABLE, CardbotSettings
 from adapters.sql.settings import DatabaseSettings
 from adapters.telegram.settings import TelegramSettings
@@ -119,7 +119,7 @@ def test_a_missing_env_file_is_no_error(tmp_path: Path, monkeypatch: pytest.Monk
 def test_a_json_line_has_the_fields_and_the_extras_and_no_token():
     import logging
 
-    masking = MaskToken(TOKEN)
+    masking = MaskSecrets(Secrets.of({"TELEGRAM_BOT_TOKEN": TOKEN}))
     formatter = JsonFormatter(masking.mask)
     record = logging.LogRecord("cardbot.x", logging.WARNING, __file__, 1, "sent %s to %s", ("hi", TOKEN), None)
     record.chat = -100  # extra=
@@ -144,7 +144,7 @@ def test_json_logs_from_the_environment_one_object_a_line_token_masked(tmp_path:
     program = (
         "import logging\n"
         "from adapters.logs import configure\n"
-        f"configure('INFO', {TOKEN!r})\n"
+        f"configure('INFO', {{'TELEGRAM_BOT_TOKEN': {TOKEN!r}}})\n"
         f"logging.getLogger('cardbot.test').info('started with %s', {TOKEN!r}, extra={{'shard': 2}})\n"
         "try:\n"
         f"    raise RuntimeError('bad token ' + {TOKEN!r})\n"
@@ -168,7 +168,9 @@ def test_json_logs_from_the_environment_one_object_a_line_token_masked(tmp_path:
 @pytest.mark.slow  # a bot process of its own
 def test_text_logs_stay_the_default(tmp_path: Path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDBOT_")}
-    program = f"import logging\nfrom adapters.logs import configure\nconfigure('INFO', {TOKEN!r})\n"
+    program = (
+        f"import logging\nfrom adapters.logs import configure\nconfigure('INFO', {{'TELEGRAM_BOT_TOKEN': {TOKEN!r}}})\n"
+    )
     program += f"logging.getLogger('cardbot.test').info('token %s', {TOKEN!r})\n"
     run = subprocess.run(
         [sys.executable, "-c", program], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=True

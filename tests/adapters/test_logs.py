@@ -7,14 +7,14 @@ import json
 import logging
 import sys
 
-from adapters.logs import MASK, JsonFormatter, MaskToken
+from adapters.logs import MASK, JsonFormatter, MaskSecrets, Secrets
 
 TOKEN = "123456:SECRET-token-value"
 EVENT_TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4"  # an interaction's token in a logged event
 
 
 def test_an_events_token_in_double_quotes_is_masked_in_a_traceback_and_in_extra_text():
-    masking = MaskToken(TOKEN)
+    masking = MaskSecrets(Secrets.of({"TELEGRAM_BOT_TOKEN": TOKEN}))
     formatter = JsonFormatter(masking.mask)
     event = f'{{"type": 2, "token": "{EVENT_TOKEN}"}}'
     try:

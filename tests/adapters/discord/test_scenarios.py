@@ -17,7 +17,7 @@ import pytest
 
 from adapters.chat.records import read_note
 from adapters.discord.app import DiscordBot
-from adapters.discord.logs import MaskToken
+from adapters.discord.logs import MaskSecrets, Secrets
 from adapters.discord.settings import DiscordSettings
 from adapters.sql.store import SqlStore
 from bot.answers import rules_text
@@ -644,7 +644,7 @@ async def test_the_token_never_reaches_the_logs(
     raw, masked = io.StringIO(), io.StringIO()
     plain = logging.StreamHandler(raw)
     filtered = logging.StreamHandler(masked)
-    filtered.addFilter(MaskToken(fake.token))
+    filtered.addFilter(MaskSecrets(Secrets.of({"DISCORD_BOT_TOKEN": fake.token})))
     root = logging.getLogger()
     level = root.level
     root.setLevel(logging.DEBUG)

@@ -10,7 +10,7 @@ import logging
 import pytest
 
 from adapters.discord.handlers import chunks, house_rule, season_word
-from adapters.discord.logs import MASK, MaskToken
+from adapters.discord.logs import MASK, MaskSecrets, Secrets
 from adapters.discord.menu import leaderboard_commands
 from adapters.discord.texts import marked, marked_parts
 from bot.answers import rules_text
@@ -57,7 +57,7 @@ def test_house_rules_are_read_as_people_type_them():
 def test_tokens_are_masked_in_messages_arguments_tracebacks_and_webhook_urls():
     out = io.StringIO()
     handler = logging.StreamHandler(out)
-    handler.addFilter(MaskToken(TOKEN))
+    handler.addFilter(MaskSecrets(Secrets.of({"DISCORD_BOT_TOKEN": TOKEN})))
     logger = logging.getLogger("tests.discord.mask")
     logger.addHandler(handler)
     logger.propagate = False

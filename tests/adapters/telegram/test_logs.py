@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import logging
 
-from adapters.telegram.logs import MASK, MaskToken, quiet_urls
+from adapters.telegram.logs import MASK, MaskSecrets, Secrets, quiet_urls
 
 TOKEN = "123456:SECRET-token-value"
 
@@ -14,7 +14,7 @@ TOKEN = "123456:SECRET-token-value"
 def test_the_token_is_masked_in_messages_arguments_and_tracebacks():
     out = io.StringIO()
     handler = logging.StreamHandler(out)
-    handler.addFilter(MaskToken(TOKEN))
+    handler.addFilter(MaskSecrets(Secrets.of({"TELEGRAM_BOT_TOKEN": TOKEN})))
     logger = logging.getLogger("tests.telegram.mask")
     logger.addHandler(handler)
     logger.propagate = False

@@ -37,6 +37,7 @@ from sqlalchemy.engine import make_url
 from adapters.console import cli as console
 from adapters.discord.settings import DiscordSettings
 from adapters.logs import LogSettings
+from adapters.process_secrets import SECRET_WORDS
 from adapters.sql import migrate
 from adapters.sql.backup_check import refusal
 from adapters.sql.replay import replay_lines
@@ -55,7 +56,6 @@ SETTINGS: Final[tuple[type[BaseSettings], ...]] = (
     WebSettings,
     LogSettings,
 )
-SECRET_WORDS: Final = ("token", "secret", "password")
 HIDDEN: Final = "********"
 STAND_IN: Final = "unset"  # a required field's value while the others are read
 # A game as an operator types it: the chats' words (bot/games.py), with `-` for `_`, and `rd`.

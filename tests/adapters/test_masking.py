@@ -247,7 +247,9 @@ sys.exit(main.main("INFO"))
 
 
 @pytest.mark.slow  # a bot process of its own, each
-@pytest.mark.parametrize(("platform", "token"), [("telegram", TELEGRAM), ("discord", DISCORD)])
+@pytest.mark.parametrize(
+    ("platform", "token"), [("telegram", TELEGRAM), ("discord", DISCORD)], ids=["telegram", "discord"]
+)
 @pytest.mark.parametrize("log_format", ["text", "json"])
 def test_a_bots_start_up_masks_its_secrets_and_what_nothing_caught(
     platform: str, token: str, log_format: str, tmp_path: Path

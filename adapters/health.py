@@ -25,6 +25,7 @@ from aiohttp import web
 
 from adapters.chat.connection import Connection
 from adapters.metrics import CONTENT_TYPE, Metrics, PlatformLog, Sampler, instrument
+from adapters.web.app import REFUSED_TO
 from adapters.web.settings import WebSettings
 from bot.service import Service
 
@@ -86,8 +87,11 @@ class Operations:
             self._detach = None
 
     def mount(self, app: web.Application) -> None:
+        """The two routes on `app`; on the live table's app, its socket's refusals are counted too."""
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/metrics", self.metrics_page)
+        if REFUSED_TO in app:
+            app[REFUSED_TO].append(self.metrics.message_refused)
 
     async def checks(self) -> dict[str, Any]:
         service = self.service

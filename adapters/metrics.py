@@ -9,7 +9,12 @@ Nothing in bot/ knows of them; they are hooked on from outside:
 - `Sampler`, a task beside the bot: the event loop's lag, and every SAMPLE_SECONDS the open tables
   by game and the deadlines overdue, read from the store;
 - `PlatformLog`, a logging handler on the platform's loggers: its API errors and flood waits (the
-  warnings the adapters and the rate limiter log for them).
+  warnings the adapters and the rate limiter log for them);
+- the live table's socket tells `message_refused` of each message it refused (adapters/health.py
+  hooks it on when /metrics is served on the live table's app).
+
+Labels are bounded: a game the bot does not know is "other" (a command carries whatever name it
+was given), a refused socket message's reason one of adapters/web/messages.py's REASONS.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ from typing import Any
 from cachetools import LRUCache
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
+from adapters.web.messages import REASONS, STAGES
 from bot.commands import Command, Open, Play, Press
+from bot.games import known_game
 from bot.observers import Observer
 from bot.service import Service
 from bot.tables import Table
@@ -41,7 +48,8 @@ OVERDUE_GRACE = 1.0  # s past due before a deadline counts as overdue (the sched
 GAMES_KEPT = 10_000  # table id -> game, for the labels of presses (which name only the table)
 ANSWER_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 DB_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0)
-UNKNOWN = "unknown"
+UNKNOWN = "unknown"  # a command naming no table (or one not seen)
+OTHER = "other"  # a game the bot does not know
 
 # what the platforms' loggers say when the API refused or failed (the chat layer's writers, which a
 # process runs for its one platform; adapters/telegram/app.py, menu.py; python-telegram-bot's rate
@@ -91,6 +99,13 @@ class Metrics:
         self.db_errors = Counter(
             "cardbot_db_errors", "Database calls that failed, by store method", ["method"], registry=r
         )
+        self.web_refused = Counter(
+            "cardbot_web_messages_refused", "Live-table socket messages refused, by stage (welcome, press) and reason",
+            ["stage", "reason"], registry=r,
+        )  # fmt: skip
+        for stage in STAGES:  # every series from the start: a first refusal shows as a rise from 0
+            for reason in REASONS:
+                self.web_refused.labels(stage, reason)
         self.games: LRUCache[int, str] = LRUCache(GAMES_KEPT)  # table id -> game (the labels of presses)
         self.known_games: set[str] = set()  # every game whose open tables were counted (a gauge at 0 stays)
 
@@ -102,15 +117,21 @@ class Metrics:
         if isinstance(table, Table):
             self.games[table.id] = table.game
 
+    def message_refused(self, stage: str, reason: str) -> None:
+        """A live-table socket refused a message (adapters/web/app.py)."""
+        self.web_refused.labels(stage, reason if reason in REASONS else OTHER).inc()
+
     def game_of(self, command: Command, table_id: int | None) -> str:
+        """The game label of a command: its table's game, OTHER for a game the bot does not know."""
         if isinstance(command, Open):
-            return command.game
+            return command.game if known_game(command.game) else OTHER
         if table_id is None and isinstance(command, Play):
             table_id = command.table_id
         if table_id is None and isinstance(command, Press):
             token = decode(command.token)
             table_id = token.table_id if token else None
-        return self.games.get(table_id, UNKNOWN) if table_id is not None else UNKNOWN
+        game = self.games.get(table_id, UNKNOWN) if table_id is not None else UNKNOWN
+        return game if game == UNKNOWN or known_game(game) else OTHER
 
 
 def instrument(service: Service, metrics: Metrics) -> None:

@@ -143,7 +143,8 @@ class TelegramBot:
 
             token = settings.bot_token.get_secret_value()
             members = ChatMembers(self.application.bot)  # spectators: people of the table's chat only
-            self.web = WebServer(self.service, store, self.web_settings, token, members=members)
+            pages = [settings.webapp_url] if settings.webapp_url else []  # the Mini App, if served elsewhere
+            self.web = WebServer(self.service, store, self.web_settings, token, members=members, pages=pages)
         self.companions = Companions(self.scheduler, self.notifier, self.web)
         self.connection = Connection("telegram")
         self._add_handlers()

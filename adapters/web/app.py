@@ -2,12 +2,18 @@
 
 The socket speaks JSON (web_design.md): the first message must be a valid hello within
 HELLO_SECONDS, else `{"type": "refused"}` and close 4401, before anything about the table is sent;
-then presses, each answered. Limits: MAX_MESSAGE bytes a message (larger closes the socket), and
-the pace in limits.py.
+then presses, each answered. Limits: the pace in limits.py; what a message may be, messages.py.
 
-The Origin header, when a browser sends one, must be the page's own: the public URL's origin, or
-the origin of the Host the request came to (the server's listening address, in tests). Anything
-else is refused before the upgrade (403): another site's page cannot speak for its visitor.
+A message the socket cannot read (too big, too deep, NaN or Infinity, not the object expected,
+binary) is refused, never thrown: as the hello, `{"type": "refused", "error": <reason>}` and close
+1009 (too big) or 1008; after it, `{"type": "answer", "ok": false, "error": <reason>}` and the
+socket stays. A frame over SOCKET_LIMIT is not even read: aiohttp closes the socket (1009). Each
+refusal is told to the app's REFUSED_TO listeners (the metrics', when /metrics is mounted on this app).
+
+The Origin header, when a browser sends one, must be a public URL's origin (CARDBOT_WEB_URL's, or
+where Telegram opens the Mini App); without a public URL, a loopback one (origins.py: a
+DNS-rebinding page's Origin matches its Host, so the Host proves nothing). Anything else is refused
+before the upgrade (403): another site's page cannot speak for its visitor.
 
 Who may watch: anyone Telegram or a link vouches for, any table their credential allows (a link:
 its own; initData: the one its start_param names, else any). A spectator sees only the public
@@ -19,19 +25,19 @@ Presses are judged by the service as from the person's private panel (`Press` wi
 their own seat's moves and "leave" count; the board's buttons (join, start) are refused, as the
 page does not know the person is in the table's chat.
 
-A refusal says the same whatever was wrong (malformed, forged, expired, a link used before, a
-table the credential is not for, a table that does not exist): a forger learns nothing.
+A refusal of a hello that reads says the same whatever was wrong (forged, expired, a link used
+before, a table the credential is not for, a table that does not exist): a forger learns nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 import mimetypes
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +46,10 @@ from aiohttp import WSMsgType, web
 from adapters.web.auth import Viewer, read_link, sign_link, telegram_viewer
 from adapters.web.hub import Hub
 from adapters.web.limits import Pace
+from adapters.web.messages import MAX_BYTES, TOO_BIG, Hello, Unreadable, read_hello, read_press
+from adapters.web.origins import origin_allowed, origin_of
 from adapters.web.settings import WebSettings
-from adapters.web.words import page_words, refused, slow_down
+from adapters.web.words import page_words, refused, slow_down, unreadable
 from bot.i18n import LANGUAGES, pick_language
 from bot.people import ChatRef, PersonRef
 from bot.service import Service
@@ -50,11 +58,18 @@ from bot.tables import Table
 
 # Whether a person is in a chat (asked of the platform): who may watch a table they do not play at.
 Members = Callable[[ChatRef, PersonRef], Awaitable[bool]]
+# Told of each message refused: its stage ("welcome", "press") and reason (messages.REASONS).
+Refused = Callable[[str, str], None]
+
+log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 HELLO_SECONDS = 10.0
-MAX_MESSAGE = 4096
+# aiohttp's own limit: a frame over it is not read (the socket closes, 1009); under it, one over
+# messages.MAX_BYTES is read and refused in words, and the socket stays once a hello was accepted
+SOCKET_LIMIT = 16 * MAX_BYTES
 REFUSED = 4401  # the close code of a refused hello
+UNREADABLE, TOO_LARGE = 1008, 1009  # the close codes of a hello that could not be read
 HEARTBEAT = 30.0  # seconds between pings: a client that vanished is noticed
 CSP = (
     "default-src 'self'; img-src 'self' data:; connect-src 'self'; style-src 'self'; script-src 'self'; "
@@ -64,6 +79,7 @@ _NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
 
 HUB: web.AppKey[Hub] = web.AppKey("hub", Hub)
+REFUSED_TO: web.AppKey[list[Refused]] = web.AppKey("refused_to", list)  # who is told of each refusal
 
 
 def web_app(
@@ -74,10 +90,13 @@ def web_app(
     hub: Hub,
     static: Path = STATIC,
     members: Members | None = None,
+    pages: Collection[str] = (),
 ) -> web.Application:
-    sockets = Sockets(service, store, settings, bot_token, settings.link_key(bot_token), hub, members)
+    """`pages`: other public URLs the page is served at (Telegram's Mini App URL, when not `settings.url`)."""
+    sockets = Sockets(service, store, settings, bot_token, settings.link_key(bot_token), hub, members, pages)
     app = web.Application(middlewares=[_headers])
     app[HUB] = hub
+    app[REFUSED_TO] = sockets.refused_to
 
     async def close_sockets(app: web.Application) -> None:  # else each socket holds the stop up
         await hub.close_all()
@@ -145,38 +164,48 @@ class Sockets:
         secret: bytes,
         hub: Hub,
         members: Members | None = None,
+        pages: Collection[str] = (),
     ) -> None:
         self.members = members
+        urls = [settings.url, *pages]
+        self.origins = frozenset(o for o in (origin_of(u) for u in urls if u) if o is not None)
         self.service = service
         self.store = store
         self.settings = settings
         self.bot_token = bot_token
         self.secret = secret
         self.hub = hub
+        self.refused_to: list[Refused] = []
 
     def origin_ok(self, request: web.Request) -> bool:
-        origin = request.headers.get("Origin")
-        if origin is None:  # not a browser's page (a browser always sends one on a WebSocket)
-            return True
-        own = {f"http://{request.host}".lower(), f"https://{request.host}".lower(), self.settings.origin}
-        return origin.lower() in own
+        return origin_allowed(request.headers.get("Origin"), self.origins)
+
+    def refusing(self, stage: str, reason: str) -> None:
+        log.debug("a socket message refused at %s: %s", stage, reason)  # counted, not a story to log
+        for listener in self.refused_to:
+            listener(stage, reason)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         if not self.origin_ok(request):
             raise web.HTTPForbidden(text="origin not allowed")
         # no permessage-deflate: the same view compressed again for every socket made a crowd's fan-out
         # 2-3x slower (bench/web.py); a view is a kilobyte or two
-        socket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=HEARTBEAT, compress=False)
+        socket = web.WebSocketResponse(max_msg_size=SOCKET_LIMIT, heartbeat=HEARTBEAT, compress=False)
         await socket.prepare(request)
+        lang = pick_language(request.headers.get("Accept-Language"))  # nothing else is trusted yet
+        hello: Hello | None = None
         try:
-            hello = await asyncio.wait_for(socket.receive(), HELLO_SECONDS)
+            hello = read_hello(await asyncio.wait_for(socket.receive(), HELLO_SECONDS))
         except TimeoutError:
-            hello = None
+            pass
+        except Unreadable as e:
+            self.refusing("welcome", e.reason)
+            code = TOO_LARGE if e.reason == TOO_BIG else UNREADABLE
+            await _close(socket, {"type": "refused", "text": unreadable(lang), "error": e.reason}, code)
+            return socket
         viewer, table_id, by_link = await self.welcome(hello)
-        if viewer is None or table_id is None:  # said in the browser's language: nothing else is trusted
-            lang = pick_language(request.headers.get("Accept-Language"))
-            await socket.send_json({"type": "refused", "text": refused(lang)})
-            await socket.close(code=REFUSED, message=b"refused")
+        if viewer is None or table_id is None:
+            await _close(socket, {"type": "refused", "text": refused(lang)}, REFUSED)
             return socket
         lang = await self.lang(viewer, table_id)
         welcome: dict[str, Any] = {"type": "welcome", "words": page_words(lang), "lang": lang}
@@ -184,30 +213,26 @@ class Sockets:
             expires, nonce = time.time() + self.settings.link_seconds, secrets.token_urlsafe(12)
             resume = sign_link(self.secret, viewer.person, table_id, expires, nonce, viewer.name, viewer.lang)
             welcome["resume"] = resume
-        await socket.send_json(welcome)
+        if not await _send(socket, welcome):
+            return socket
         self.hub.attach(table_id, socket, viewer)
         try:
-            await self.presses(socket, viewer, table_id)
+            await self.presses(socket, viewer, table_id, lang)
         finally:
             self.hub.detach(table_id, socket)
         return socket
 
-    async def welcome(self, message: Any) -> tuple[Viewer | None, int | None, bool]:
+    async def welcome(self, hello: Hello | None) -> tuple[Viewer | None, int | None, bool]:
         """The viewer and the table of a hello, and whether a link vouched for them; or (None, None, False)."""
         nobody = None, None, False
-        if message is None or message.type is not WSMsgType.TEXT:
+        if hello is None or hello.table is None or hello.auth is None:
             return nobody
-        try:
-            hello = json.loads(message.data)
-            table_id, auth = int(hello["table"]), hello["auth"]
-            kind = auth["kind"] if hello["type"] == "hello" else None
-        except (ValueError, TypeError, KeyError):
-            return nobody
+        table_id, auth = hello.table, hello.auth
         viewer: Viewer | None = None
-        if kind == "telegram" and isinstance(auth.get("init_data"), str):
-            viewer = telegram_viewer(auth["init_data"], self.bot_token, time.time(), self.settings.max_age)
-        elif kind == "link" and isinstance(auth.get("token"), str):
-            read = read_link(self.secret, auth["token"], time.time())
+        if auth.kind == "telegram":
+            viewer = telegram_viewer(auth.init_data, self.bot_token, time.time(), self.settings.max_age)
+        else:
+            read = read_link(self.secret, auth.token, time.time())
             if read is not None and read[0].table_id == table_id and self.hub.use_nonce(read[1]):
                 viewer = read[0]
         if viewer is None or viewer.table_id not in (None, table_id):
@@ -215,7 +240,7 @@ class Sockets:
         table = await self.store.load(table_id)
         if table is None or not await self.may_watch(viewer, table):
             return nobody
-        return viewer, table_id, kind == "link"
+        return viewer, table_id, auth.kind == "link"
 
     async def may_watch(self, viewer: Viewer, table: Table) -> bool:
         """A player of the table may; anyone else only from the table's own chat (a spectator),
@@ -232,23 +257,41 @@ class Sockets:
         table = await self.store.load(table_id)
         return (await self.service.chats.settings(table.chat)).lang if table else "en"
 
-    async def presses(self, socket: web.WebSocketResponse, viewer: Viewer, table_id: int) -> None:
+    async def presses(self, socket: web.WebSocketResponse, viewer: Viewer, table_id: int, lang: str) -> None:
         pace = Pace()
-        async for message in socket:
-            if message.type is not WSMsgType.TEXT:
-                break  # binary, an error (a message over MAX_MESSAGE) or a close: the end
+        while not socket.closed:
+            message = await socket.receive()
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                break
             verdict = pace.take(time.monotonic())
             if verdict == "close":
                 await socket.close(code=1008, message=b"too many messages")
                 break
             if verdict == "slow":
-                await socket.send_json({"type": "answer", "ok": False, "text": slow_down(viewer.lang)})
+                await _send(socket, {"type": "answer", "ok": False, "text": slow_down(lang)})
                 continue
             try:
-                data = json.loads(message.data)
-                token = data["token"] if data["type"] == "press" else None
-            except (ValueError, TypeError, KeyError):
-                token = None
-            if not isinstance(token, str):
-                continue  # not a press: nothing to do (a newer page may send more kinds)
-            await socket.send_json(await self.hub.press(viewer, token, table_id))
+                token = read_press(message)
+            except Unreadable as e:  # the socket stays (unless aiohttp closed it: a frame over SOCKET_LIMIT)
+                self.refusing("press", e.reason)
+                await _send(socket, {"type": "answer", "ok": False, "text": unreadable(lang), "error": e.reason})
+                continue
+            if token is not None:  # else not a press: nothing to do (a newer page may send more kinds)
+                await _send(socket, await self.hub.press(viewer, token, table_id))
+
+
+async def _send(socket: web.WebSocketResponse, data: dict[str, Any]) -> bool:
+    """Send unless the socket closed meanwhile (the client went, or aiohttp closed it): whether sent."""
+    if socket.closed:
+        return False
+    try:
+        await socket.send_json(data)
+    except ConnectionError:  # closed under us: nobody left to tell
+        return False
+    return True
+
+
+async def _close(socket: web.WebSocketResponse, data: dict[str, Any], code: int) -> None:
+    """Say why, then close with this code (if the socket is still open: aiohttp closes some itself)."""
+    if await _send(socket, data):
+        await socket.close(code=code, message=str(data.get("error", "refused")).encode())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Collection
 from pathlib import Path
 
 from aiohttp import web
@@ -35,12 +36,14 @@ class WebServer:
         bot_token: str,
         static: Path = STATIC,
         members: Members | None = None,
+        pages: Collection[str] = (),
     ) -> None:
         """`members` tells whether a person is in a chat: only they may watch its tables without
-        playing (None: anyone signed in may)."""
+        playing (None: anyone signed in may). `pages`: other public URLs the page is served at
+        (Telegram's Mini App URL, when not `settings.url`): their pages may open the socket too."""
         self.settings = settings
         self.hub = Hub(service, store, Gallery(), settings.link_seconds)
-        self.app = web_app(service, store, settings, bot_token, self.hub, static, members)
+        self.app = web_app(service, store, settings, bot_token, self.hub, static, members, pages)
         self.port = settings.port
         self._secret = settings.link_key(bot_token)
         self._runner: web.AppRunner | None = None

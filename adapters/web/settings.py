@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 from adapters.settings import CardbotSettings
 from adapters.web.auth import link_secret
+from adapters.web.origins import origin_of
 
 
 class WebSettings(CardbotSettings):
@@ -36,8 +35,6 @@ class WebSettings(CardbotSettings):
 
     @property
     def origin(self) -> str | None:
-        """The origin browsers send for pages of `url` (scheme://host[:port]); None without a url."""
-        if not self.url:
-            return None
-        parts = urlsplit(self.url)
-        return f"{parts.scheme}://{parts.netloc}".lower()
+        """The origin browsers send for pages of `url` (scheme://host[:port], no default port); None
+        without a url."""
+        return origin_of(self.url) if self.url else None

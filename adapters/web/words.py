@@ -26,3 +26,10 @@ def refused(lang: str | None) -> str:
 
 def slow_down(lang: str | None) -> str:
     return translator(lang if lang in LANGUAGES else "en").gettext("Slow down")
+
+
+def unreadable(lang: str | None) -> str:
+    """A message the socket could not read (adapters/web/messages.py): the page never sends one."""
+    return translator(lang if lang in LANGUAGES else "en").gettext(
+        "The table could not read that message: reload the page."
+    )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
+import string
 import time
 from typing import Any
 
@@ -20,6 +22,7 @@ from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Open, Play, Press
+from bot.games import games
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
@@ -217,5 +220,30 @@ def test_the_games_of_the_tables_seen_most_recently_label_their_presses(monkeypa
     for table_id, game in ((1, "svolota"), (2, "speed")):
         metrics.seen(Table(table_id, CHAT, game, ANN.person))
     assert metrics.game_of(Play(ANN, 1, "move"), None) == "svolota"  # looked up: the newest now
-    metrics.seen(Table(3, CHAT, "demon", ANN.person))
-    assert [metrics.game_of(Play(ANN, t, "move"), None) for t in (1, 2, 3)] == ["svolota", "unknown", "demon"]
+    metrics.seen(Table(3, CHAT, "racing_demon", ANN.person))
+    assert [metrics.game_of(Play(ANN, t, "move"), None) for t in (1, 2, 3)] == ["svolota", "unknown", "racing_demon"]
+
+
+def test_a_game_the_bot_does_not_know_is_labelled_other():
+    """Whatever name a command carries, the game label is one of the bot's games or "other"."""
+
+    async def run() -> Metrics:
+        metrics = Metrics()
+        s = service(metrics=metrics)
+        instrument(s, metrics)
+        rng = random.Random(39)
+        for _ in range(1000):
+            name = "".join(rng.choices(string.ascii_letters + string.digits + "_-", k=rng.randint(1, 40)))
+            assert not (await s.handle(Open(CHAT, ANN, name))).ok
+        assert (await s.handle(Open(CHAT, ANN, "speed"))).ok
+        return metrics
+
+    metrics = asyncio.run(run())
+    labels = {
+        s.labels["game"]
+        for family in text_string_to_metric_families(metrics.text().decode())
+        for s in family.samples
+        if "game" in s.labels
+    }
+    assert labels == {"other", "speed"} and len(labels) <= len(games()) + 1
+    assert sample(metrics, "cardbot_commands_total", command="open", game="other", outcome="refused") == 1000

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import aiohttp
 import pytest
 
 from adapters.telegram.members import KEPT_SECONDS, ChatMembers
@@ -85,6 +86,20 @@ async def test_without_the_apps_name_the_board_offers_no_link(
         assert button["web_app"] == {"url": f"https://tg.example.org/live/?t={table_id}"}  # Telegram's own URL
         assert live_buttons(await bot.message_of(group, table_id)) == []
         never_a_mini_app_in(fake_api, group)
+        assert bot.tg.web is not None  # the Mini App's pages may open the socket, as CARDBOT_WEB_URL's may
+        pages = ("https://tg.example.org", WEB, "https://evil.example")
+        assert [await upgrade(bot.tg.web.port, origin) for origin in pages] == [101, 101, 403]
+
+
+async def upgrade(port: int, origin: str) -> int:
+    """The status of a WebSocket upgrade to the live table from a page of `origin` (101: opened)."""
+    async with aiohttp.ClientSession() as session:
+        try:
+            socket = await session.ws_connect(f"http://127.0.0.1:{port}/ws", origin=origin)
+        except aiohttp.WSServerHandshakeError as refused:
+            return refused.status
+        await socket.close()
+        return 101
 
 
 @pytest.mark.usefixtures("not_served")

@@ -1,6 +1,7 @@
 """A live table to test against: a real Service on a store (memory unless given), a Svolota game
 of Ann and Bob (and a computer) in a Telegram chat drawn as text, and a WebServer on 127.0.0.1 on
-a free port; initData signed as Telegram would, and a socket client that keeps what it got."""
+a free port with /healthz and /metrics mounted as a bot mounts them (adapters/health.py); initData
+signed as Telegram would, and a socket client that keeps what it got."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from urllib.parse import urlencode
 
 import aiohttp
 
+from adapters.health import Operations
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
@@ -34,6 +36,7 @@ from bot.ui.render import panel_screens
 from bot.ui.screen import Screen
 
 BOT_TOKEN = "123456:TEST-token-for-the-live-table"
+PUBLIC_URL = "https://cards.example.org"  # the live table's public URL (unless a test gives none)
 CHAT = ChatRef("telegram", "-1001")
 ANN = Actor(PersonRef("telegram", "101"), "Ann", lang="en")
 BOB = Actor(PersonRef("telegram", "102"), "Bob", lang="en")
@@ -78,10 +81,17 @@ class Live:
     server: WebServer
     table_id: int
     session: aiohttp.ClientSession
+    ops: Operations
 
     @property
     def origin(self) -> str:
+        """Where the server listens."""
         return f"http://127.0.0.1:{self.server.port}"
+
+    @property
+    def page_origin(self) -> str:
+        """The Origin of the server's own pages: the public URL's (else, as in local play, its own)."""
+        return self.server.settings.origin or self.origin
 
     async def table(self) -> Table:
         table = await self.store.load(self.table_id)
@@ -92,7 +102,7 @@ class Live:
         self, message: dict[str, Any] | None = None, origin: str | None = None, lang: str | None = None
     ) -> Client:
         headers = {"Accept-Language": lang} if lang else None
-        ws = await self.session.ws_connect(f"{self.origin}/ws", origin=origin or self.origin, headers=headers)
+        ws = await self.session.ws_connect(f"{self.origin}/ws", origin=origin or self.page_origin, headers=headers)
         client = Client(ws)
         if message is not None:
             await ws.send_json(message)
@@ -157,17 +167,23 @@ async def svolota_for_two(service: Service, notifier: RecordingNotifier, look: s
 
 @asynccontextmanager
 async def live_table(
-    store: Store | None = None, static: Path | None = None, members: Any = None, **settings: Any
+    store: Store | None = None,
+    static: Path | None = None,
+    members: Any = None,
+    url: str | None = PUBLIC_URL,
+    **settings: Any,
 ) -> AsyncIterator[Live]:
     store = store if store is not None else MemoryStore()
     notifier = RecordingNotifier()
     service = bootstrap(store, notifier, FakeClock(time.time()))
     table_id = await svolota_for_two(service, notifier)
-    web = WebSettings(url="https://cards.example.org", listen="127.0.0.1:0", **settings)
+    web = WebSettings(url=url, listen="127.0.0.1:0", **settings)
     server = WebServer(service, store, web, BOT_TOKEN, **({"static": static} if static else {}), members=members)
+    ops = Operations(service, "telegram", lambda: True)
+    ops.mount(server.app)
     await server.start()
     try:
         async with aiohttp.ClientSession() as session:
-            yield Live(service, store, notifier, server, table_id, session)
+            yield Live(service, store, notifier, server, table_id, session, ops)
     finally:
         await server.stop()

@@ -57,6 +57,10 @@ class ChatNotifier:
         await asyncio.gather(*(asyncio.shield(writer) for writer in self._queue(chat, screens)))
         return all(self.reach.reachable(s.audience) is not False for s in screens if s.audience)
 
+    def queue(self, chat: ChatRef | None, screens: Iterable[Screen]) -> None:
+        """Queue the screens and return at once, as `show`, private ones too without their chat."""
+        self._queue(chat, list(screens))
+
     async def refused(self, chat: ChatRef, table_id: int, timeout: float = 5.0) -> bool:
         """Wait (a while) until the table's public message is drawn; whether the platform refused it
         (the bot may not write in the chat). A message still waiting for its turn is not."""

@@ -12,8 +12,10 @@ sends it anew.
 
 A screen with a picture (pictures.py) shows it with its words; a message that cannot be made to
 show the screen by an edit (a Telegram photo going back to text, or a message another process drew
-as the other kind meanwhile) is sent anew and the old one deleted, and a message that was deleted or
-can no longer be edited is sent anew.
+as the other kind meanwhile) is sent anew and the old one deleted. So is a message the platform
+refuses to edit for good (deleted, too old, not editable: `Trouble.GONE`): its edit is not tried
+again, the screen goes once into a fresh message, whose id is remembered, and the old one is
+deleted where it still stands (first, as a buried board's), so that no stale copy keeps its buttons.
 
 Normal events, not failures: a message that shows this already ("not modified"), a deleted
 message, a person who never started the bot or blocked it (their panel is skipped: reach.py), a
@@ -125,7 +127,8 @@ class Places(Generic[D]):
         self, post: Post, message_id: int, drawn: D, picture: Picture | None, showing: str | None, shows: Shows
     ) -> bool | None:
         """Edit the message in place; None when that is done (or it showed this already), else
-        whether it is sent anew silently (True: deleted, it was of another kind; False: it is gone)."""
+        whether it is sent anew silently (True: it was of another kind; False: it cannot be edited);
+        the old message is deleted then."""
         started = time.monotonic()
         try:
             file_id = await self.platform.edit(post, message_id, drawn, picture, showing)
@@ -151,7 +154,9 @@ class Places(Generic[D]):
         if trouble is Trouble.WRONG_KIND:  # drawn as the other kind meanwhile, or no edit makes it this
             await delete_quietly(self.platform, post.where, message_id)
             return True
-        log.info("table %s: its message %s is gone, sending a new one", post.screen.table_id, message_id)
+        log.info("table %s: its message %s cannot be edited, sending a new one", post.screen.table_id, message_id)
+        self.stats["replaced"] += 1
+        await delete_quietly(self.platform, post.where, message_id)  # (where it still stands)
         return False
 
     async def _send(self, post: Post, drawn: D, picture: Picture | None, anew: bool) -> None:

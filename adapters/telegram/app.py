@@ -1,6 +1,7 @@
 """The Telegram bot put together: python-telegram-bot's Application (the token, the Bot API server,
-AIORateLimiter, the handlers) in front of the service on the database; the chat layer draws its
-screens (adapters/chat, with messages.py), and the scheduler runs beside it (adapters/chat/companions.py).
+flood control: rate_limits.py, the handlers) in front of the service on the database; the chat
+layer draws its screens (adapters/chat, with messages.py), and the scheduler runs beside it
+(adapters/chat/companions.py).
 
 On start: what runs beside the bot (the live table, the deadlines), then the Bot API, tried until it
 answers (adapters/chat/connection.py), then the command menu in every language. Updates arrive by
@@ -53,6 +54,7 @@ from adapters.telegram.messages import TelegramMessages
 from adapters.telegram.pacing import TelegramPace
 from adapters.telegram.play_pictures import PlayPictures
 from adapters.telegram.presses import Presses
+from adapters.telegram.rate_limits import RateLimits
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
@@ -104,7 +106,7 @@ class TelegramBot:
         quiet_urls()  # before the Bot is built: it logs its URL, token included, at DEBUG
         self.settings = settings
         self.poll_timeout = poll_timeout
-        limiter = AIORateLimiter(
+        writes = AIORateLimiter(
             overall_max_rate=settings.overall_per_second,
             overall_time_period=1,
             group_max_rate=settings.group_per_minute,
@@ -116,7 +118,7 @@ class TelegramBot:
             .token(settings.bot_token.get_secret_value())
             .base_url(settings.base_url)
             .base_file_url(settings.base_file_url)
-            .rate_limiter(limiter)
+            .rate_limiter(RateLimits(writes))  # answers and checks pass the chats' buckets
             .concurrent_updates(True)  # the service locks each table; presses must not queue behind one another
             .build()
         )

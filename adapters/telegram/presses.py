@@ -3,7 +3,9 @@ checks it), and every query is answered, a refusal as a short toast.
 
 A private screen in the reply (a press of "My panel") is sent to the presser's private chat; if
 the bot may not write there (they never started it, or blocked it), the answer opens the bot with
-a deep link to this table instead, and `/start t<table>` brings the panel. Joining or accepting
+a deep link to this table instead, and `/start t<table>` brings the panel. Someone the bot is known
+to reach is answered at once, and the panel drawn after, at their chat's pace (a press is never
+answered later than a redraw takes). Joining or accepting
 does the same for someone the bot cannot reach (it asks Telegram once per person, with a chat
 action), so that their panel can come when the game starts.
 
@@ -111,7 +113,10 @@ class Presses:
         if table_id is None or not reply.ok:
             return None
         private = [s for s in reply.screens if s.audience is not None]
-        if private and await self.notifier.deliver(None, private):
+        if private and self.notifier.reach.reachable(actor.person):
+            self.notifier.queue(None, private)
+            return None
+        if private and await self.notifier.deliver(None, private):  # (not known yet: asked by drawing)
             return None
         sitting_down = token is not None and token.action in SITTING_DOWN
         if private or (sitting_down and not await can_reach(bot, self.notifier.reach, actor.person)):

@@ -93,6 +93,7 @@ async def test_between_windows_the_picture_stays_and_a_new_message_gets_it_drawn
     assert what(platform)[1:] == [
         ("edit", "a move between windows", "stays"),
         ("edit", "another move", "stays"),
+        ("delete", "", "none"),  # (it was: no harm)
         ("send", "another move", "new"),  # the message was gone: the new one is drawn whole
     ]
     assert drawn == [HAND_A, HAND_B]

@@ -1,8 +1,9 @@
 """Edit or post, against a platform in memory: the first screen of a place is sent and remembered,
 later ones edit it; one that changes nothing is not sent; "not modified" is success; a deleted
-message, or one of another kind, is sent anew; a screen older than one another process drew is not
-drawn; a person who never started the bot is skipped and known unreachable; a chat the bot may not
-write in is refused; a buried board is sent again below, silently."""
+message, one the platform will not edit, or one of another kind, is sent anew (the old one
+deleted); a screen older than one another process drew is not drawn; a person who never started
+the bot is skipped and known unreachable; a chat the bot may not write in is refused; a buried
+board is sent again below, silently."""
 
 from __future__ import annotations
 
@@ -64,9 +65,35 @@ async def test_not_modified_is_success_and_a_deleted_message_is_sent_anew() -> N
     platform.messages[("-100", 101)].deleted = True  # an admin deleted it
     await n.show(GROUP, [board("two")])
     await n.idle()
-    assert platform.did() == [("send", "one"), ("edit", "two"), ("send", "two")]
+    assert platform.did() == [("send", "one"), ("edit", "two"), ("delete", ""), ("send", "two")]
     assert not platform.calls[-1].silently  # a lost board is not one sent again below
     assert read_note(await store.message_id(1, "", "table"))[0] == 102
+
+
+async def test_a_message_the_platform_will_not_edit_is_replaced_once_and_deleted() -> None:
+    """Too old to edit, say: the screen goes into a fresh message (remembered, so the next screen
+    edits that one), the old one is deleted; a refusal is never met by trying the edit again."""
+    n, platform, store = chat_notifier()
+    await n.show(GROUP, [board("one")])
+    await n.idle()
+    for text in ("two", "three"):  # (the fresh message is refused too: replaced once more, no loop)
+        platform.fail = [Failure(Trouble.GONE)]
+        await n.show(GROUP, [board(text)])
+        await n.idle()
+        assert platform.fail == []  # one edit tried
+    await n.show(GROUP, [board("four")])
+    await n.idle()
+    assert [(c.what, c.message_id, c.text) for c in platform.calls] == [
+        ("send", None, "one"),
+        ("delete", 101, ""),
+        ("send", None, "two"),
+        ("delete", 102, ""),
+        ("send", None, "three"),
+        ("edit", 103, "four"),
+    ]
+    assert [m.text for m in platform.messages.values() if not m.deleted] == ["four"]
+    assert read_note(await store.message_id(1, "", "table"))[0] == 103
+    assert n.stats["replaced"] == 2 and n.stats["sent"] == 3 and n.stats["edited"] == 1
 
 
 async def test_a_message_of_another_kind_is_deleted_and_sent_anew_silently() -> None:

@@ -523,6 +523,33 @@ async def test_a_429_is_waited_out_and_the_newest_board_drawn(
         assert not fake.unanswered()
 
 
+async def test_a_board_discord_will_not_edit_is_replaced_once_by_a_new_message(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, carol: User, channel: Channel
+):
+    """Every edit of the lobby answers 404 Unknown Message: each redraw tries the edit once, sends
+    one new message, deletes the old one; presses are acknowledged at once all the while."""
+    fake = fake_discord
+    async with Running(fake, url, clock) as bot:
+        await slash(fake, alice, channel, "svolota")
+        await bot.settled()
+        table_id = table_of(fake.last_message(channel))  # type: ignore[arg-type]
+        since = len(fake.requests)
+        fake.fail_next(BOARD_EDITS, 404, count=1_000_000)
+        boards = [await bot.board(table_id)]
+        for person in (bob, carol):
+            joined = await press(fake, person, boards[-1], "Join")
+            assert joined.answer_delay is not None and joined.answer_delay < 0.3
+            await bot.settled()
+            boards.append(await bot.board(table_id))
+        messages = [r for r in fake.requests[since:] if "/messages" in r.path]
+        writes = [(r.method, r.status, r.params.get("message_id")) for r in messages]
+        replaced = [(("PATCH", 404, str(b.id)), ("DELETE", 204, str(b.id)), ("POST", 200, None)) for b in boards[:-1]]
+        assert writes == [step for steps in replaced for step in steps], writes
+        assert [m.id for m in fake.messages(channel, from_bot=True)] == [boards[-1].id]
+        assert all(p.global_name in boards[-1].content for p in (bob, carol))
+        assert bot.notifier.channels.stats["replaced"] == 2
+
+
 async def test_a_restart_mid_game_keeps_the_old_buttons_working(
     fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, carol: User, channel: Channel
 ):

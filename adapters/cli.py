@@ -37,6 +37,7 @@ from sqlalchemy.engine import make_url
 from adapters.console import cli as console
 from adapters.discord.settings import DiscordSettings
 from adapters.logs import LogSettings
+from adapters.pictures.settings import PictureSettings
 from adapters.process_secrets import SECRET_WORDS
 from adapters.sql import migrate
 from adapters.sql.backup_check import refusal
@@ -54,6 +55,7 @@ SETTINGS: Final[tuple[type[BaseSettings], ...]] = (
     TelegramSettings,
     DiscordSettings,
     WebSettings,
+    PictureSettings,
     LogSettings,
 )
 HIDDEN: Final = "********"

@@ -1,9 +1,9 @@
 """Where every settings class reads from: the environment, then a `.env` file.
 
-Each class (adapters/sql, telegram, discord, web settings.py, and logging's in adapters/logs.py)
-derives from `CardbotSettings`. A variable set in the environment wins over the same one in the
-file, so `.env` holds a deployment's settings and the environment can still override one of them
-for a single run. The file is `.env` in the working directory, or the path in `CARDBOT_ENV_FILE`
+Each class (adapters/sql, telegram, discord, web, pictures settings.py, and logging's in
+adapters/logs.py) derives from `CardbotSettings`. A variable set in the environment wins over the
+same one in the file, so `.env` holds a deployment's settings and the environment can still
+override one of them for a single run. The file is `.env` in the working directory, or the path in `CARDBOT_ENV_FILE`
 (read at each construction, not at import); a missing file is no error. `.env.example` at the
 repository's root lists every variable, its default and its meaning (a test keeps it exact).
 """

@@ -63,6 +63,8 @@ class PlayPictures:
             return {}
         found, missing = {}, {}
         for move, png in zip(plays, drawings, strict=True):
+            if png is None:  # not drawn in time: this play goes as text
+                continue
             digest = picture_digest(png)
             file_id = await self.uploads.known(digest)
             if file_id is not None:

@@ -27,7 +27,7 @@ from bot.ui.screen import TEXT, Screen
 
 log = logging.getLogger(__name__)
 GALLERY_SIZE = 512  # pictures kept (a board and a panel per version of the tables being watched)
-Draw = Callable[[Picture, str], Awaitable[bytes]]
+Draw = Callable[[Picture, str], Awaitable[bytes | None]]
 
 
 class Gallery:
@@ -49,6 +49,8 @@ class Gallery:
                 png = await self._draw(picture, deck)
             except Exception:  # a renderer failure never costs a board
                 log.exception("could not draw a picture for the live table")
+                return None
+            if png is None:  # not drawn in time (screens.py): the text says it all
                 return None
             key = digest(png)
             self._pngs[key] = png

@@ -1,13 +1,16 @@
 """An event loop per test that also runs `async def` tests (no pytest-asyncio needed): the fake
 servers of the Telegram and Discord suites start in the test's `aio_loop`, and so do its async
 tests. A test's time limit is 30 s unless marked `@pytest.mark.async_timeout(seconds)`. Beside it,
-the `url` of a SQLite file of the test's own and the service's `clock`, which the test moves."""
+the `url` of a SQLite file of the test's own and the service's `clock`, which the test moves. At the
+end of the session the card pictures' drawing processes are killed: none outlives its tests, not
+even one a test stopped."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 import inspect
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -60,6 +63,14 @@ def _close(loop: asyncio.AbstractEventLoop) -> None:
     gc.collect()
     gc.freeze()
     loop.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_drawing_processes_left() -> Iterator[None]:
+    yield
+    screens = sys.modules.get("adapters.pictures.screens")  # (not imported: nothing was drawn)
+    if screens is not None:
+        screens.close()
 
 
 @pytest.fixture

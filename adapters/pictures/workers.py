@@ -1,0 +1,164 @@
+"""The drawing processes: a picture is drawn in a worker process, within a time limit, and workers
+that are stuck or dead are replaced at once.
+
+A drawing that takes longer than its limit (CARDBOT_PICTURE_TIMEOUT, 2 s; a board takes about
+10 ms) finds a worker stuck: stopped (SIGSTOP, a debugger), starved or looping. It comes back as
+None (its screen goes out as text), and the workers are killed (SIGKILL: a stopped process acts
+on no other signal until it is continued) and new ones started at once, so that no later picture
+waits behind it. The drawings that were queued behind it come back as None too. A worker that dies
+(killed, out of memory) breaks its pool: a new one is started at once, and a drawing that met the
+broken pool is tried once more on the new one (the crash came from outside, most likely). Each of
+these is one warning line in the log.
+
+A new pool's workers start a fresh interpreter each and load each deck's fonts and cards (about
+half a second; more on a busy machine) before they draw: its warm-up, queued as soon as the pool
+is made. Until that is done a drawing may take START_LIMIT, not the drawing limit: a slow start
+is not a stuck worker (else a busy machine would kill each new pool before it drew anything).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Final
+
+from adapters.pictures.decks import DECKS
+from adapters.pictures.render import fresh
+from adapters.pictures.samples import HAND
+from bot.ui.picture import Picture
+
+log = logging.getLogger(__name__)
+
+START_LIMIT: Final = 30.0  # seconds a new pool may take to start and warm up (1 s idle, 6 s on a busy machine)
+PARENT_CHECK: Final = 1.0  # seconds between a worker's looks at whether the bot's process is still there
+
+
+@dataclass(eq=False)
+class Pool:
+    """One generation of workers: their executor, its warm-up, and whether it was killed."""
+
+    executor: ProcessPoolExecutor
+    warming: list[Future[bytes]] = field(default_factory=list)
+    killed: bool = False
+
+    @property
+    def warm(self) -> bool:
+        return all(f.done() for f in self.warming)
+
+    def pids(self) -> list[int]:
+        # ProcessPoolExecutor names its processes only privately (3.14 adds kill_workers()).
+        processes = getattr(self.executor, "_processes", None) or {}
+        return [p.pid for p in list(processes.values()) if p.pid is not None]
+
+    def kill(self) -> None:
+        """SIGKILL every worker; the executor's own thread then fails what they held
+        (BrokenProcessPool) and reaps them."""
+        self.killed = True
+        processes = getattr(self.executor, "_processes", None) or {}
+        for process in list(processes.values()):
+            with contextlib.suppress(OSError, ValueError):  # gone already, or closed
+                process.kill()
+        self.executor.shutdown(wait=False)  # no new work; what is pending fails as the pool breaks
+
+
+class Workers:
+    """`count` drawing processes; `timeout` seconds a drawing may take once they are warm."""
+
+    def __init__(self, count: int, timeout: float, start_limit: float = START_LIMIT) -> None:
+        self.count = count
+        self.timeout = timeout
+        self.start_limit = start_limit
+        self.replaced = 0  # pools killed or found broken, and started anew
+        self._pool: Pool | None = None
+        self._lock = threading.Lock()  # drawings may come from more than one event loop's thread
+
+    def pids(self) -> list[int]:
+        """The current workers' process ids (none before the first picture)."""
+        return [] if self._pool is None else self._pool.pids()
+
+    async def draw(self, picture: Picture, deck: str) -> bytes | None:
+        """The picture as PNG bytes; None when no worker drew it in time (the text goes out)."""
+        for _ in range(2):
+            pool = self._current()
+            limit = self.timeout if pool.warm else self.start_limit
+            try:
+                drawing = _waited(pool.executor.submit(fresh, picture, deck))
+                if not (await asyncio.wait((drawing,), timeout=limit))[0]:
+                    self._replace(pool, f"a picture took over {limit:g} s to draw")
+                    return None
+                return drawing.result()
+            except BrokenProcessPool:
+                if pool.killed:  # it waited behind the stuck drawing: no later than that one
+                    return None
+                self._replace(pool, "a drawing process died")
+        return None
+
+    async def warm_up(self) -> None:
+        """Wait until the workers have started and loaded every deck (they do so unasked)."""
+        pool = self._current()
+        warming = [_waited(f) for f in pool.warming]
+        _, waiting = await asyncio.wait(warming, timeout=self.start_limit)
+        if waiting:
+            self._replace(pool, f"the drawing processes took over {self.start_limit:g} s to start")
+        elif any(isinstance(f.exception(), BrokenProcessPool) for f in warming) and not pool.killed:
+            self._replace(pool, "a drawing process died while starting")
+
+    def close(self) -> None:
+        """Kill the workers (they hold nothing worth waiting for) and reap them."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.kill()
+            pool.executor.shutdown(wait=True)
+
+    def _current(self) -> Pool:
+        with self._lock:
+            if self._pool is None:
+                self._pool = self._started()
+            return self._pool
+
+    def _replace(self, pool: Pool, why: str) -> None:
+        """Kill `pool` and start its successor, once however many drawings found it wanting."""
+        with self._lock:
+            if self._pool is not pool:
+                return
+            pids = pool.pids()
+            pool.kill()
+            self._pool = self._started()
+            self.replaced += 1
+        log.warning("%s: drawing processes %s killed, new ones started", why, pids or "(none)")
+
+    def _started(self) -> Pool:
+        # "spawn": a fresh interpreter, not a fork of one running an event loop and threads
+        spawn = multiprocessing.get_context("spawn")
+        executor = ProcessPoolExecutor(self.count, mp_context=spawn, initializer=_watch_parent, initargs=(os.getpid(),))
+        return Pool(executor, [executor.submit(fresh, HAND, deck) for deck in DECKS for _ in range(self.count)])
+
+
+def _waited(future: Future[bytes]) -> asyncio.Future[bytes]:
+    """The drawing as an asyncio future that is never cancelled: cancelling a drawing still queued
+    would make the executor's thread fail on it (and stop) when the pool breaks (CPython 3.11), and
+    whatever it ends in counts as read: nobody may be waiting for it any more."""
+    waited = asyncio.wrap_future(future)
+    waited.add_done_callback(lambda f: f.cancelled() or f.exception())
+    return waited
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: leave when the bot's process is gone. A process killed outright closes nothing
+    a worker waits on (it holds its own end of the queue), so the worker would live on, orphaned."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

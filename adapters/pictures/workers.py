@@ -6,14 +6,16 @@ A drawing that takes longer than its limit (CARDBOT_PICTURE_TIMEOUT, 2 s; a boar
 None (its screen goes out as text), and the workers are killed (SIGKILL: a stopped process acts
 on no other signal until it is continued) and new ones started at once, so that no later picture
 waits behind it. The drawings that were queued behind it come back as None too. A worker that dies
-(killed, out of memory) breaks its pool: a new one is started at once, and a drawing that met the
-broken pool is tried once more on the new one (the crash came from outside, most likely). Each of
-these is one warning line in the log.
+(killed, out of memory) breaks its pool: the first drawing that meets the broken pool starts a new
+one and is drawn there (the crash came from outside, most likely; a second one in a row, and it
+comes back as None). Each replacement is one warning line in the log, without a traceback.
 
-A new pool's workers start a fresh interpreter each and load each deck's fonts and cards (about
-half a second; more on a busy machine) before they draw: its warm-up, queued as soon as the pool
-is made. Until that is done a drawing may take START_LIMIT, not the drawing limit: a slow start
-is not a stuck worker (else a busy machine would kill each new pool before it drew anything).
+A new pool's workers start a fresh interpreter each and load a deck's fonts and cards (about half
+a second; seconds on a busy machine) before they draw with it: until a pool has drawn with a deck,
+a drawing with it may take START_LIMIT, not the drawing limit. A slow start is not a stuck worker
+(else a busy machine would kill each new pool before it drew anything). A pool started in place
+of another loads every deck at once (its warm-up; `warm_up` asks the same of the first one), so
+that the next board does not wait for that.
 """
 
 from __future__ import annotations
@@ -37,21 +39,33 @@ from bot.ui.picture import Picture
 
 log = logging.getLogger(__name__)
 
-START_LIMIT: Final = 30.0  # seconds a new pool may take to start and warm up (1 s idle, 6 s on a busy machine)
+START_LIMIT: Final = 30.0  # seconds a new pool may take to start: under 1 s idle, 15 s seen on a crowded machine
 PARENT_CHECK: Final = 1.0  # seconds between a worker's looks at whether the bot's process is still there
 
 
 @dataclass(eq=False)
 class Pool:
-    """One generation of workers: their executor, its warm-up, and whether it was killed."""
+    """One generation of workers: their executor, the decks they have drawn with (loaded), their
+    warm-up, and whether they were killed."""
 
     executor: ProcessPoolExecutor
+    ready: set[str] = field(default_factory=set)
     warming: list[Future[bytes]] = field(default_factory=list)
     killed: bool = False
 
-    @property
-    def warm(self) -> bool:
-        return all(f.done() for f in self.warming)
+    def submit(self, picture: Picture, deck: str) -> Future[bytes]:
+        future = self.executor.submit(fresh, picture, deck)
+        future.add_done_callback(lambda drawn: self._drew(deck, drawn))
+        return future
+
+    def warm(self, count: int) -> None:
+        """Have each worker load every deck, unless that is under way."""
+        if not self.warming:
+            self.warming = [self.submit(HAND, deck) for deck in DECKS for _ in range(count)]
+
+    def _drew(self, deck: str, drawn: Future[bytes]) -> None:
+        if not drawn.cancelled() and drawn.exception() is None:
+            self.ready.add(deck)
 
     def pids(self) -> list[int]:
         # ProcessPoolExecutor names its processes only privately (3.14 adds kill_workers()).
@@ -88,9 +102,9 @@ class Workers:
         """The picture as PNG bytes; None when no worker drew it in time (the text goes out)."""
         for _ in range(2):
             pool = self._current()
-            limit = self.timeout if pool.warm else self.start_limit
+            limit = self.timeout if deck in pool.ready else self.start_limit
             try:
-                drawing = _waited(pool.executor.submit(fresh, picture, deck))
+                drawing = _waited(pool.submit(picture, deck))
                 if not (await asyncio.wait((drawing,), timeout=limit))[0]:
                     self._replace(pool, f"a picture took over {limit:g} s to draw")
                     return None
@@ -102,8 +116,9 @@ class Workers:
         return None
 
     async def warm_up(self) -> None:
-        """Wait until the workers have started and loaded every deck (they do so unasked)."""
+        """Start the workers and wait until they have loaded every deck."""
         pool = self._current()
+        pool.warm(self.count)
         warming = [_waited(f) for f in pool.warming]
         _, waiting = await asyncio.wait(warming, timeout=self.start_limit)
         if waiting:
@@ -133,6 +148,7 @@ class Workers:
             pids = pool.pids()
             pool.kill()
             self._pool = self._started()
+            self._pool.warm(self.count)  # now, not in the next board's time
             self.replaced += 1
         log.warning("%s: drawing processes %s killed, new ones started", why, pids or "(none)")
 
@@ -140,7 +156,7 @@ class Workers:
         # "spawn": a fresh interpreter, not a fork of one running an event loop and threads
         spawn = multiprocessing.get_context("spawn")
         executor = ProcessPoolExecutor(self.count, mp_context=spawn, initializer=_watch_parent, initargs=(os.getpid(),))
-        return Pool(executor, [executor.submit(fresh, HAND, deck) for deck in DECKS for _ in range(self.count)])
+        return Pool(executor)
 
 
 def _waited(future: Future[bytes]) -> asyncio.Future[bytes]:

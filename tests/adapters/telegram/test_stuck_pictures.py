@@ -49,7 +49,7 @@ async def test_a_board_drawn_while_the_drawing_process_is_stopped_goes_as_text_a
     group: Chat,
     stopped: list[int],
     caplog: pytest.LogCaptureFixture,
-):
+) -> None:
     # the group's pace barely holds up the board: its drawing starts with the move, not after
     async with Running(fake_api, url, clock, minute=0.3) as bot:
         table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)

@@ -84,7 +84,8 @@ class Pool:
 
 
 class Workers:
-    """`count` drawing processes; `timeout` seconds a drawing may take once they are warm."""
+    """`count` drawing processes; `timeout` seconds a drawing may take (its wait in the queue
+    included) once they have drawn with its deck."""
 
     def __init__(self, count: int, timeout: float, start_limit: float = START_LIMIT) -> None:
         self.count = count
@@ -150,7 +151,7 @@ class Workers:
             self._pool = self._started()
             self._pool.warm(self.count)  # now, not in the next board's time
             self.replaced += 1
-        log.warning("%s: drawing processes %s killed, new ones started", why, pids or "(none)")
+        log.warning("%s: drawing processes %s killed and replaced", why, pids or "(none)")
 
     def _started(self) -> Pool:
         # "spawn": a fresh interpreter, not a fork of one running an event loop and threads

@@ -39,8 +39,10 @@ LONGEST_FIRST = (
     "tests/adapters/telegram/test_pacing.py",  # 15
     "tests/bench/test_bench_smoke.py",  # 13
     "tests/bot/test_table_control.py",  # 13
+    "tests/adapters/discord/test_outage.py",  # 12 (measured alone)
     "tests/adapters/telegram/test_community.py",  # 12
     "tests/adapters/telegram/test_refused_edits.py",  # 11 (alone, on one core; slow tier)
+    "tests/adapters/telegram/test_outage.py",  # 10 (measured alone)
 )
 # A developer's `.env` beside the project configures their bot, not the tests: none is read unless a
 # test writes its own (and names it, or runs the bot where it is, with CARDBOT_* cleared).

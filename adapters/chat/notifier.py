@@ -26,19 +26,26 @@ from adapters.chat.reach import Reach
 from adapters.chat.records import Records
 from adapters.chat.shown import Shown
 from adapters.chat.writers import Writers
+from bot.clock import Clock
 from bot.people import ChatRef
 from bot.ui.screen import Screen
 
 
 class ChatNotifier:
     def __init__(
-        self, platform: Platform[Any], records: Records, pace: Pace = UNPACED, file_ids: FileIds | None = None
+        self,
+        platform: Platform[Any],
+        records: Records,
+        pace: Pace = UNPACED,
+        file_ids: FileIds | None = None,
+        clock: Clock | None = None,
     ) -> None:
         """`pace`: how fast the platform lets the bot write into one chat (pacing.py); `file_ids`:
-        the file ids of pictures, where the platform names them so (uploads.py)."""
+        the file ids of pictures, where the platform names them so (uploads.py); `clock`: the
+        service's, on which a write waits to be tried again while the platform is down (backoff.py)."""
         self.platform = platform
         self.stats: Counter[str] = Counter()
-        self.writers = Writers(platform, self.stats, pace)
+        self.writers = Writers(platform, self.stats, pace, clock)
         self.pictures = Pictures(file_ids or EveryTime(), self.stats, pace)
         self.shown = Shown()
         self.below = Below()

@@ -114,11 +114,13 @@ class Platform(Troubles, Protocol[D]):
 
 async def delete_quietly(platform: Platform[D], where: Place, message_id: int) -> bool:
     """Delete a message the chat may have lost already (deleted by people, or by another process,
-    or too old to delete); whether it was."""
+    or too old to delete); whether it was. A platform that is down or asks to slow down has said
+    nothing of the message: that is raised, and the whole drawing tried again (writers.py), so an
+    outage leaves no old board or turn alert behind the new one."""
     try:
         await platform.delete(where, message_id)
     except Exception as e:
-        if platform.trouble(e) is None:
+        if platform.trouble(e) in (None, Trouble.NETWORK, Trouble.RATE_LIMITED):
             raise
         log.info("message %s in %s could not be deleted: %s", message_id, where.chat, e)
         return False

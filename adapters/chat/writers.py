@@ -11,8 +11,10 @@ the writers of the same table in the same chat are done (a ping comes below its 
 
 Normal events, not failures (platform.py): a rate limit that outlasted the library's own retries
 (the screen waits that long and goes again, unless a newer one has replaced it), a network failure
-(tried again twice, a second and then two later), and any refusal (skipped). A writer never dies
-with screens waiting.
+(a timeout, a broken connection, a 5xx: the platform is down; tried again until it is back, after
+a capped backoff on the service's clock, backoff.py, the newest screen of the place winning, so
+that a board catches up after an outage and no screen is drawn twice), and any refusal (skipped).
+A writer never dies with screens waiting.
 
 A press's answer may go before the redraws it causes (`hold`): Telegram answers a button with a
 toast, which would otherwise queue behind the board and panel the press changed.
@@ -24,25 +26,29 @@ import asyncio
 import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import Final, TypeVar
+from typing import TypeVar
 
+from adapters.chat.backoff import Backoff
 from adapters.chat.pacing import UNPACED, Pace
 from adapters.chat.platform import Trouble, Troubles
 from adapters.chat.posts import Key, Post
+from bot.clock import Clock, SystemClock
 
 log = logging.getLogger(__name__)
 
-NETWORK_ATTEMPTS: Final = 3
-NETWORK_PAUSE: Final = 1.0  # seconds before trying again after a network failure (twice that the second time)
 Draw = Callable[[Post], Awaitable[None]]
 T = TypeVar("T")
 
 
 class Writers:
-    def __init__(self, troubles: Troubles, stats: Counter[str], pace: Pace = UNPACED) -> None:
+    def __init__(
+        self, troubles: Troubles, stats: Counter[str], pace: Pace = UNPACED, clock: Clock | None = None
+    ) -> None:
+        """`clock`: the service's, on which a network failure's backoff is waited (backoff.py)."""
         self.troubles = troubles
         self.stats = stats
         self.pace = pace
+        self.backoff = Backoff(clock or SystemClock())
         self._pending: dict[Key, Post] = {}
         self._writers: dict[Key, asyncio.Task[None]] = {}
         self._once = 0  # one-off writes on their way (`once`)
@@ -125,9 +131,13 @@ class Writers:
                 post = self._pending.pop(key)  # the newest, whatever arrived while we waited
                 try:
                     await draw(post)
-                    failures = 0
                 except Exception as e:  # a writer must never die with screens waiting
                     failures = await self._failed(post, e, failures)
+                else:
+                    if failures:
+                        log.info("drew table %s again after %d network failures", post.screen.table_id, failures)
+                    failures = 0
+                    self.backoff.back()
         finally:
             del self._writers[key]
 
@@ -140,13 +150,21 @@ class Writers:
             log.warning("rate limited drawing table %s in %s: waiting %.1f s", table, where, after)
             self._pending.setdefault(post.key, post)
             await asyncio.sleep(after)
-        elif trouble is Trouble.NETWORK:
+        elif trouble is Trouble.NETWORK:  # the platform is down: the newest screen waits for it
             failures += 1
-            if failures < NETWORK_ATTEMPTS:
-                self._pending.setdefault(post.key, post)
-                await asyncio.sleep(failures * NETWORK_PAUSE)
-            else:
-                log.warning("gave up drawing table %s in %s: %s", table, where, error)
+            self.stats["network failures"] += 1
+            self._pending.setdefault(post.key, post)
+            pause = self.backoff.delay(failures)
+            level = logging.WARNING if failures == 1 else logging.DEBUG  # one line an outage, not one a retry
+            log.log(
+                level,
+                "could not reach the platform drawing table %s in %s (%s): again in %.1f s",
+                table,
+                where,
+                error,
+                pause,
+            )
+            await self.backoff.wait(pause)
         elif trouble is None:
             log.error("could not draw table %s in %s", table, where, exc_info=error)
         else:

@@ -177,7 +177,7 @@ class DiscordBot:
         self.records = records
         self.panels = Panels(settings.panel_seconds)
         messages = DiscordMessages(self.client)
-        self.channels = ChatNotifier(messages, records)
+        self.channels = ChatNotifier(messages, records, clock=clock)
         chat = self.channels
         self.panel_screens = PanelScreens(
             chat.writers, chat.pictures, chat.shown, chat.stats, messages, self.panels, self.client

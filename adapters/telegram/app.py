@@ -119,6 +119,7 @@ class TelegramBot:
             .base_url(settings.base_url)
             .base_file_url(settings.base_file_url)
             .rate_limiter(RateLimits(writes))  # answers and checks pass the chats' buckets
+            .read_timeout(settings.read_timeout)
             .concurrent_updates(True)  # the service locks each table; presses must not queue behind one another
             .build()
         )
@@ -135,7 +136,7 @@ class TelegramBot:
         self.directory = Directory()  # people by @username, and their @username for turn alerts
         self.messages = TelegramMessages(bot, self.directory.username)
         self.uploads = Uploads(records, PLATFORM)
-        self.notifier = ChatNotifier(self.messages, records, self.pace, self.uploads)
+        self.notifier = ChatNotifier(self.messages, records, self.pace, self.uploads, clock)
         self.answers = Answers(bot, self.notifier.writers, self.notifier.below)
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)

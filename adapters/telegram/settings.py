@@ -31,6 +31,9 @@ class TelegramSettings(CardbotSettings):
     group_burst: int = 5  # of the minute's messages, how many may go at once (the rest are spread)
     private_per_second: float = 1.0
     minute: float = 60.0  # the length of the "minute" above (tests shorten it)
+    # Seconds to wait for the Bot API's answer to a request (python-telegram-bot's default): past
+    # it the request counts as failed, and a board's write is tried again once Telegram answers.
+    read_timeout: float = 5.0
     # Where pictures of inline-mode plays are uploaded to learn their file ids (each deleted at
     # once): a private channel or group only the bot writes in. Unset: the asker's private chat.
     picture_chat: int | None = None

@@ -15,6 +15,7 @@ from adapters.chat.pacing import UNPACED, Pace
 from adapters.chat.pictures import FileIds, Picture
 from adapters.chat.platform import NotEditable, Sent, Trouble
 from adapters.chat.posts import Place, Post
+from bot.clock import Clock
 from bot.people import ChatRef, PersonRef
 
 CAPTION: Final = 100  # characters a message with a picture may have
@@ -133,6 +134,7 @@ def chat_notifier(
     store: MemoryRecords | None = None,
     pace: Pace = UNPACED,
     file_ids: FileIds | None = None,
+    clock: Clock | None = None,
 ) -> tuple[ChatNotifier, FakePlatform, MemoryRecords]:
     platform, store = platform or FakePlatform(), store or MemoryRecords()
-    return ChatNotifier(platform, store, pace, file_ids), platform, store
+    return ChatNotifier(platform, store, pace, file_ids, clock), platform, store

@@ -1,18 +1,20 @@
 """The writers against a platform in memory: one writer per place, the newest screen winning;
 screens arriving while a write is in flight (or waiting for the chat's pace) are coalesced; a rate
-limit is waited out and a network failure tried again; a refusal or a bug skips one screen, never
-the writer; a press's answer may go before the redraws it causes; a one-off message waits for its
-table's messages."""
+limit is waited out and a network failure tried again until the platform is back (a write that gets
+through wakes the others); a refusal or a bug skips one screen, never the writer; a press's answer
+may go before the redraws it causes; a one-off message waits for its table's messages."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 
 import pytest
 
-from adapters.chat import writers
+from adapters.chat import backoff
 from adapters.chat.platform import Trouble
 from adapters.chat.posts import Place, Post
+from bot.clock import FakeClock
 from bot.people import ChatRef
 from bot.ui.screen import Button, Screen
 from tests.adapters.chat.fake_platform import Failure, chat_notifier
@@ -80,17 +82,49 @@ async def test_a_rate_limit_is_waited_out_and_the_newest_screen_drawn() -> None:
     assert platform.did() == [("send", "newer")]
 
 
-async def test_a_network_failure_is_tried_again_twice_then_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(writers, "NETWORK_PAUSE", 0.01)
-    n, platform, _ = chat_notifier()
-    platform.fail = [Failure(Trouble.NETWORK), Failure(Trouble.NETWORK)]
-    await n.show(GROUP, [board("one")])
-    await n.idle()
-    assert platform.did() == [("send", "one")]
-    platform.fail = [Failure(Trouble.NETWORK)] * 3
-    await n.show(GROUP, [board("two")])
-    await n.idle()
-    assert platform.did() == [("send", "one")] and not platform.fail  # three attempts, then given up
+async def test_a_network_failure_is_tried_again_until_the_platform_is_back_and_the_newest_screen_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The platform down for a minute of the service's clock: the board is tried again after a
+    backoff on that clock (doubling, capped), never given up, and what is drawn once it is back is
+    the newest screen, once."""
+    monkeypatch.setattr(backoff, "LOOK", 0.002)  # the writer looks at the clock more often than it moves
+    clock = FakeClock()
+    n, platform, _ = chat_notifier(clock=clock)
+    platform.fail = [Failure(Trouble.NETWORK)] * 1000
+    await n.show(GROUP, [board("v1")])
+    tries: list[float] = []
+    start = clock.now()
+    while clock.now() - start < 60:
+        before = len(platform.fail)
+        await asyncio.sleep(0.005)
+        if len(platform.fail) < before:
+            tries.append(clock.now() - start)
+        await n.show(GROUP, [board(f"v{len(tries) + 1}")])  # the game goes on meanwhile
+        clock.advance(0.5)
+    assert platform.did() == []
+    gaps = [b - a for a, b in itertools.pairwise(tries)]
+    assert len(tries) >= 7 and max(gaps) <= backoff.CAP + 0.5, tries  # never given up, never above the cap
+    assert gaps[0] < gaps[3], gaps  # backing off
+    platform.fail = []
+    newest = f"v{len(tries) + 1}"
+    clock.advance(backoff.CAP)
+    await asyncio.wait_for(n.idle(), 5)
+    assert platform.did() == [("send", newest)]  # once, the newest
+
+
+async def test_a_write_that_gets_through_wakes_the_writers_waiting_for_the_platform() -> None:
+    clock = FakeClock()
+    n, platform, _ = chat_notifier(clock=clock)
+    platform.fail = [Failure(Trouble.NETWORK)] * 2
+    await n.show(GROUP, [board("waiting")])
+    await n.show(ChatRef("fake", "-200"), [board("also waiting", table=2)])
+    while platform.fail:
+        await asyncio.sleep(0.005)
+    await asyncio.sleep(0.01)  # both wait now, on a clock that stands still
+    await n.show(ChatRef("fake", "-300"), [board("through", table=3)])
+    await asyncio.wait_for(n.idle(), 2 * backoff.LOOK)
+    assert sorted(platform.did()) == [("send", "also waiting"), ("send", "through"), ("send", "waiting")]
 
 
 async def test_a_refusal_or_a_bug_skips_one_screen_and_the_writer_goes_on() -> None:

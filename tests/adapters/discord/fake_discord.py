@@ -19,8 +19,9 @@ callback gets 400 "Interaction has already been acknowledged." (40060); the toke
 @original) expires after 15 minutes on the fake's clock (`advance()`), then 401 "Invalid Webhook
 Token" (50027).
 
-Every request is recorded (`requests`, `calls()`), can be made to fail (`fail_next`), can be rate
-limited for real (`rate_limit`), and its body is checked against Discord's OpenAPI spec when
+Every request is recorded (`requests`, `calls()`), can be made to fail (`fail_next`; every one while
+an outage lasts, `begin_outage`, which also drops the gateway), can be rate limited for real
+(`rate_limit`), and its body is checked against Discord's OpenAPI spec when
 `../shared/specs/discord-openapi-v10.json` exists (mismatches in `spec_errors`; the fake then answers
 400 Invalid Form Body like Discord), besides the fake's own checks of Discord's limits (content
 length, 5 rows of 5 components, custom_id ≤ 100, unique custom ids, command names…) whose breaches
@@ -93,6 +94,7 @@ from tests.adapters.discord.world import (
     Role,
     User,
 )
+from tests.adapters.outage import HELD, Outage
 
 T = TypeVar("T")
 JSON = dict[str, Any]
@@ -306,6 +308,7 @@ class FakeDiscord:
         self.spec: Spec | None = load_spec() if spec is ... else spec
         self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval, compression=compression)
         self._failures: list[_Failure] = []
+        self.outage: Outage | None = None  # Discord down (`begin_outage`)
         self._limits: list[tuple[re.Pattern[str], int, float]] = []
         self._buckets: dict[str, _Bucket] = {}
         self._runner: web.AppRunner | None = None
@@ -441,6 +444,10 @@ class FakeDiscord:
             handler, needs_auth = route[0], route[3]
             if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
+            if (outage := self.outage) is not None:
+                record.status = HELD  # (if its client gives up)
+                status = await outage.meet()
+                raise ApiError(status, 0, f"{status}: {OUTAGE_MESSAGES[status]}")
             self._inject_failure(record)
             headers = self._rate_limit_headers(record)
             self._check_spec(record, content_type)
@@ -558,6 +565,21 @@ class FakeDiscord:
                 when,
             )
         )
+
+    async def begin_outage(self, statuses: tuple[int, ...] = (503, 500), hold: int = 4, refuse: int = 1) -> Outage:
+        """Discord down until `end_outage`: every REST request is answered with one of `statuses`
+        in turn, or (every `hold`th) held until the bot gives up or the outage ends (never carried
+        out: tests/adapters/outage.py); the gateway drops every connection (4000: discord.py
+        resumes) and refuses the next `refuse` connections with a 503."""
+        self.outage = Outage(statuses, hold)
+        self.gateway.refusing = refuse
+        await self.gateway.drop()
+        return self.outage
+
+    def end_outage(self) -> None:
+        if self.outage is not None:
+            self.outage.end()
+            self.outage = None
 
     def _inject_failure(self, record: Request) -> None:
         key = f"{record.method} {record.path}"
@@ -1801,6 +1823,9 @@ def _check_embeds(embeds: Any) -> list[tuple[list[Any], str, str]]:
     if total > 6000:
         problems.append((["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000"))
     return problems
+
+
+OUTAGE_MESSAGES = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"}
 
 
 def _int(value: Any) -> int:

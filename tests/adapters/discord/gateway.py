@@ -8,7 +8,8 @@ asks for `compress=zlib-stream`, as discord.py's does; plain text frames otherwi
 `compression="none"`; discord.py reads both).
 
 A client closing with 1000/1001 ends its session (discord.py's `close()`); any other loss keeps it
-resumable, and the dispatches meant for it are kept for its RESUME.
+resumable, and the dispatches meant for it are kept for its RESUME. During an outage the gateway
+refuses a few connections (`refusing`: a 503 before the upgrade), as Discord's does when it is down.
 """
 
 from __future__ import annotations
@@ -143,6 +144,8 @@ class Gateway:
         self.connections: list[Connection] = []
         self.received: list[JSON] = []  # every payload the bots sent (heartbeats included)
         self.errors: list[str] = []  # protocol errors the bots made (closes with 4xxx)
+        self.refusing = 0  # connections to refuse with a 503 before the upgrade (an outage)
+        self.refused = 0  # connections refused so far
 
     # --- state -----------------------------------------------------------------------------
 
@@ -211,6 +214,10 @@ class Gateway:
     # --- the websocket ---------------------------------------------------------------------
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self.refusing > 0:  # (an outage: tests/adapters/outage.py)
+            self.refusing -= 1
+            self.refused += 1
+            return web.Response(status=503, text="503: Service Unavailable")
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
         compress = request.query.get("compress")

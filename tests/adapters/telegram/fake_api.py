@@ -10,7 +10,8 @@ Behind it is a small world of people, groups, forum topics and private chats. Te
 update JSON for `getUpdates`, and read what people see (`messages`, `last_message`, `buttons`,
 `answers_to`, `inline_answers`). Every request is recorded in `requests`, checked against the Bot API
 spec when `../shared/specs/telegram-bot-api-10.0.json` is present (mismatches in `spec_errors`), and
-can be made to fail (`fail_next`) or watched as it arrives (`on_request`). As in Telegram, an update
+can be made to fail (`fail_next`; all of them while an `outage` lasts: tests/adapters/outage.py) or
+watched as it arrives (`on_request`). As in Telegram, an update
 stays queued until a later getUpdates confirms it with a higher offset (`confirmed`), so updates a
 bot fetched and never confirmed (it died) come again to the next poller.
 """
@@ -34,6 +35,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from tests.adapters.outage import HELD, Outage
 from tests.adapters.telegram import entities as ents
 from tests.adapters.telegram.spec_check import Spec, Upload, decode_loosely, load_spec
 from tests.adapters.telegram.world import ACTIONS, JSON, Chat, Message, User, chat_full_info, chat_member
@@ -143,6 +145,8 @@ _DEFAULT_DESCRIPTIONS = {
     409: "Conflict: injected failure",
     500: "Internal Server Error",
     502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
 }
 
 
@@ -198,6 +202,8 @@ class FakeBotApi:
         # awaitable it answers after (a request held until the test lets it go).
         self.latency: Callable[[str, JSON], float | Awaitable[object]] | None = None
         self.confirmed_offset = 0  # the highest offset a getUpdates call confirmed updates with
+        # Telegram down (`begin_outage`): every request, getUpdates included, fails or hangs
+        self.outage: Outage | None = None
 
         self._messages: dict[int, list[Message]] = {}
         self.photos: dict[str, tuple[list[JSON], bytes]] = {}  # file id -> (its sizes, the uploaded bytes)
@@ -315,6 +321,7 @@ class FakeBotApi:
             if errors:
                 self.spec_errors.extend(errors)
                 raise ApiError(400, "Bad Request: " + "; ".join(errors))
+            await self._meet_outage(record)
             if self.on_request is not None and self.on_request(name, record.params):
                 raise ApiError(502, "Bad Gateway: dropped")
             delay = self.latency(name, record.params) if self.latency is not None else 0.0
@@ -322,6 +329,7 @@ class FakeBotApi:
                 await delay
             elif delay > 0:
                 await asyncio.sleep(delay)
+            await self._meet_outage(record)  # it began while the request was on its way
             self._inject_failure(name, record.params)
             if handler is None:
                 self.unsupported.append(name)
@@ -369,6 +377,24 @@ class FakeBotApi:
             parameters = {"retry_after": retry_after}
         description = description or _DEFAULT_DESCRIPTIONS.get(status, f"Error {status}")
         self._failures.append(_Failure(method, status, description, parameters, count, when))
+
+    def begin_outage(self, statuses: tuple[int, ...] = (500, 502), hold: int = 3) -> Outage:
+        """Telegram down until `end_outage`: every request (getUpdates too) is answered with one of
+        `statuses` in turn, or (every `hold`th) held until the bot gives up waiting; a held request
+        is never carried out (tests/adapters/outage.py). Updates people make meanwhile wait for it."""
+        self.outage = Outage(statuses, hold)
+        return self.outage
+
+    def end_outage(self) -> None:
+        if self.outage is not None:
+            self.outage.end()
+            self.outage = None
+
+    async def _meet_outage(self, record: Request) -> None:
+        if (outage := self.outage) is not None:
+            record.status, record.description = HELD, "held: the outage"  # (if its client gives up)
+            status = await outage.meet()
+            raise ApiError(status, _DEFAULT_DESCRIPTIONS[status])
 
     def _inject_failure(self, method: str, params: JSON) -> None:
         for failure in self._failures:

@@ -3,9 +3,10 @@ connection, a 5xx: the platform is down or unreachable): from a second, doubling
 jitter so that a thousand boards do not all knock in the same instant; never given up, since the
 newest screen of each place is kept and a board must catch up once the platform is back.
 
-The wait is measured on the service's clock (real time in production; a test moves it by hand)
-and cut short as soon as any write gets through (`back`): one answer from the platform is news for
-every writer waiting.
+The wait ends when it has passed on the service's clock or in real time, whichever comes first
+(the same in production; a test's clock that it moves by hand hurries it, one that stands still
+leaves it to real time), and is cut short as soon as any write gets through (`back`): one answer
+from the platform is news for every writer waiting.
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ class Backoff:
         return min(CAP, FIRST * 2.0 ** (failures - 1)) * self._rng.uniform(0.5, 1.0)
 
     async def wait(self, seconds: float) -> bool:
-        """Wait `seconds` on the clock, or until a write gets through; whether that cut it short."""
-        back = self._back
-        due = self.clock.now() + seconds
+        """Wait `seconds` (on the clock or in real time), or until a write gets through; whether
+        that cut it short."""
+        back, loop = self._back, asyncio.get_running_loop()
+        due, real_due = self.clock.now() + seconds, loop.time() + seconds
         self._waiting += 1
         try:
-            while (left := due - self.clock.now()) > 0:
+            while (left := min(due - self.clock.now(), real_due - loop.time())) > 0:
                 try:
                     await asyncio.wait_for(back.wait(), min(left, LOOK))
                     return True

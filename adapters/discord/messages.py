@@ -17,7 +17,8 @@ A screen for a whole server (no channel named: a season's end) goes to the chann
 table drawn here, else its system channel, else its first text channel the bot may write in.
 
 Every write goes through discord.py's rate-limit buckets: it honours 429s and Discord's rate-limit
-headers, and so does the chat layer's writer for a 429 that reaches it. Normal events, not
+headers, and so does the chat layer's writer for a 429 that reaches it. A new message carries a
+nonce (nonces.py): tried again after its answer was lost, it is still one message. Normal events, not
 failures: a deleted message (sent again), a channel the bot may not write in or that is gone
 (`Forbidden`, `NotFound`: skipped).
 """
@@ -35,9 +36,11 @@ from cachetools import LRUCache
 from adapters.chat.pictures import Picture
 from adapters.chat.platform import Sent, Trouble
 from adapters.chat.posts import PING, Place, Post
+from adapters.chat.shown import UNSEEN
 from adapters.discord import texts
 from adapters.discord.components import MAX_TEXT, Row, change_of, chunks, layout, text_of, view_of
 from adapters.discord.identities import channel_of
+from adapters.discord.nonces import Nonces
 from bot.people import ChatRef, PersonRef
 
 NO_MENTIONS: Final = discord.AllowedMentions.none()
@@ -75,6 +78,7 @@ class Drawn:
 class DiscordMessages:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self.nonces = Nonces()
         self._played: LRUCache[str, int] = LRUCache(SERVERS_KEPT)  # server -> the channel of its latest table
 
     def place_of(self, chat: ChatRef) -> Place:
@@ -107,13 +111,22 @@ class DiscordMessages:
     async def send(self, post: Post, drawn: Drawn, picture: Picture | None, silently: bool) -> Sent:
         channel = self._messageable(post.where.chat)
         quiet: dict[str, Any] = {"silent": True} if silently else {}  # a board sent again notifies no one
-        message = await channel.send(
-            drawn.content,
-            view=drawn.view,  # type: ignore[arg-type]
-            allowed_mentions=drawn.mentions,
-            **change_of(picture, None).send_fields(),
-            **quiet,
-        )
+        try:
+            message = await channel.send(
+                drawn.content,
+                view=drawn.view,  # type: ignore[arg-type]
+                allowed_mentions=drawn.mentions,
+                nonce=self.nonces.of(post.key),  # one message, however often it is tried (nonces.py)
+                **change_of(picture, None).send_fields(),
+                **quiet,
+            )
+        except Exception as e:
+            if self.trouble(e) is Trouble.NETWORK:  # (any other answer: no message was made)
+                self.nonces.failed(post.key)
+            raise
+        if self.nonces.retried(post.key):  # maybe the message a failed try made, showing its screen
+            await self.edit(post, message.id, drawn, picture, UNSEEN)
+        self.nonces.made(post.key)
         return Sent(message.id)
 
     async def edit(

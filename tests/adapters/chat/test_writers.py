@@ -113,17 +113,21 @@ async def test_a_network_failure_is_tried_again_until_the_platform_is_back_and_t
     assert platform.did() == [("send", newest)]  # once, the newest
 
 
-async def test_a_write_that_gets_through_wakes_the_writers_waiting_for_the_platform() -> None:
+async def test_a_write_that_gets_through_wakes_the_writers_waiting_for_the_platform(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(backoff, "LOOK", 0.002)  # the writer looks at the clock more often than it moves
     clock = FakeClock()
     n, platform, _ = chat_notifier(clock=clock)
-    platform.fail = [Failure(Trouble.NETWORK)] * 2
+    platform.fail = [Failure(Trouble.NETWORK)] * 8  # four failures each: the next try 4 to 8 s away
     await n.show(GROUP, [board("waiting")])
     await n.show(ChatRef("fake", "-200"), [board("also waiting", table=2)])
     while platform.fail:
+        clock.advance(0.5)
         await asyncio.sleep(0.005)
     await asyncio.sleep(0.01)  # both wait now, on a clock that stands still
     await n.show(ChatRef("fake", "-300"), [board("through", table=3)])
-    await asyncio.wait_for(n.idle(), 2 * backoff.LOOK)
+    await asyncio.wait_for(n.idle(), 1.5)  # at once, not 4 s later
     assert sorted(platform.did()) == [("send", "also waiting"), ("send", "through"), ("send", "waiting")]
 
 

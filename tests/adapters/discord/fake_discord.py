@@ -20,12 +20,14 @@ callback gets 400 "Interaction has already been acknowledged." (40060); the toke
 Token" (50027).
 
 Every request is recorded (`requests`, `calls()`), can be made to fail (`fail_next`; every one while
-an outage lasts, `begin_outage`, which also drops the gateway), can be rate limited for real
-(`rate_limit`), and its body is checked against Discord's OpenAPI spec when
-`../shared/specs/discord-openapi-v10.json` exists (mismatches in `spec_errors`; the fake then answers
-400 Invalid Form Body like Discord), besides the fake's own checks of Discord's limits (content
-length, 5 rows of 5 components, custom_id ≤ 100, unique custom ids, command names…) whose breaches
-are answered 400 and recorded in `rejected`. `problems()` lists everything a test should fail on.
+an outage lasts, `begin_outage`, which also drops the gateway) or lose its answer after it was
+carried out (`lose_next`; a message sent with `enforce_nonce` is made once per nonce, as Discord
+does), can be rate limited for real (`rate_limit`), and its body is checked against Discord's
+OpenAPI spec when `../shared/specs/discord-openapi-v10.json` exists (mismatches in `spec_errors`;
+the fake then answers 400 Invalid Form Body like Discord), besides the fake's own checks of
+Discord's limits (content length, 5 rows of 5 components, custom_id ≤ 100, unique custom ids,
+command names…) whose breaches are answered 400 and recorded in `rejected`. `problems()` lists
+everything a test should fail on.
 
 Files come as Discord takes them: a multipart/form-data body of `payload_json` (checked against the
 spec like a JSON body) and `files[n]` parts. Each `attachments[].id` must name an uploaded
@@ -152,6 +154,7 @@ class Request:
     files: list[Upload] = field(default_factory=list)  # the files of a multipart body
     status: int = 0
     response: Any = None
+    lost: bool = False  # carried out, its answer never sent (`lose_next`)
 
     @property
     def ok(self) -> bool:
@@ -309,6 +312,8 @@ class FakeDiscord:
         self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval, compression=compression)
         self._failures: list[_Failure] = []
         self.outage: Outage | None = None  # Discord down (`begin_outage`)
+        self.nonces: dict[tuple[int, str], tuple[Message, float]] = {}  # (channel, nonce) -> message made, when
+        self._lose: list[tuple[re.Pattern[str], int]] = []  # (route, count): answers lost (`lose_next`)
         self._limits: list[tuple[re.Pattern[str], int, float]] = []
         self._buckets: dict[str, _Bucket] = {}
         self._runner: web.AppRunner | None = None
@@ -458,6 +463,9 @@ class FakeDiscord:
             if self.spec is not None and record.route is not None:
                 self.fake_errors.extend(self.spec.check_response(record.route, record.method, status, answer))
             record.status, record.response = status, answer
+            if self._lost(record):  # carried out, and the connection dropped before the answer
+                assert request.transport is not None
+                request.transport.abort()
             return _reply(status, answer, headers)
         except ApiError as error:
             record.status, record.response = error.status, error.body
@@ -565,6 +573,21 @@ class FakeDiscord:
                 when,
             )
         )
+
+    def lose_next(self, route: str = "*", count: int = 1) -> None:
+        """Carry out the next `count` requests matching `route`, then drop their connection before
+        answering: the bot cannot tell whether they were."""
+        self._lose.append((route_pattern(route), count))
+
+    def _lost(self, record: Request) -> bool:
+        for i, (pattern, count) in enumerate(self._lose):
+            if pattern.match(f"{record.method} {record.path}") or pattern.match(f"{record.method} {record.route}"):
+                self._lose[i] = (pattern, count - 1)
+                if count <= 1:
+                    del self._lose[i]
+                record.lost = True
+                return True
+        return False
 
     async def begin_outage(self, statuses: tuple[int, ...] = (503, 500), hold: int = 4, refuse: int = 1) -> Outage:
         """Discord down until `end_outage`: every REST request is answered with one of `statuses`
@@ -1514,6 +1537,10 @@ class FakeDiscord:
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         body = self._check_message_body(r.body, creating=True, files=r.files)
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        made = self.nonces.get((channel.id, str(nonce))) if nonce is not None else None
+        if made is not None and self.now() - made[1] < NONCE_SECONDS:
+            return made[0].to_dict()  # Discord's answer to a nonce it has seen: the message it made
         reference = body.get("message_reference")
         message = self._new_message(
             channel,
@@ -1523,6 +1550,8 @@ class FakeDiscord:
             type=19 if reference else 0,
             reference=reference,
         )
+        if nonce is not None:
+            self.nonces[(channel.id, str(nonce))] = (message, self.now())
         self._dispatch_message("MESSAGE_CREATE", message)
         return message.to_dict()
 
@@ -1825,6 +1854,7 @@ def _check_embeds(embeds: Any) -> list[tuple[list[Any], str, str]]:
     return problems
 
 
+NONCE_SECONDS = 300.0  # how long Discord answers a nonce with the message it made ("a few minutes")
 OUTAGE_MESSAGES = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"}
 
 

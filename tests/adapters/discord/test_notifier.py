@@ -17,9 +17,11 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
+from adapters.chat import backoff
 from adapters.chat.memory_records import MemoryRecords
 from adapters.chat.notifier import ChatNotifier
 from adapters.discord.components import CLEAR, KEEP, REFRESH, PictureEdit
@@ -43,12 +45,14 @@ def error(cls: type[discord.HTTPException], status: int, code: int = 0, headers:
 
 class StubChannel:
     """Records sends and edits (and in `fields` their other keyword arguments: embed, file,
-    attachments); `fail` holds exceptions to raise, in order, on the next calls."""
+    attachments; a send's nonce in `nonces`); `fail` holds exceptions to raise, in order, on the
+    next calls."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Any, str, Any]] = []
         self.fields: list[dict[str, Any]] = []
         self.mentions: list[Any] = []  # the allowed mentions of each send
+        self.nonces: list[str | None] = []  # the nonce of each send tried
         self.fail: list[Exception] = []
         self.gate: asyncio.Event | None = None
         self.next_id = 100
@@ -61,7 +65,10 @@ class StubChannel:
         self.calls.append((kind, message_id, content, view))
         self.fields.append(fields)
 
-    async def send(self, content: str, view: Any = None, allowed_mentions: Any = None, **fields: Any) -> Any:
+    async def send(
+        self, content: str, view: Any = None, allowed_mentions: Any = None, nonce: str | None = None, **fields: Any
+    ) -> Any:
+        self.nonces.append(nonce)
         await self._call("send", None, content, view, **fields)
         self.mentions.append(allowed_mentions)
         self.next_id += 1
@@ -167,6 +174,30 @@ async def test_a_429_that_reaches_the_writer_is_waited_out() -> None:
     await n.idle()
     assert loop.time() - start >= 0.2
     assert [c[2] for c in channel.calls] == ["newer"]
+
+
+async def test_a_send_whose_answer_was_lost_is_tried_with_the_same_nonce_and_brought_up_to_date(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Discord makes one message per nonce: the try after a lost answer (a dropped connection) keeps
+    the first try's nonce, even for a newer screen, and the message it is answered with (maybe
+    the first try's) is edited to the newer screen; the place's next message has a nonce of its own."""
+    monkeypatch.setattr(backoff, "FIRST", 0.01)
+    n, channel, _store = notifier()
+    channel.fail = [aiohttp.ServerDisconnectedError()]
+    await n.show(CHAT, [board("first")])
+    while channel.fail:
+        await asyncio.sleep(0)
+    await n.show(CHAT, [board("newer")])
+    await n.idle()
+    sent = channel.next_id
+    assert [c[:3] for c in channel.calls] == [("send", None, "newer"), ("edit", sent, "newer")]
+    assert len(channel.nonces) == 2 and channel.nonces[0] == channel.nonces[1]
+    channel.fail = [error(discord.HTTPException, 429, headers={"Retry-After": "0"})]  # (no message made)
+    await n.show(CHAT, [Screen(8, "another table")])
+    await n.idle()
+    assert channel.nonces[2] == channel.nonces[3] != channel.nonces[0]
+    assert [c[0] for c in channel.calls[2:]] == ["send"]  # a refused try made nothing: no edit
 
 
 async def test_a_panel_is_drawn_only_while_it_is_open_with_a_refresh_button() -> None:

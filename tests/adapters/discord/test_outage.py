@@ -11,6 +11,9 @@ store's log.
 
 The outage lasts `OUTAGE` seconds of the service's clock, moved `STEP` at a time every `PAUSE` real
 seconds (about six real seconds in all).
+
+Beside it (fast): a message Discord made whose answer was lost is sent again with its nonce, and
+stays one message.
 """
 
 from __future__ import annotations
@@ -39,8 +42,6 @@ from tests.adapters.discord.test_scenarios import (
 from tests.adapters.discord.world import Channel, Guild, Message, User
 from tests.adapters.outage import HELD, Asked, Witness
 
-pytestmark = pytest.mark.slow
-
 OUTAGE = 60.0  # seconds of the service's clock Discord is down
 STEP = 1.0  # the clock moves this much at a time
 PAUSE = 0.08  # real seconds between two steps
@@ -62,6 +63,7 @@ def sends(fake: FakeDiscord, channel: Channel) -> int:
     return sum(1 for r in fake.calls(SENDS, status=200) if r.params.get("channel_id") == str(channel.id))
 
 
+@pytest.mark.slow
 @pytest.mark.async_timeout(60)
 async def test_a_minute_of_discord_down_loses_no_move_skips_no_deadline_and_the_boards_catch_up(
     fake_discord: FakeDiscord,
@@ -189,3 +191,21 @@ async def test_a_minute_of_discord_down_loses_no_move_skips_no_deadline_and_the_
             "after it was back "
             f"(table version {table.version}, {len(log)} moves logged, {len(witness.accepted)} accepted from presses)"
         )
+
+
+async def test_a_board_whose_answer_was_lost_after_discord_made_it_is_one_message(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, channel: Channel
+):
+    """The lobby's message is made, and the connection drops before Discord answers: the bot
+    cannot tell, and sends it again, with the same nonce, so Discord answers with the message it
+    made; one lobby in the channel, showing its screen."""
+    fake = fake_discord
+    async with Running(fake, url, clock) as bot:
+        fake.lose_next(SENDS)
+        await slash(fake, alice, channel, "svolota")
+        await bot.settled()
+        (lost,) = [r for r in fake.calls(SENDS) if r.lost]
+        boards = [m for m in fake.messages(channel, from_bot=True) if tokens_of(m)]
+        assert len(boards) == 1 and str(boards[0].id) == lost.response["id"], boards
+        table_id = table_of(boards[0])
+        assert boards[0] == await bot.board(table_id) and "Join" in str(boards[0].buttons)

@@ -18,8 +18,8 @@ table drawn here, else its system channel, else its first text channel the bot m
 
 Every write goes through discord.py's rate-limit buckets: it honours 429s and Discord's rate-limit
 headers, and so does the chat layer's writer for a 429 that reaches it. A new message carries a
-nonce (nonces.py): tried again after its answer was lost, it is still one message. Normal events, not
-failures: a deleted message (sent again), a channel the bot may not write in or that is gone
+nonce (nonces.py): tried again after its answer was lost, it is still one message. Normal events,
+not failures: a deleted message (sent again), a channel the bot may not write in or that is gone
 (`Forbidden`, `NotFound`: skipped).
 """
 

@@ -1,7 +1,11 @@
-"""How long a writer waits before drawing again after a network failure (a timeout, a broken
-connection, a 5xx: the platform is down or unreachable): from a second, doubling up to CAP, with
-jitter so that a thousand boards do not all knock in the same instant; never given up, since the
-newest screen of each place is kept and a board must catch up once the platform is back.
+"""Waiting after network failures (a timeout, a broken connection, a 5xx: the platform is down or
+unreachable), everywhere the same way: `Pauses`, from a second, doubling up to a cap, each jittered
+(half of it fixed, the other half random) so that a thousand boards, or bots restarted together,
+do not all knock in the same instant.
+
+A writer's `Backoff` (writers.py) waits those pauses up to CAP, never giving up, since the newest
+screen of each place is kept and a board must catch up once the platform is back; a bot's first
+connection (connection.py) waits them up to a minute.
 
 The wait ends when it has passed on the service's clock or in real time, whichever comes first
 (the same in production; a test's clock that it moves by hand hurries it, one that stands still
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import dataclass, field
 from typing import Final
 
 from bot.clock import Clock
@@ -22,17 +27,29 @@ CAP: Final = 10.0  # seconds between retries at most: a board is drawn at most t
 LOOK: Final = 1.0  # real seconds between two looks at the clock while waiting (a test's clock jumps)
 
 
+@dataclass
+class Pauses:
+    """Seconds to wait after the n-th failure in a row: `first`, doubled after each, at most `cap`;
+    half to all of that."""
+
+    first: float = FIRST
+    cap: float = CAP
+    rng: random.Random = field(default_factory=random.Random)
+
+    def after(self, failures: int) -> float:
+        return min(self.cap, self.first * 2.0 ** max(0, failures - 1)) * self.rng.uniform(0.5, 1.0)
+
+
 class Backoff:
-    def __init__(self, clock: Clock, rng: random.Random | None = None) -> None:
+    def __init__(self, clock: Clock, pauses: Pauses | None = None) -> None:
         self.clock = clock
-        self._rng = rng or random.Random()
+        self.pauses = pauses or Pauses()
         self._back = asyncio.Event()
         self._waiting = 0
 
     def delay(self, failures: int) -> float:
-        """Seconds to wait after this many network failures in a row: half to all of the doubled
-        pause, at most CAP."""
-        return min(CAP, FIRST * 2.0 ** (failures - 1)) * self._rng.uniform(0.5, 1.0)
+        """Seconds to wait after this many network failures in a row (`Pauses`, at most CAP)."""
+        return self.pauses.after(failures)
 
     async def wait(self, seconds: float) -> bool:
         """Wait `seconds` (on the clock or in real time), or until a write gets through; whether

@@ -1,10 +1,9 @@
 """The first connection to a chat platform, the same on every platform: tried until it succeeds.
 
 A container that starts before its network, a DNS blip at boot, a Bot API server restarted at the
-same moment: none of these is a reason to exit. `Connection.establish` tries again with capped
-exponential backoff and jitter (1 s, 2 s, 4 s … at most a minute; each pause somewhere between
-half and all of that, so that many bots restarted together do not knock in step), logging one
-line per failed attempt, without a traceback. Only an error retrying cannot fix (the platform
+same moment: none of these is a reason to exit. `Connection.establish` tries again after capped,
+jittered pauses (backoff.py: 1 s, 2 s, 4 s … at most a minute), logging one line per failed
+attempt, without a traceback. Only an error retrying cannot fix (the platform
 refuses the token) ends it, as `Unfixable`, whose text says what to do; the caller exits with it.
 
 Meanwhile what needs no platform runs already (the live table, /healthz, the deadlines:
@@ -22,36 +21,21 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
+
+from adapters.chat.backoff import Pauses
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+MOST: Final = 60.0  # seconds between two attempts at most
 
 
 class Unfixable(Exception):
     """The platform refused what retrying cannot change (an invalid token): the process stops,
     with this text, one line saying what to do."""
-
-
-@dataclass
-class Backoff:
-    """Pauses between attempts: `first` seconds, times `factor` after each failure, at most `cap`;
-    "equal jitter": half the pause fixed, the other half random."""
-
-    first: float = 1.0
-    factor: float = 2.0
-    cap: float = 60.0
-    rng: random.Random = field(default_factory=random.Random)
-
-    def pause(self, failures: int) -> float:
-        """The pause after the `failures`-th failure in a row (1, 2, …)."""
-        ceiling = min(self.cap, self.first * self.factor ** max(0, failures - 1))
-        return ceiling / 2 + self.rng.uniform(0, ceiling / 2)
 
 
 def describe(error: BaseException) -> str:
@@ -66,13 +50,13 @@ class Connection:
     def __init__(
         self,
         platform: str,
-        backoff: Backoff | None = None,
+        pauses: Pauses | None = None,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         now: Callable[[], float] = time.time,
     ) -> None:
         """`now`: wall-clock seconds, for "unreachable since" (an operator reads it)."""
         self.platform = platform
-        self.backoff = backoff or Backoff()
+        self.pauses = pauses or Pauses(cap=MOST)
         self.sleep = sleep
         self.now = now
         self.down_since: float | None = now()
@@ -97,7 +81,7 @@ class Connection:
                     raise Unfixable(advice) from e
                 failures += 1
                 self.error = describe(e)
-                pause = self.backoff.pause(failures)
+                pause = self.pauses.after(failures)
                 log.warning(
                     "%s unreachable (attempt %d): %s; trying again in %.1f s",
                     self.platform,

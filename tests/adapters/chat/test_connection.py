@@ -1,4 +1,5 @@
-"""The first connection's backoff and what /healthz is told (adapters/chat/connection.py)."""
+"""The pauses between attempts (adapters/chat/backoff.py) and the first connection, with what
+/healthz is told (adapters/chat/connection.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ import random
 
 import pytest
 
-from adapters.chat.connection import Backoff, Connection, Unfixable
+from adapters.chat.backoff import Pauses
+from adapters.chat.connection import Connection, Unfixable
 
 
 def test_pauses_double_from_a_second_up_to_a_minute_each_between_half_and_all_of_that():
-    backoff = Backoff(rng=random.Random(3))
+    backoff = Pauses(cap=60, rng=random.Random(3))
     for failures, ceiling in [(1, 1), (2, 2), (3, 4), (6, 32), (7, 60), (30, 60)]:
-        pauses = [backoff.pause(failures) for _ in range(200)]
+        pauses = [backoff.after(failures) for _ in range(200)]
         assert ceiling / 2 <= min(pauses) and max(pauses) <= ceiling
         assert max(pauses) - min(pauses) > ceiling / 4  # jittered: bots restarted together spread out
 
@@ -24,7 +26,7 @@ def test_it_is_unreachable_from_the_start_until_a_connect_succeeds():
     async def sleep(seconds: float) -> None:
         slept.append(seconds)
 
-    connection = Connection("telegram", Backoff(rng=random.Random(1)), sleep, now=lambda: 1_780_000_000.0)
+    connection = Connection("telegram", Pauses(rng=random.Random(1)), sleep, now=lambda: 1_780_000_000.0)
     assert connection.status() == {
         "ok": False,
         "status": "unreachable since 2026-05-28T20:26:40+00:00",

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.chat.connection import Backoff, Unfixable
+from adapters.chat.backoff import Pauses
+from adapters.chat.connection import Unfixable
 from adapters.chat.lifetime import live_until_stopped
 from adapters.health import attach
 from adapters.web.settings import WebSettings
@@ -20,7 +21,7 @@ from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.test_scenarios import Running
 from tests.sql.databases import fresh_sqlite
 
-QUICK = Backoff(first=0.05, cap=0.2)  # the real one waits 1 s, 2 s, 4 s … up to a minute
+QUICK = Pauses(first=0.05, cap=0.2)  # the real one waits 1 s, 2 s, 4 s … up to a minute
 
 
 def logins(fake: FakeDiscord) -> int:
@@ -38,7 +39,7 @@ async def test_a_login_discord_does_not_answer_is_tried_again_until_it_does(
     bot.web_settings = WebSettings(listen="127.0.0.1:0")
     ops = attach(bot)
     assert ops is not None
-    bot.connection.backoff = QUICK
+    bot.connection.pauses = QUICK
     health = ops.platform()
     assert not health["ok"] and health["status"].startswith("unreachable since "), health
     try:

@@ -12,7 +12,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from adapters.chat.connection import Backoff, Unfixable
+from adapters.chat.backoff import Pauses
+from adapters.chat.connection import Unfixable
 from adapters.health import attach
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import TelegramBot
@@ -26,7 +27,7 @@ from bot.settings import ServiceConfig
 from tests.adapters.telegram.fake_api import FakeBotApi
 from tests.adapters.telegram.world import Chat, User
 
-QUICK = Backoff(first=0.05, cap=0.2)  # the real one waits 1 s, 2 s, 4 s … up to a minute
+QUICK = Pauses(first=0.05, cap=0.2)  # the real one waits 1 s, 2 s, 4 s … up to a minute
 CONFIG = ServiceConfig(window_seconds=1.5)
 
 
@@ -37,7 +38,7 @@ def bot_on(api: FakeBotApi, url: str, clock: FakeClock, token: str | None = None
     store = SqlStore(url)
     listen = WebSettings(listen="127.0.0.1:0")  # health and metrics on a listener of their own
     bot = TelegramBot(settings, store, store.records, clock, CONFIG, poll_timeout=1, web=listen)
-    bot.connection.backoff = QUICK
+    bot.connection.pauses = QUICK
     return bot
 
 

@@ -82,6 +82,7 @@ async def test_a_worker_draws_what_the_renderer_draws(workers: Callable[[float],
     assert await pool.draw(SPEED, "four_colour") == fresh(SPEED, "four_colour")
 
 
+@pytest.mark.slow  # drawing processes stopped or killed, and new ones started
 async def test_a_stopped_worker_costs_one_picture_within_the_limit_and_is_replaced(
     workers: Callable[[float], Workers], caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -101,6 +102,7 @@ async def test_a_stopped_worker_costs_one_picture_within_the_limit_and_is_replac
     assert await pool.draw(SPEED, "classic") == fresh(SPEED, "classic")  # pictures are back
 
 
+@pytest.mark.slow  # drawing processes stopped or killed, and new ones started
 async def test_drawings_queued_behind_a_stuck_one_all_come_back_within_the_limit(
     workers: Callable[[float], Workers],
 ) -> None:
@@ -115,6 +117,7 @@ async def test_drawings_queued_behind_a_stuck_one_all_come_back_within_the_limit
     assert await pool.draw(HAND, "four_colour") == fresh(HAND, "four_colour")
 
 
+@pytest.mark.slow  # drawing processes stopped or killed, and new ones started
 async def test_after_a_worker_is_killed_the_next_drawing_is_drawn(workers: Callable[[float], Workers]) -> None:
     pool = workers(LIMIT)
     await pool.warm_up()

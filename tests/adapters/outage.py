@@ -10,6 +10,8 @@ records the request with the status it got (`HELD` for a held one), and `met`/`h
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,3 +84,47 @@ class Asked:
             await show(chat, screens)
 
         notifier.show = noted
+
+
+PRESS_EVERY = 10  # seconds of the clock between two rounds of presses while the platform is down
+
+
+@dataclass(frozen=True)
+class Ridden:
+    """What happened while the platform was down."""
+
+    real_seconds: float
+    presses: int  # made by people meanwhile
+    moved: int  # moves logged meanwhile
+    fired: list[Deadline]  # deadlines fired meanwhile
+
+
+async def ride_out(
+    bot: Any,
+    witness: Witness,
+    table_id: int,
+    seconds: float,
+    step: float,
+    pause: float,
+    press_everyone: Callable[[], Awaitable[int]],
+    end: Callable[[], None],
+) -> Ridden:
+    """`seconds` of the bot's clock with the platform down, moved `step` at a time (`pause` real
+    seconds between), people pressing every PRESS_EVERY seconds (`press_everyone`: how many
+    pressed); then no deadline due in that time is left unfired, and the outage ends (`end`)."""
+    clock, store = bot.clock, bot.store
+    moves_before = len(await store.moves(table_id))
+    real_start, start = time.monotonic(), clock.now()
+    presses = 0
+    while clock.now() - start < seconds:
+        if round(clock.now() - start) % PRESS_EVERY == 0:
+            presses += await press_everyone()
+        await bot.advance(step)
+        await asyncio.sleep(pause)
+    down = clock.now()
+    due = await bot.service.firing.next_due()
+    assert due is None or due > down, "a deadline due during the outage was not fired"
+    moved = len(await store.moves(table_id)) - moves_before
+    fired = witness.fired_between(start, down)
+    end()
+    return Ridden(time.monotonic() - real_start, presses, moved, fired)

@@ -40,7 +40,7 @@ from tests.adapters.discord.test_scenarios import (
     tokens_of,
 )
 from tests.adapters.discord.world import Channel, Guild, Message, User
-from tests.adapters.outage import HELD, Asked, Witness
+from tests.adapters.outage import HELD, Asked, Witness, ride_out
 
 OUTAGE = 60.0  # seconds of the service's clock Discord is down
 STEP = 1.0  # the clock moves this much at a time
@@ -108,7 +108,6 @@ async def test_a_minute_of_discord_down_loses_no_move_skips_no_deadline_and_the_
         lobby_id = table_of(fake.last_message(other))  # type: ignore[arg-type]
         channels = [channel, other]
         sent_before = {c.id: sends(fake, c) for c in channels}
-        moves_before = len(await bot.store.moves(table_id))
 
         pressed: set[int] = set()  # interactions made while Discord was down (or just before)
 
@@ -129,20 +128,11 @@ async def test_a_minute_of_discord_down_loses_no_move_skips_no_deadline_and_the_
         # 503 only: discord.py itself retries a 500, 502 or 504 for up to 25 real seconds, which
         # would cover the few real seconds this outage lasts and hide what the writers do
         outage = await fake.begin_outage(statuses=(503,), hold=0, refuse=1)
-        real_start, start = time.monotonic(), clock.now()
-        presses = 0
-        while clock.now() - start < OUTAGE:
-            if round(clock.now() - start) % 10 == 0:  # people keep pressing
-                presses += sum(press(person) for person in people)
-            await bot.advance(STEP)
-            await asyncio.sleep(PAUSE)
-        down = clock.now()
-        due = await bot.service.firing.next_due()
-        assert due is None or due > down, "a deadline due during the outage was not fired"
-        moved_while_down = len(await bot.store.moves(table_id)) - moves_before
-        fired_while_down = witness.fired_between(start, down)
-        fake.end_outage()
-        real_down = time.monotonic() - real_start
+
+        async def press_everyone() -> int:
+            return sum(press(person) for person in people)
+
+        ridden = await ride_out(bot, witness, table_id, OUTAGE, STEP, PAUSE, press_everyone, fake.end_outage)
 
         async def stale(due: dict[tuple[int, str], int]) -> list[str]:
             """The boards and panels that do not show the version due yet (drawn or newer)."""
@@ -166,11 +156,11 @@ async def test_a_minute_of_discord_down_loses_no_move_skips_no_deadline_and_the_
         log = await bot.store.moves(table_id)
 
         # no deadline skipped, none fired twice
-        keys = [(d.kind, d.due, d.seat, d.version) for d in fired_while_down]
-        assert fired_while_down and len(keys) == len(set(keys)), keys
+        keys = [(d.kind, d.due, d.seat, d.version) for d in ridden.fired]
+        assert ridden.fired and len(keys) == len(set(keys)), keys
         # no move lost: every move the service accepted from a press is in the log, and nothing else
         assert sum(1 for m in log if m.by == "person") == len(witness.accepted)
-        assert moved_while_down > 0  # the game went on without Discord
+        assert ridden.moved > 0  # the game went on without Discord
         # no duplicate messages: every board was edited in place, none sent again
         assert {c.id: sends(fake, c) for c in channels} == sent_before
         for c in channels:  # (a board with buttons: one message a table)
@@ -184,10 +174,12 @@ async def test_a_minute_of_discord_down_loses_no_move_skips_no_deadline_and_the_
         assert fake.gateway.refused == 1 and fake.gateway.resumes
         retried = bot.notifier.channels.stats["network failures"]
         print(
-            f"\nDiscord down {OUTAGE:.0f} s of the clock ({real_down:.1f} s real): {outage.met} requests met it "
+            f"\nDiscord down {OUTAGE:.0f} s of the clock ({ridden.real_seconds:.1f} s real): "
+            f"{outage.met} requests met it "
             f"(503), the gateway dropped and resumed; {retried} writes tried again; "
-            f"{moved_while_down} moves and {len(fired_while_down)} deadlines fired while down, "
-            f"{presses} presses made; boards current {caught_up:.1f} s of the clock ({real_caught_up:.1f} s real) "
+            f"{ridden.moved} moves and {len(ridden.fired)} deadlines fired while down, "
+            f"{ridden.presses} presses made; "
+            f"boards current {caught_up:.1f} s of the clock ({real_caught_up:.1f} s real) "
             "after it was back "
             f"(table version {table.version}, {len(log)} moves logged, {len(witness.accepted)} accepted from presses)"
         )

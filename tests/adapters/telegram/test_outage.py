@@ -15,7 +15,6 @@ seconds (about six real seconds in all); python-telegram-bot gives up on a held 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import Counter
 from dataclasses import replace
 
@@ -25,7 +24,7 @@ from adapters.chat import backoff
 from bot.clock import FakeClock
 from bot.tables import Status
 from bot.tokens import decode
-from tests.adapters.outage import HELD, Asked, Witness
+from tests.adapters.outage import HELD, Asked, Witness, ride_out
 from tests.adapters.telegram.fake_api import EDITS, SENDS, FakeBotApi
 from tests.adapters.telegram.test_scenarios import CONFIG, Running, answer, moves_on, table_of
 from tests.adapters.telegram.world import Chat, Message, User
@@ -89,7 +88,6 @@ async def test_a_minute_of_telegram_down_loses_no_move_skips_no_deadline_and_the
         await bot.settled()
         chats.append(other)
         sent_before = {chat.id: sends(fake_api, chat) for chat in chats}
-        moves_before = len(await bot.store.moves(table_id))
 
         # Telegram goes down while a board's edit is on its way: that edit meets the outage too
         on_its_way = asyncio.Event()
@@ -111,21 +109,11 @@ async def test_a_minute_of_telegram_down_loses_no_move_skips_no_deadline_and_the
         outage = fake_api.begin_outage(statuses=(500, 502), hold=3)
         began.set()
         fake_api.latency = None
-        real_start, start = time.monotonic(), clock.now()
-        presses = 0
-        while clock.now() - start < OUTAGE:
-            if round(clock.now() - start) % 10 == 0:  # people keep pressing their (stale) panels
-                for person in people:
-                    presses += await press(person) is not None
-            await bot.advance(STEP)
-            await asyncio.sleep(PAUSE)
-        down = clock.now()
-        due = await bot.service.firing.next_due()
-        assert due is None or due > down, "a deadline due during the outage was not fired"
-        moved_while_down = len(await bot.store.moves(table_id)) - moves_before
-        fired_while_down = witness.fired_between(start, down)
-        fake_api.end_outage()
-        real_down = time.monotonic() - real_start
+
+        async def press_everyone() -> int:  # their (stale) panels
+            return sum([await press(person) is not None for person in people])
+
+        ridden = await ride_out(bot, witness, table_id, OUTAGE, STEP, PAUSE, press_everyone, fake_api.end_outage)
 
         # Telegram is back: within CATCH_UP seconds of the clock every board and panel is current
         async def stale(due: dict[tuple[int, str], int]) -> list[str]:
@@ -148,11 +136,11 @@ async def test_a_minute_of_telegram_down_loses_no_move_skips_no_deadline_and_the
         log = await bot.store.moves(table_id)
 
         # no deadline skipped, none fired twice
-        keys = [(d.kind, d.due, d.seat, d.version) for d in fired_while_down]
-        assert fired_while_down and len(keys) == len(set(keys)), keys
+        keys = [(d.kind, d.due, d.seat, d.version) for d in ridden.fired]
+        assert ridden.fired and len(keys) == len(set(keys)), keys
         # no move lost: every move the service accepted from a press is in the log, and nothing else
         assert sum(1 for m in log if m.by == "person") == len(witness.accepted)
-        assert moved_while_down > 0  # the game went on without Telegram
+        assert ridden.moved > 0  # the game went on without Telegram
         # no duplicate messages: every board and panel was edited in place, none sent again
         assert {chat.id: sends(fake_api, chat) for chat in chats} == sent_before
         for chat in chats:  # (a board or panel with buttons: one message a table)
@@ -162,9 +150,11 @@ async def test_a_minute_of_telegram_down_loses_no_move_skips_no_deadline_and_the
         assert outage.held and any(r.status == HELD for r in fake_api.requests)
         retried = bot.notifier.stats["network failures"]
         print(
-            f"\nTelegram down {OUTAGE:.0f} s of the clock ({real_down:.1f} s real): {outage.met} requests met it "
+            f"\nTelegram down {OUTAGE:.0f} s of the clock ({ridden.real_seconds:.1f} s real): "
+            f"{outage.met} requests met it "
             f"({outage.held} held past the bot's timeout), {retried} writes tried again; "
-            f"{moved_while_down} moves and {len(fired_while_down)} deadlines fired while down, "
-            f"{presses} presses made; boards current {caught_up:.1f} s of the clock after it was back "
+            f"{ridden.moved} moves and {len(ridden.fired)} deadlines fired while down, "
+            f"{ridden.presses} presses made; "
+            f"boards current {caught_up:.1f} s of the clock after it was back "
             f"(table version {table.version}, {len(log)} moves logged, {len(witness.accepted)} accepted from presses)"
         )

@@ -204,6 +204,9 @@ async def test_the_page_reconnects_after_a_drop_and_catches_up():
         await page.locator("#page[data-state='live']").wait_for(state="attached")
         assert int(await page.locator("#page").get_attribute("data-version")) > version
         assert await page.locator(f"{MOVES}:not(:disabled)").count() > 0
+        # a reconnection tried while the server was down was refused, and the browser said so in
+        # its console: expected here (on a busy machine the page tries before the server is back)
+        live.errors[:] = [e for e in live.errors if "/ws' failed" not in e or "ERR_CONNECTION_REFUSED" not in e]
 
 
 @pytest.mark.async_timeout(120)

@@ -128,3 +128,13 @@ async def ride_out(
     fired = witness.fired_between(start, down)
     end()
     return Ridden(time.monotonic() - real_start, presses, moved, fired)
+
+
+def nothing_lost(ridden: Ridden, log: list[Any], witness: Witness) -> None:
+    """No deadline due in the outage skipped (`ride_out` checked) or fired twice; every move the
+    service accepted from a press is in the game's `log`, and no other person's move; the game went
+    on without the platform."""
+    keys = [(d.kind, d.due, d.seat, d.version) for d in ridden.fired]
+    assert ridden.fired and len(keys) == len(set(keys)), keys
+    assert sum(1 for m in log if m.by == "person") == len(witness.accepted)
+    assert ridden.moved > 0

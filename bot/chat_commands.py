@@ -12,7 +12,7 @@ from bot.chats import Chats
 from bot.clock import Clock
 from bot.commands import ChangeSettings, Leaderboard, Notify, SetLanguage, SetLook, Stats
 from bot.games import games
-from bot.i18n import LANGUAGES, translator
+from bot.i18n import LANGUAGES, language_named, translator
 from bot.looks import Looks
 from bot.openings import check_game
 from bot.people import ChatRef, PersonRef
@@ -62,10 +62,11 @@ class ChatCommands:
         return Reply(t.gettext("🔕 No more pings from this chat."))
 
     async def set_language(self, cmd: SetLanguage) -> Reply:
-        if cmd.lang not in LANGUAGES:
+        lang = language_named(cmd.lang)
+        if lang is None:
             raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
-        await self._store.set_person_lang(cmd.actor.person, cmd.lang)
-        return Reply(translator(cmd.lang).gettext("Language saved."))
+        await self._store.set_person_lang(cmd.actor.person, lang)
+        return Reply(translator(lang).gettext("Language saved."))
 
     async def set_look(self, cmd: SetLook) -> Reply:
         look = look_named(cmd.look)

@@ -1,4 +1,4 @@
-"""Localisation: English is the source language; Russian and Ukrainian come from gettext catalogs.
+"""Localisation: English is the source language; the others come from gettext catalogs.
 
 The catalogs are plain `.po` files in `bot/locale/<lang>/LC_MESSAGES/cardbot.po`, read at run
 time with Babel (no compile step, so a fresh `pip install -e .` works). An untranslated message
@@ -26,7 +26,10 @@ from core.errors import IllegalMove
 
 DOMAIN: Final = "cardbot"
 SOURCE_LANGUAGE: Final = "en"
-LANGUAGES: Final = ("en", "ru", "uk")
+LANGUAGES: Final = ("en", "ru", "uk", "es", "pt_BR", "de", "fr", "it", "pl", "tr", "id")
+# A language by its first subtag, as clients and locales name it (`pt-br`, `pt_BR.UTF-8`, `pt`):
+# one language a subtag, so Brazilian Portuguese answers every Portuguese.
+_BY_SUBTAG: Final = {lang.split("_")[0].lower(): lang for lang in LANGUAGES}
 
 # A template the core builds by joining two of its messages with ": " (e.g. "expected …: not a
 # card: …") is translated part by part when the whole is not in the catalog.
@@ -108,11 +111,15 @@ def translator(lang: str) -> Translator:
 def pick_language(code: str | None, default: str = SOURCE_LANGUAGE) -> str:
     """A supported language from a locale or client language code (`ru_RU.UTF-8`, `uk`, `en-US`),
     or `default` when it names none of them."""
-    if code:
-        head = re.split(r"[_\-.@]", code.strip().lower(), maxsplit=1)[0]
-        if head in LANGUAGES:
-            return head
-    return default
+    return language_named(code) or default
+
+
+def language_named(code: object) -> str | None:
+    """The supported language a code names (`ru`, `pt-BR`, `pt_BR.UTF-8`, `de-AT`), or None."""
+    if not isinstance(code, str) or not code.strip():
+        return None
+    head = re.split(r"[_\-.@]", code.strip().lower(), maxsplit=1)[0]
+    return _BY_SUBTAG.get(head)
 
 
 def placeholders(text: str) -> set[str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.commands import ChangeSettings
 from bot.games import game_info
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, language_named
 from bot.refusals import Refused
 from core import game_class, new_game
 from core.options import resolve_options
@@ -97,9 +97,10 @@ def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
     """A chat admin's change, checked (a refusal says what is wrong) and made in `settings`."""
     name, value = cmd.name, cmd.value
     if name == "lang":
-        if value not in LANGUAGES:
+        lang = language_named(value)
+        if lang is None:
             raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
-        settings.lang = value
+        settings.lang = lang
     elif name == "turn_seconds":
         if isinstance(value, bool) or not isinstance(value, int) or not 15 <= value <= 600:
             raise Refused("the turn timer is 15 to 600 seconds")

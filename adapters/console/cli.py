@@ -26,7 +26,7 @@ from adapters.console.seating import SetupFailed
 from adapters.console.session import PROMPT, Setup, play
 from bot.games import game_info, games, known_game
 from bot.guide import level_name, one_line
-from bot.i18n import LANGUAGES, Translator, pick_language, translator
+from bot.i18n import LANGUAGES, Translator, language_named, pick_language, translator
 from bot.settings import ServiceConfig
 
 DEFAULT_GAME = "svolota"
@@ -295,8 +295,8 @@ def _early_language(args: list[str]) -> str:
             value = args[i + 1]
         elif arg.startswith("--lang="):
             value = arg.split("=", 1)[1]
-        if value is not None and value.strip().lower() in LANGUAGES:
-            return value.strip().lower()
+        if value is not None and (lang := language_named(value)) is not None:
+            return lang
     return _environment_language()
 
 

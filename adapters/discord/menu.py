@@ -1,5 +1,5 @@
-"""The slash commands' words, and the app_commands Translator that gives them in Russian and
-Ukrainian when the commands are synced (Discord shows each person their client's language).
+"""The slash commands' words, and the app_commands Translator that gives them in every language of
+the bot when the commands are synced (Discord shows each person their client's language).
 
 The English names and descriptions are the catalogs' msgids (bot/locale/); names are lower case,
 at most 32 characters, descriptions at most 100 (Discord's limits). Game choices are the game
@@ -53,9 +53,33 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("kick", "member"): N_("Whom to remove"),
     ("votekick", "member"): N_("Whom to vote off"),
 }
-LANGUAGE_NAMES: Final = {"en": "English", "ru": "Русский", "uk": "Українська"}  # each in itself
-
-LOCALES: Final = {discord.Locale.russian: "ru", discord.Locale.ukrainian: "uk"}
+LANGUAGE_NAMES: Final = {  # each in itself
+    "en": "English",
+    "ru": "Русский",
+    "uk": "Українська",
+    "es": "Español",
+    "pt_BR": "Português (Brasil)",
+    "de": "Deutsch",
+    "fr": "Français",
+    "it": "Italiano",
+    "pl": "Polski",
+    "tr": "Türkçe",
+    "id": "Bahasa Indonesia",
+}
+# Discord's locales our languages serve (the commands' names and descriptions synced in each)
+LOCALES: Final = {
+    discord.Locale.russian: "ru",
+    discord.Locale.ukrainian: "uk",
+    discord.Locale.spain_spanish: "es",
+    discord.Locale.latin_american_spanish: "es",
+    discord.Locale.brazil_portuguese: "pt_BR",
+    discord.Locale.german: "de",
+    discord.Locale.french: "fr",
+    discord.Locale.italian: "it",
+    discord.Locale.polish: "pl",
+    discord.Locale.turkish: "tr",
+    discord.Locale.indonesian: "id",
+}
 NAMES: Final = frozenset(
     {
         TranslationContextLocation.command_name,

@@ -1,5 +1,5 @@
-"""The command menu Telegram shows, in English (the default), Russian and Ukrainian: all commands
-in groups, the personal ones in private chats."""
+"""The command menu Telegram shows, in every language of the bot (English the default): all
+commands in groups, the personal ones in private chats."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ def commands(names: tuple[str, ...], lang: str) -> list[BotCommand]:
 
 async def set_menu(bot: Bot) -> None:
     for lang in LANGUAGES:
-        code = None if lang == SOURCE_LANGUAGE else lang  # English for every other language
+        # English for every other language; Telegram names a language by its ISO 639-1 code
+        code = None if lang == SOURCE_LANGUAGE else lang.split("_")[0]
         try:
             await bot.set_my_commands(commands(menu(), lang), BotCommandScopeAllGroupChats(), code)
             await bot.set_my_commands(commands(PRIVATE_MENU, lang), BotCommandScopeAllPrivateChats(), code)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.answers import own_look_line, rules_text, settings_lines
 from bot.games import game_info, game_named, games, known_game
-from bot.i18n import Translator
+from bot.i18n import LANGUAGES, Translator
 from bot.settings import ChatSettings
 from bot.ui.words import game_name
 
@@ -105,9 +105,9 @@ def settings_text(settings: ChatSettings, t: Translator) -> str:
             *settings_lines(settings, t),
             "",
             t.gettext(
-                "Chat admins change them: /settings lang en|ru|uk · /settings timer 15–600 ·"
+                "Chat admins change them: /settings lang {languages} · /settings timer 15–600 ·"
                 " /settings tables on|off · /settings look classic|four|text · /settings rule GAME NAME VALUE"
-            ),
+            ).format(languages="|".join(LANGUAGES)),
         ]
     )
 

@@ -5,19 +5,49 @@ from __future__ import annotations
 import gettext
 
 import pytest
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
 
-from bot.i18n import LANGUAGES, Translator, pick_language, translator
+from bot.i18n import LANGUAGES, Translator, catalog_path, language_named, pick_language, translator
 from core import IllegalMove, new_game
 
 
-def test_the_three_languages_are_offered():
-    assert LANGUAGES == ("en", "ru", "uk")
-    assert [translator(lang).lang for lang in LANGUAGES] == ["en", "ru", "uk"]
+def test_the_languages_are_offered():
+    assert LANGUAGES == ("en", "ru", "uk", "es", "pt_BR", "de", "fr", "it", "pl", "tr", "id")
+    assert [translator(lang).lang for lang in LANGUAGES] == list(LANGUAGES)
 
 
 def test_an_unknown_language_is_a_value_error_listing_the_known_ones():
-    with pytest.raises(ValueError, match="en, ru, uk"):
-        translator("de")
+    with pytest.raises(ValueError, match="en, ru, uk, es, pt_BR"):
+        translator("xx")
+
+
+@pytest.mark.parametrize(
+    ("code", "lang"),
+    [("pt-br", "pt_BR"), ("pt_BR.UTF-8", "pt_BR"), ("pt", "pt_BR"), ("de-AT", "de"), ("es-419", "es"), ("xx", None)],
+)
+def test_a_language_is_named_by_its_first_subtag(code, lang):
+    assert language_named(code) == lang
+
+
+PLURAL_NS = (0, 1, 2, 3, 5, 11, 21, 22, 101, 1000)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_plural_message_takes_the_form_babels_plural_rule_chooses(lang):
+    """For each plural message and n, the form shown is the catalog's form that CLDR's rule (as
+    Babel gives it for gettext) picks for n: the catalog's Plural-Forms header is the language's."""
+    rule = gettext.c2py(get_plural(lang).plural_expr)
+    with catalog_path(lang).open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    plurals = [m for m in catalog if m.id and m.pluralizable]
+    assert plurals
+    t = translator(lang)
+    for message in plurals:
+        singular, plural = message.id
+        assert len(message.string) == get_plural(lang).num_plurals, singular
+        for n in PLURAL_NS:
+            assert t.ngettext(singular, plural, n) == message.string[rule(n)], (singular, n)
 
 
 def test_english_is_the_source_language():
@@ -99,7 +129,8 @@ def test_a_broken_translation_never_hides_the_reason():
         ("uk_UA.UTF-8", "uk"),
         ("uk", "uk"),
         ("en-US", "en"),
-        ("de_DE.UTF-8", "en"),
+        ("de_DE.UTF-8", "de"),
+        ("ja_JP.UTF-8", "en"),
         ("C.UTF-8", "en"),
         ("", "en"),
         (None, "en"),

@@ -26,7 +26,7 @@ def test_an_unknown_game(cardbot):
         (["--players", "four"], "four is not a whole number"),
         (["--seed", "x"], "x is not a whole number"),
         (["--difficulty", "insane"], "insane is not one of: easy, normal, hard"),
-        (["--lang", "de"], "de is not one of: en, ru, uk"),
+        (["--lang", "nl"], "nl is not one of: en, ru, uk, es, pt_BR, de, fr, it, pl, tr, id"),
         (["--delay", "-1"], "the delay is a number of seconds from 0 to 60"),
         (["--delay", "nan"], "the delay is a number of seconds from 0 to 60"),
         (["--name", "   "], "a name is 1 to 24 characters"),

@@ -205,7 +205,7 @@ def test_the_language_comes_from_LANG(cardbot, monkeypatch):
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     assert cardbot("play", "--seed", "1").out.startswith("Сволота · 4 игрока")
     assert cardbot("play", "--seed", "1", "--lang", "en").out.startswith("Svolota · 4 players")
-    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
     assert cardbot("play", "--seed", "1").out.startswith("Svolota · 4 players")
 
 

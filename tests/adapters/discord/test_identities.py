@@ -40,7 +40,7 @@ def test_the_language_comes_from_the_client_only_when_it_is_ours():
     assert actor_of(interaction("ru")).lang == "ru"
     assert actor_of(interaction("uk")).lang == "uk"
     assert actor_of(interaction("en-GB")).lang == "en"
-    assert actor_of(interaction("de")).lang is None
+    assert actor_of(interaction("nl")).lang is None
 
 
 def test_an_admin_may_manage_the_server_or_administers_it():

@@ -13,7 +13,7 @@ import pytest
 
 from adapters.chat.memory_records import MemoryRecords
 from adapters.discord.app import DiscordBot
-from adapters.discord.menu import COMMANDS, CommandTranslator
+from adapters.discord.menu import COMMANDS, LOCALES, CommandTranslator
 from adapters.discord.settings import DiscordSettings
 from bot.memory_store import MemoryStore
 
@@ -46,35 +46,39 @@ def test_every_command_is_there(payloads):
     assert {p["name"] for p in payloads} == EXPECTED == set(COMMANDS)
 
 
+SYNCED = {locale.value for locale in LOCALES}  # Discord's locales of the bot's languages
+
+
 def test_names_and_descriptions_are_localised_within_discords_rules(payloads):
     for command in payloads:
-        assert set(command["name_localizations"]) == {"ru", "uk"}, command["name"]
-        assert set(command["description_localizations"]) == {"ru", "uk"}, command["name"]
+        assert set(command["description_localizations"]) == SYNCED, command["name"]
         for node in [command, *command["options"]]:
+            assert {"ru", "uk"} <= set(node["name_localizations"]) <= SYNCED, node["name"]
             for name in _names(node):
                 assert NAME.fullmatch(name) and name == name.lower(), name
             for description in _descriptions(node):
                 assert 1 <= len(description) <= 100, description
-            if node is not command:
-                assert set(node["name_localizations"]) == {"ru", "uk"}, node["name"]
     by_name = {p["name"]: p for p in payloads}
-    assert by_name["speed"]["name_localizations"] == {"ru": "скорость", "uk": "швидкість"}
+    speed = by_name["speed"]["name_localizations"]
+    assert (speed["ru"], speed["uk"]) == ("скорость", "швидкість")
     assert by_name["leaderboard"]["name_localizations"]["ru"] == "лидеры"
 
 
 def test_names_stay_distinct_in_every_language(payloads):
-    for lang in ("ru", "uk"):
-        names = [p["name_localizations"][lang] for p in payloads]
-        assert len(set(names)) == len(names)
+    """(A name left in English is the English name in that locale.)"""
+    for locale in SYNCED:
+        names = [p["name_localizations"].get(locale, p["name"]) for p in payloads]
+        assert len(set(names)) == len(names), locale
         for command in payloads:
-            options = [o["name_localizations"][lang] for o in command["options"]]
-            assert len(set(options)) == len(options)
+            options = [o["name_localizations"].get(locale, o["name"]) for o in command["options"]]
+            assert len(set(options)) == len(options), (locale, command["name"])
 
 
 def test_games_are_choices_named_as_the_screens_name_them(payloads):
     game = next(o for o in {p["name"]: p for p in payloads}["leaderboard"]["options"] if o["name"] == "game")
     assert [c["value"] for c in game["choices"]] == ["svolota", "speed", "racing_demon"]
-    assert game["choices"][2]["name_localizations"] == {"ru": "Гонка демонов", "uk": "Перегони демонів"}
+    demon = game["choices"][2]["name_localizations"]
+    assert (demon["ru"], demon["uk"]) == ("Гонка демонов", "Перегони демонів")
 
 
 def test_game_commands_are_for_servers_and_the_personal_ones_anywhere(payloads):
@@ -92,11 +96,11 @@ def test_looks_are_choices_of_look_and_of_the_servers_settings(payloads):
     assert not own.get("required") and not server.get("required")
     for option in (own, server):
         assert [c["value"] for c in option["choices"]] == ["classic", "four_colour", "text"]
-        assert option["choices"][1]["name_localizations"] == {
-            "ru": "четырёхцветная колода",
-            "uk": "чотириколірна колода",
-        }
-    assert by_name["look"]["name_localizations"] == {"ru": "вид", "uk": "вигляд"}
+        four = option["choices"][1]["name_localizations"]
+        assert (four["ru"], four["uk"]) == ("четырёхцветная колода", "чотириколірна колода")
+        assert four["de"] == "Vierfarbenblatt"
+    look = by_name["look"]["name_localizations"]
+    assert (look["ru"], look["uk"]) == ("вид", "вигляд")
 
 
 def test_the_community_commands_take_a_member_a_switch_and_a_season(payloads):

@@ -18,7 +18,7 @@ NOW = dtm.datetime(2025, 1, 1, tzinfo=dtm.UTC)
 GROUP = Chat(-100123, Chat.SUPERGROUP, title="friends")
 FORUM = Chat(-100456, Chat.SUPERGROUP, title="club", is_forum=True)
 ANN = User(11, "Ann", False, last_name="Lee", username="ann", language_code="ru")
-BOB = User(22, "Bob", False, username="Bobby", language_code="de")
+BOB = User(22, "Bob", False, username="Bobby", language_code="nl")
 CY = User(33, "Cy", False)
 BOT = User(99, "Card bot", True, username="cardbot")
 

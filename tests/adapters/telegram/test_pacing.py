@@ -19,6 +19,7 @@ from tests.adapters.telegram.test_scenarios import CONFIG, SCALE, Running, answe
 from tests.adapters.telegram.world import Chat, User
 
 
+@pytest.mark.slow  # a real Retry-After waited out
 @pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")  # RetryAfter's int form
 async def test_a_429_is_waited_out_and_the_board_still_drawn(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, group: Chat
@@ -56,6 +57,7 @@ async def test_a_deleted_board_is_sent_anew(
         assert board is not lobby and "expired" in board.text
 
 
+@pytest.mark.slow  # whole games at the group's real pace
 @pytest.mark.parametrize("game, people", [("svolota", 6), ("racing_demon", 8)])
 async def test_a_fast_game_stays_within_the_group_limit(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, group: Chat, game: str, people: int

@@ -48,7 +48,7 @@ async def test_the_viewers_own_language_else_the_chats():
     table = await service.store.load(table_id)
     assert table is not None
     russian = await view_of(service, table, _viewer(ANN, "ru"))
-    unknown = await view_of(service, table, _viewer(EVE, "de"))
+    unknown = await view_of(service, table, _viewer(EVE, "nl"))
     assert russian["lang"] == "ru" and russian["board"]["text"] != unknown["board"]["text"]
     assert russian["panel"]["text"] != (await view_of(service, table, _viewer(ANN)))["panel"]["text"]
     assert unknown["lang"] == "en" and unknown["panel"] is None and unknown["seat"] is None

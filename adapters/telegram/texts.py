@@ -1,6 +1,6 @@
-"""What the Telegram bot says beyond the service's screens: the command menu, help, rules, the
-welcome in private, and how to reach the bot. English here; Russian and Ukrainian in the bot's
-catalogs (bot/locale/)."""
+"""What the Telegram bot says beyond the service's screens: the command menu, its profile, help,
+rules, the welcome in private, and how to reach the bot. English here; the other languages in the
+bot's catalogs (bot/locale/)."""
 
 from __future__ import annotations
 
@@ -48,6 +48,23 @@ def describe(command: str, t: Translator) -> str:
         "help": t.gettext("What I can do"),
         "start": t.gettext("Private panels and the rules"),
     }[command]
+
+
+DESCRIPTION_LIMIT = 512  # Telegram's, for what an empty chat with the bot shows
+SHORT_DESCRIPTION_LIMIT = 120  # for the bot's profile page and shared links
+
+
+def profile(t: Translator) -> tuple[str, str]:
+    """The bot's description and short description in the translator's language (within
+    Telegram's limits in every language: tests/adapters/telegram/test_texts.py)."""
+    description = t.gettext(
+        "Card games for your group chat: Svolota (3–6 players, jokers and reversals), Speed (two"
+        " players, real time) and Racing Demon (any number of players, real time). Add me to a group,"
+        " start a game with /svolota, /speed or /demon, join with a button and play from your own"
+        " panel or the live table. Ratings, seasons and a leaderboard for every chat."
+    )
+    short = t.gettext("Card games in your group: Svolota, Speed and Racing Demon, with buttons and a live table.")
+    return description, short
 
 
 def help_text(t: Translator) -> str:

@@ -23,6 +23,7 @@ from adapters.chat.records import read_note
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import TelegramBot
 from adapters.telegram.settings import TelegramSettings
+from adapters.telegram.texts import profile
 from bot.clock import FakeClock
 from bot.i18n import translator
 from bot.settings import ServiceConfig
@@ -651,6 +652,10 @@ async def test_the_command_menu_in_three_languages_and_help_rules_settings(
             "help",
         }
         assert menu["help"] == translator("ru").gettext("What I can do")
+        for lang, code in (("en", ""), ("ru", "ru"), ("pt_BR", "pt")):  # the profile, by language code
+            description, short = profile(translator(lang))
+            assert fake_api.profile[("description", code)] == description
+            assert fake_api.profile[("short_description", code)] == short
         private = fake_api.visible_commands(alice, fake_api.private_chat(alice))
         assert [c["command"] for c in private] == ["start", "help", "rules", "stats", "look"]
         fake_api.send_text(bob, group, "/rules demon")

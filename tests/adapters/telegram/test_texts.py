@@ -8,7 +8,7 @@ import re
 import pytest
 
 from adapters.telegram.menu import commands
-from adapters.telegram.texts import PRIVATE_MENU, help_text, menu
+from adapters.telegram.texts import DESCRIPTION_LIMIT, PRIVATE_MENU, SHORT_DESCRIPTION_LIMIT, help_text, menu, profile
 from bot.answers import rules_text
 from bot.guide import legend
 from bot.i18n import LANGUAGES, translator
@@ -30,6 +30,13 @@ def test_the_menu_fits_telegram(lang):
         for command in commands(names, lang):
             assert re.fullmatch(r"[a-z0-9_]{1,32}", command.command)
             assert 1 <= len(command.description) <= 256
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_profile_fits_telegram(lang):
+    description, short = profile(translator(lang))
+    assert 1 <= len(description) <= DESCRIPTION_LIMIT and 1 <= len(short) <= SHORT_DESCRIPTION_LIMIT
+    assert "/svolota" in description and ("Svolota" in short or "Сволота" in short)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -49,6 +49,7 @@ class Writers:
         self.stats = stats
         self.pace = pace
         self.backoff = Backoff(clock or SystemClock())
+        self._unreached = 0  # network failures since a write last got through, of every place
         self._pending: dict[Key, Post] = {}
         self._writers: dict[Key, asyncio.Task[None]] = {}
         self._once = 0  # one-off writes on their way (`once`)
@@ -134,8 +135,9 @@ class Writers:
                 except Exception as e:  # a writer must never die with screens waiting
                     failures = await self._failed(post, e, failures)
                 else:
-                    if failures:
-                        log.info("drew table %s again after %d network failures", post.screen.table_id, failures)
+                    if self._unreached:
+                        log.info("the platform answers again (%d writes had failed meanwhile)", self._unreached)
+                        self._unreached = 0
                     failures = 0
                     self.backoff.back()
         finally:
@@ -155,10 +157,13 @@ class Writers:
             self.stats["network failures"] += 1
             self._pending.setdefault(post.key, post)
             pause = self.backoff.delay(failures)
-            level = logging.WARNING if failures == 1 else logging.DEBUG  # one line an outage, not one a retry
+            # one line an outage, not one a board: a thousand tables would say the same thing
+            level = logging.WARNING if not self._unreached else logging.DEBUG
+            self._unreached += 1
             log.log(
                 level,
-                "could not reach the platform drawing table %s in %s (%s): again in %.1f s",
+                "could not reach the platform drawing table %s in %s (%s): every screen waits for it, this one"
+                " tried again in %.1f s",
                 table,
                 where,
                 error,

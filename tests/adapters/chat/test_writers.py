@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 
 import pytest
 
@@ -129,6 +130,28 @@ async def test_a_write_that_gets_through_wakes_the_writers_waiting_for_the_platf
     await n.show(ChatRef("fake", "-300"), [board("through", table=3)])
     await asyncio.wait_for(n.idle(), 1.5)  # at once, not 4 s later
     assert sorted(platform.did()) == [("send", "also waiting"), ("send", "through"), ("send", "waiting")]
+
+
+async def test_an_outage_is_logged_once_however_many_boards_wait_for_it(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(backoff, "LOOK", 0.002)
+    clock = FakeClock()
+    n, platform, _ = chat_notifier(clock=clock)
+    platform.fail = [Failure(Trouble.NETWORK)] * 30
+    caplog.set_level(logging.INFO, logger="adapters.chat.writers")
+    for table in range(1, 11):  # ten boards in ten chats
+        await n.show(ChatRef("fake", f"-{table}00"), [board("waiting", table=table)])
+    while platform.fail:
+        clock.advance(0.5)
+        await asyncio.sleep(0.005)
+    clock.advance(backoff.CAP)
+    await asyncio.wait_for(n.idle(), 5)
+    assert len(platform.did()) == 10
+    said = [(r.levelno, r.getMessage()) for r in caplog.records if r.levelno >= logging.INFO]
+    assert [level for level, _ in said] == [logging.WARNING, logging.INFO], said
+    assert said[0][1].startswith("could not reach the platform drawing table ")
+    assert said[1][1] == "the platform answers again (30 writes had failed meanwhile)"
 
 
 async def test_a_refusal_or_a_bug_skips_one_screen_and_the_writer_goes_on() -> None:

@@ -4,8 +4,8 @@ layer draws its screens (adapters/chat, with messages.py), and the scheduler run
 (adapters/chat/companions.py).
 
 On start: what runs beside the bot (the live table, the deadlines), then the Bot API, tried until it
-answers (adapters/chat/connection.py), then the command menu in every language. Updates arrive by
-long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
+answers (adapters/chat/connection.py), then updates, the command menu in every language set
+meanwhile. Updates arrive by long polling, or by webhook when TELEGRAM_WEBHOOK_URL is set.
 
 With CARDBOT_WEB_URL set, the live table (adapters/web) is served beside it, on CARDBOT_WEB_LISTEN:
 the service tells it of every change, and panels open it as a Mini App (keyboards.py).
@@ -14,6 +14,7 @@ the service tells it of every change, and panels open it as a Mini App (keyboard
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
@@ -150,6 +151,7 @@ class TelegramBot:
             self.web = WebServer(self.service, store, self.web_settings, token, members=members, pages=pages)
         self.companions = Companions(self.scheduler, self.notifier, self.web)
         self.connection = Connection("telegram")
+        self._menu: asyncio.Task[None] | None = None
         self._add_handlers()
 
     def _add_handlers(self) -> None:
@@ -195,7 +197,8 @@ class TelegramBot:
         await self.companions.start()
         app = self.application
         await self.connection.establish(app.initialize, refused_token)
-        await set_menu(app.bot)
+        # the menu and the profile in every language (44 requests) go beside the updates, not first
+        self._menu = asyncio.create_task(set_menu(app.bot))
         if self.web is not None:
             if url.startswith("https://"):
                 self.messages.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
@@ -237,6 +240,11 @@ class TelegramBot:
         await asyncio.Event().wait()
 
     async def stop(self) -> None:
+        if self._menu is not None:
+            self._menu.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._menu
+            self._menu = None
         app = self.application
         assert app.updater is not None
         if app.updater.running:

@@ -174,7 +174,7 @@ async def start_before_its_bot_api(tmp_path: Path) -> None:
             while (answer := await health()) is None or answer[0] != 200:
                 assert loop.time() < until, f"not healthy in {UP_SECONDS} s: {answer} {log.read_text()}"
                 await asyncio.sleep(0.2)
-            assert api.commands, "the command menu is set once connected"
+            await api.wait_for(lambda: api.commands, WAIT_SECONDS, "the command menu, once connected")
             print(
                 f"Bot API down at start: /healthz 503 {body['platform']['status']!r}, {attempts} attempts"
                 f" logged (no traceback); 200 {loop.time() - up:.1f} s after the Bot API came up"

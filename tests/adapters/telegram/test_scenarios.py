@@ -25,7 +25,7 @@ from adapters.telegram.app import TelegramBot
 from adapters.telegram.settings import TelegramSettings
 from adapters.telegram.texts import profile
 from bot.clock import FakeClock
-from bot.i18n import translator
+from bot.i18n import LANGUAGES, translator
 from bot.settings import ServiceConfig
 from bot.tables import Status, Table
 from bot.tokens import Token, decode
@@ -63,6 +63,8 @@ class Running:
 
     async def __aenter__(self) -> Running:
         await self.tg.start()
+        # the menu and profile in every language are set beside the updates: as Telegram, before a test looks
+        await self.api.wait_for(lambda: len(self.api.profile) == 2 * len(LANGUAGES), 10, "the menus")
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -172,6 +174,7 @@ async def _moved(bot: Running, table_id: int, before: int) -> bool:
     return (await bot.table(table_id)).moves > before
 
 
+@pytest.mark.slow  # a whole game, every play chosen through inline mode (the panels' games stay fast)
 @pytest.mark.async_timeout(90)
 async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
@@ -416,6 +419,7 @@ def notifies(alert: Message, person: User) -> bool:
     return any(e["type"] == "text_mention" and e["user"]["id"] == person.id for e in alert.entities)
 
 
+@pytest.mark.slow  # every turn of a whole game, with its alert's countdown
 async def test_each_turn_alerts_its_person_once_with_a_countdown_and_the_alert_goes_at_the_end(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
 ):

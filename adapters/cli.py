@@ -40,7 +40,7 @@ from adapters.logs import LogSettings
 from adapters.pictures.settings import PictureSettings
 from adapters.process_secrets import SECRET_WORDS
 from adapters.sql import migrate
-from adapters.sql.backup_check import refusal
+from adapters.sql.backup_check import what_is_wrong
 from adapters.sql.replay import replay_lines
 from adapters.sql.settings import DatabaseSettings
 from adapters.sql.store import SqlStore
@@ -308,7 +308,7 @@ def restore(url: str, path: Path) -> int:
         return _elsewhere(url, "restore", line + "   (a plain SQL dump: psql --file=PATH instead)")
     if not path.is_file():
         return _fail(f"there is no backup at {path}")
-    problem = refusal(path)
+    problem = what_is_wrong(path)
     if problem:
         return _fail(f"{path} is no cardbot database to restore: {problem}; the database is as it was")
     print(f"restoring {path} over {database}: every bot on this database must be stopped first")

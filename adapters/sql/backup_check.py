@@ -20,7 +20,7 @@ from adapters.sql.schema_shape import Shape, first_difference, shape_of
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite 3 database file
 
 
-def refusal(path: Path) -> str | None:
+def what_is_wrong(path: Path) -> str | None:
     """Why the file at `path` must not be restored, as a sentence; None when it may be."""
     try:
         with path.open("rb") as file:

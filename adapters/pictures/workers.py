@@ -67,17 +67,18 @@ class Pool:
         if not drawn.cancelled() and drawn.exception() is None:
             self.ready.add(deck)
 
-    def pids(self) -> list[int]:
+    def processes(self) -> list[multiprocessing.process.BaseProcess]:
         # ProcessPoolExecutor names its processes only privately (3.14 adds kill_workers()).
-        processes = getattr(self.executor, "_processes", None) or {}
-        return [p.pid for p in list(processes.values()) if p.pid is not None]
+        return list((getattr(self.executor, "_processes", None) or {}).values())
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.processes() if p.pid is not None]
 
     def kill(self) -> None:
         """SIGKILL every worker; the executor's own thread then fails what they held
         (BrokenProcessPool) and reaps them."""
         self.killed = True
-        processes = getattr(self.executor, "_processes", None) or {}
-        for process in list(processes.values()):
+        for process in self.processes():
             with contextlib.suppress(OSError, ValueError):  # gone already, or closed
                 process.kill()
         self.executor.shutdown(wait=False)  # no new work; what is pending fails as the pool breaks

@@ -4,7 +4,7 @@ signs, a chat's settings, and how a person's cards look."""
 from __future__ import annotations
 
 from bot.guide import cards_line, legend, one_line, rules
-from bot.i18n import Translator
+from bot.i18n import Translator, own_name
 from bot.settings import ChatSettings
 from bot.ui.words import N_, game_name
 from core import GAMES
@@ -29,7 +29,7 @@ def settings_lines(settings: ChatSettings, t: Translator) -> list[str]:
     )
     return [
         t.gettext("⚙️ Language: {lang} · turn timer: {seconds} s · several tables: {many}").format(
-            lang=settings.lang,
+            lang=own_name(settings.lang),
             seconds=settings.turn_seconds or "∞",
             many=t.gettext("on") if settings.many_tables else t.gettext("off"),
         ),

@@ -12,7 +12,7 @@ from bot.chats import Chats
 from bot.clock import Clock
 from bot.commands import ChangeSettings, Leaderboard, Notify, SetLanguage, SetLook, Stats
 from bot.games import games
-from bot.i18n import LANGUAGES, language_named, translator
+from bot.i18n import language_named, languages_listed, translator
 from bot.looks import Looks
 from bot.openings import check_game
 from bot.people import ChatRef, PersonRef
@@ -64,7 +64,7 @@ class ChatCommands:
     async def set_language(self, cmd: SetLanguage) -> Reply:
         lang = language_named(cmd.lang)
         if lang is None:
-            raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
+            raise Refused("languages: {languages}", languages=languages_listed())
         await self._store.set_person_lang(cmd.actor.person, lang)
         return Reply(translator(lang).gettext("Language saved."))
 

@@ -14,13 +14,18 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import re
+from datetime import UTC, date, datetime
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Final
 
+from babel import Locale
+from babel.dates import format_date, format_skeleton
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
 
 from core.errors import IllegalMove
 
@@ -55,6 +60,33 @@ class Translator:
 
     def pgettext(self, context: str, message: str) -> str:
         return self._t.pgettext(context, message)
+
+    # Numbers, durations and dates as the language writes them (Babel, CLDR). Digits stay the
+    # Latin ones in every language, as Babel gives them by default: card ranks (10♥, 7H) are
+    # written so everywhere, and a count beside them in other digits would read as two scripts.
+    def number(self, n: float) -> str:
+        """`1234567` -> "1,234,567" (en), "1 234 567" (ru), "1.234.567" (de)."""
+        return format_decimal(n, locale=self.lang)
+
+    def percent(self, share: float) -> str:
+        """`0.58` -> "58%" (en), "58 %" (de, fr), "%58" (tr)."""
+        return format_percent(share, locale=self.lang)
+
+    def seconds(self, n: int) -> str:
+        """A timer's seconds: "45 sec" (en), "45 с" (ru), "45 秒" (ja)."""
+        return format_unit(n, "duration-second", length="short", locale=self.lang)
+
+    def minutes(self, n: int) -> str:
+        """"3 min" (en), "3 мин" (ru), "3 分" (ja)."""
+        return format_unit(n, "duration-minute", length="short", locale=self.lang)
+
+    def month(self, year: int, month: int) -> str:
+        """A month of a year, as a season is named: "November 2026", "ноябрь 2026 г.", "2026年11月"."""
+        return format_skeleton("yMMMM", date(year, month, 1), locale=self.lang)
+
+    def day(self, at: float) -> str:
+        """The day of a moment (UNIX time, UTC): "Dec 3, 2026", "3 дек. 2026 г.", "2026/12/03"."""
+        return format_date(datetime.fromtimestamp(at, UTC).date(), format="medium", locale=self.lang)
 
     def has(self, message: str) -> bool:
         """Whether `message` has a translation here (always true for the source language)."""
@@ -120,6 +152,25 @@ def language_named(code: object) -> str | None:
         return None
     head = re.split(r"[_\-.@]", code.strip().lower(), maxsplit=1)[0]
     return _BY_SUBTAG.get(head)
+
+
+@cache
+def own_name(lang: str) -> str:
+    """A language's name in itself, as Babel (CLDR) writes it, capitalised to head a list:
+    "Русский", "Português (Brasil)", "日本語", "العربية"."""
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
+def languages_listed() -> str:
+    """Every language as people choose it: its code, then its own name ("en English · ru Русский · …")."""
+    return " · ".join(f"{lang} {own_name(lang)}" for lang in LANGUAGES)
+
+
+@cache
+def direction(lang: str) -> str:
+    """"rtl" for a language written right to left (Arabic, Persian), else "ltr" (Babel, CLDR)."""
+    return "rtl" if Locale.parse(lang).character_order == "right-to-left" else "ltr"
 
 
 def placeholders(text: str) -> set[str]:

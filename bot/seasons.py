@@ -24,14 +24,14 @@ def season_of(when: float, months: int = 1) -> str:
 
 
 def previous(season: str, months: int = 1) -> str:
-    year, month = _parts(season)
+    year, month = parts(season)
     index = year * 12 + month - 1 - months
     return f"{index // 12:04d}-{index % 12 + 1:02d}"
 
 
 def starts(season: str) -> float:
     """When a season begins (UNIX time)."""
-    year, month = _parts(season)
+    year, month = parts(season)
     return datetime(year, month, 1, tzinfo=UTC).timestamp()
 
 
@@ -49,6 +49,7 @@ def scoped(scope: str, season: str) -> str:
     return f"{scope}@{season}"
 
 
-def _parts(season: str) -> tuple[int, int]:
+def parts(season: str) -> tuple[int, int]:
+    """A season's year and first month ("2026-11" -> (2026, 11))."""
     year, month = season.split("-")
     return int(year), int(month)

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.commands import ChangeSettings
 from bot.games import game_info
-from bot.i18n import LANGUAGES, language_named
+from bot.i18n import language_named, languages_listed
 from bot.refusals import Refused
 from core import game_class, new_game
 from core.options import resolve_options
@@ -99,7 +99,7 @@ def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
     if name == "lang":
         lang = language_named(value)
         if lang is None:
-            raise Refused("languages: {languages}", languages=", ".join(LANGUAGES))
+            raise Refused("languages: {languages}", languages=languages_listed())
         settings.lang = lang
     elif name == "turn_seconds":
         if isinstance(value, bool) or not isinstance(value, int) or not 15 <= value <= 600:

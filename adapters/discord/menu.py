@@ -53,19 +53,6 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("kick", "member"): N_("Whom to remove"),
     ("votekick", "member"): N_("Whom to vote off"),
 }
-LANGUAGE_NAMES: Final = {  # each in itself
-    "en": "English",
-    "ru": "Русский",
-    "uk": "Українська",
-    "es": "Español",
-    "pt_BR": "Português (Brasil)",
-    "de": "Deutsch",
-    "fr": "Français",
-    "it": "Italiano",
-    "pl": "Polski",
-    "tr": "Türkçe",
-    "id": "Bahasa Indonesia",
-}
 # Discord's locales our languages serve (the commands' names and descriptions synced in each)
 LOCALES: Final = {
     discord.Locale.russian: "ru",

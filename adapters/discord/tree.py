@@ -21,10 +21,10 @@ from discord.app_commands import Choice
 
 from adapters.discord import texts
 from adapters.discord.handlers import Handlers
-from adapters.discord.menu import COMMANDS, LANGUAGE_NAMES, describe
+from adapters.discord.menu import COMMANDS, describe
 from bot.answers import LOOK_NAMES
 from bot.games import game_info, games
-from bot.i18n import Translator, pick_language, translator
+from bot.i18n import LANGUAGES, Translator, own_name, pick_language, translator
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ def game_choices() -> list[Choice[str]]:
     return [Choice(name=game_info(game).name, value=game) for game in games()]
 
 
-LANGUAGE_CHOICES = [Choice(name=name, value=lang) for lang, name in LANGUAGE_NAMES.items()]
+LANGUAGE_CHOICES = [Choice(name=own_name(lang), value=lang) for lang in LANGUAGES]
 LOOK_CHOICES = [Choice(name=name, value=look) for look, name in LOOK_NAMES.items()]
 
 

@@ -33,7 +33,7 @@ def lobby_screen(table: Table, t: Translator, now: float = 0.0) -> Screen:
     marks: tuple[Countdown, ...] = ()
     closes = next((d.due for d in table.deadlines if d.kind == Kind.LOBBY_EXPIRY), None)
     if closes is not None:
-        left = t.gettext("{minutes} min").format(minutes=max(1, math.ceil((closes - now) / 60)))
+        left = t.minutes(max(1, math.ceil((closes - now) / 60)))
         line, spans = compose(t.gettext("⏳ Joining closes in {left}"), left=left)
         start = len("\n".join(lines)) + 1
         marks = (Countdown(start + spans["left"][0], start + spans["left"][1], closes),)

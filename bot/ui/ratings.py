@@ -4,13 +4,16 @@ record with their achievements, and a season's podium when it ends.
 None belongs to a table: their screens have table_id 0, are final (never edited), and sit in
 their own slots ("leaderboard", "stats", "season"). A rating reads as `round(1000 + 10 * ordinal)`
 (bot/ratings.py), its trend as the same points gained (▲) or lost (▼) in the latest rated game.
-Seasons (bot/seasons.py) are named by their first month, "2026-11", and shown so in every language.
+Seasons (bot/seasons.py) are named by their first month, "2026-11" (what people type), and shown
+as that month in the reader's language ("November 2026", "ноябрь 2026 г.", "2026年11月").
+Counts, shares and days are written as the language writes them (Translator.number and others).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot import seasons
 from bot.achievements import BY_ID, Earned
 from bot.games import games
 from bot.i18n import Translator
@@ -46,7 +49,7 @@ def leaderboard_screen(
     how to ask for the other (`commands`: this season's, all time's)."""
     title = t.gettext("🏆 Top players everywhere") if everywhere else t.gettext("🏆 Top players here")
     all_time = season is None or season == ALL_TIME
-    when = t.gettext("all time") if all_time else str(season)
+    when = t.gettext("all time") if all_time else season_name(str(season), t)
     lines = [f"{title} · {when}"]
     for game, rows in boards:
         if not rows and len(boards) > 1:
@@ -87,10 +90,10 @@ def stats_screen(
             now = this_season.get((r.game, r.person))
             if now is not None:
                 line += " · " + t.gettext("season {season}: {rating}").format(
-                    season=_season_of(now.scope), rating=now.shown
+                    season=season_name(_season_of(now.scope), t), rating=now.shown
                 )
             lines.append(line)
-            record = _games(r.games, r.wins, t)
+            record = _games(r.games, r.wins, t) + " · " + t.percent(r.wins / r.games)
             if r.best is not None:
                 record += " · " + t.gettext("best: {score}").format(score=_score(r.game, r.best, t))
             lines.append(record)
@@ -107,7 +110,7 @@ def stats_screen(
     known = [(e, BY_ID[e.achievement]) for e in earned if e.achievement in BY_ID]
     if known:
         lines += ["", t.gettext("🏅 Achievements: {count} of {total}").format(count=len(known), total=len(BY_ID))]
-        lines += [f"{a.emoji} {t.gettext(a.title)}" for _, a in known]
+        lines += [f"{a.emoji} {t.gettext(a.title)} · {t.day(e.at)}" for e, a in known]
     return Screen(NOT_A_TABLE, "\n".join(lines).strip("\n"), audience=audience, slot=STATS_SLOT, final=True)
 
 
@@ -115,20 +118,28 @@ def season_podium_screen(game: str, rows: Sequence[Rating], season: str, t: Tran
     """A season's end in a chat, for one game: its best players (`rows`, best first, as the
     leaderboard gives them), the first three on a podium."""
     top = list(rows[:PODIUM])
-    lines = [t.gettext("🏁 Season {season} is over: {game}").format(season=season, game=game_name(game, t))]
+    lines = [
+        t.gettext("🏁 Season {season} is over: {game}").format(season=season_name(season, t), game=game_name(game, t))
+    ]
     lines += [f"{MEDALS[place]} {r.name} — {r.shown} · {_games(r.games, r.wins, t)}" for place, r in enumerate(top)]
     if not top:
         lines.append(t.gettext("No rated games yet."))
     else:
         lines += ["", t.gettext("A new season has begun: its ratings start afresh.")]
     podium = Podium(
-        f"{game_name(game, t)} · {season}",
+        f"{game_name(game, t)} · {season_name(season, t)}",
         tuple(
             Standing(place, r.name, t.gettext("rating {rating}").format(rating=r.shown))
             for place, r in enumerate(top, 1)
         ),
     )
     return Screen(NOT_A_TABLE, "\n".join(lines), slot=SEASON_SLOT, final=True, picture=podium)
+
+
+def season_name(season: str, t: Translator) -> str:
+    """A season as people read it: its first month in their language ("2026-11" -> "November 2026")."""
+    year, month = seasons.parts(season)
+    return t.month(year, month)
 
 
 def _season_of(scope: str) -> str:
@@ -141,11 +152,11 @@ def _games(games: int, wins: int, t: Translator) -> str:
 
 
 def _count_games(n: int, t: Translator) -> str:
-    return t.ngettext("{count} game", "{count} games", n).format(count=n)
+    return t.ngettext("{count} game", "{count} games", n).format(count=t.number(n))
 
 
 def _count_wins(n: int, t: Translator) -> str:
-    return t.ngettext("{count} win", "{count} wins", n).format(count=n)
+    return t.ngettext("{count} win", "{count} wins", n).format(count=t.number(n))
 
 
 def _trend(r: Rating) -> str:
@@ -162,4 +173,4 @@ def _score(game: str, score: int, t: Translator) -> str:
         text = t.ngettext("{count} point", "{count} points", abs(score))
     else:
         text = t.ngettext("{count} card left", "{count} cards left", abs(score))
-    return text.format(count=score)
+    return text.format(count=t.number(score))

@@ -32,13 +32,12 @@ def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
     timer = turn_timer(table)
     if timer is not None:
         line, spans = compose(
-            t.gettext("⏱ {name}, your move: {seconds} s"),
+            t.gettext("⏱ {name}, your move: {left}"),
             name=table.seats[v.turn].name,
-            seconds=str(max(0, round(timer - now))),
+            left=t.seconds(max(0, round(timer - now))),
         )
         start = len("\n".join(lines)) + 1
-        # the countdown covers the seconds and their unit, which end the line in every language
-        marks = (Countdown(start + spans["seconds"][0], start + len(line), timer),)
+        marks = (Countdown(start + spans["left"][0], start + spans["left"][1], timer),)
         lines.append(line)
     buttons = (
         (
@@ -135,7 +134,7 @@ def turn_alert(table: Table, game: Svolota, t: Translator, now: float) -> Screen
         text, spans = compose(t.gettext("🔔 {name}, your move"), name=player.name)
         marks: tuple[Mention | Countdown, ...] = ()
     else:
-        seconds = t.gettext("{seconds} s").format(seconds=max(0, round(deadline - now)))
+        seconds = t.seconds(max(0, round(deadline - now)))
         text, spans = compose(t.gettext("🔔 {name}, your move · {left}"), name=player.name, left=seconds)
         marks = (Countdown(*spans["left"], deadline),)
     marks = (Mention(*spans["name"], player.person), *marks)

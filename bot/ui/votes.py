@@ -33,7 +33,7 @@ def with_votes(screen: Screen, table: Table, t: Translator, now: float) -> Scree
     counted = set(voters(table))
     yes = len(counted.intersection(vote.yes))
     head = "\n".join([screen.text, *lines, ""])
-    left = t.gettext("{seconds} s").format(seconds=max(0, round(vote.due - now)))
+    left = t.seconds(max(0, round(vote.due - now)))
     line, spans = compose(
         t.gettext("🗳 Remove {name}? Yes: {yes} of {needed} needed · ends in {left}"),
         name=name,

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import gettext
+from datetime import UTC, datetime
 
 import pytest
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from bot.i18n import LANGUAGES, Translator, catalog_path, language_named, pick_language, translator
+from bot.i18n import (
+    LANGUAGES,
+    Translator,
+    catalog_path,
+    language_named,
+    languages_listed,
+    own_name,
+    pick_language,
+    translator,
+)
 from core import IllegalMove, new_game
 
 
@@ -138,3 +148,40 @@ def test_a_broken_translation_never_hides_the_reason():
 )
 def test_a_language_is_picked_from_a_locale_name(code, lang):
     assert pick_language(code) == lang
+
+
+# ----- numbers, durations and dates --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "number", "seconds", "month"),
+    [
+        ("en", "1,234,567", "45 sec", "November 2026"),
+        ("ru", "1\xa0234\xa0567", "45 с", "ноябрь 2026\u202fг."),
+        ("de", "1.234.567", "45 Sek.", "November 2026"),
+        ("pt_BR", "1.234.567", "45 s", "novembro de 2026"),
+    ],
+)
+def test_numbers_durations_and_months_are_written_as_the_language_writes_them(lang, number, seconds, month):
+    t = translator(lang)
+    assert (t.number(1234567), t.seconds(45), t.month(2026, 11)) == (number, seconds, month)
+
+
+DEC_3_2026 = datetime(2026, 12, 3, 12, tzinfo=UTC).timestamp()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_writes_numbers_in_the_digits_cards_are_written_in(lang):
+    """Latin digits everywhere: "10♥" beside "۱۰" would read as two scripts."""
+    t = translator(lang)
+    written = t.number(1234567) + t.percent(0.58) + t.seconds(45) + t.minutes(3) + t.month(2026, 11)
+    assert {c for c in written if c.isdigit()} <= set("0123456789"), written
+    assert "45" in t.seconds(45) and "2026" in t.month(2026, 11) and "2026" in t.day(DEC_3_2026)
+
+
+def test_every_language_is_listed_in_its_own_name():
+    names = [own_name(lang) for lang in LANGUAGES]
+    assert len(set(names)) == len(LANGUAGES) and not any(n[:1].islower() for n in names)
+    assert own_name("ru") == "Русский" and own_name("en") == "English"
+    listed = languages_listed()
+    assert all(f"{lang} {own_name(lang)}" in listed for lang in LANGUAGES)

@@ -5,6 +5,7 @@ this season's rating, and a season's podium; in English, Russian and Ukrainian."
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from bot.achievements import ACHIEVEMENTS, BY_ID, Earned, award, awards
@@ -56,8 +57,11 @@ def recapped(played: Played) -> Table:
     return replace(played.table, moments=key_moments(played.table, played.log), earned=awards(played.table, earned))
 
 
+NOV_3 = datetime(2026, 11, 3, 20, tzinfo=UTC).timestamp()
+
+
 def earned_by(person: object, *ids: str) -> list[Earned]:
-    return [Earned(person, a, 7, HERE, 10.0 + i) for i, a in enumerate(ids)]  # type: ignore[arg-type]
+    return [Earned(person, a, 7, HERE, NOV_3 + i) for i, a in enumerate(ids)]  # type: ignore[arg-type]
 
 
 # ----- the result's recap ---------------------------------------------------------------------
@@ -97,7 +101,7 @@ def test_a_result_without_moments_or_achievements_reads_as_before():
 def test_a_seasons_leaderboard_says_which_season_and_how_to_see_all_time():
     screen = leaderboard_screen([("svolota", SEASON_ROWS)], False, EN, SEASON)
     lines = screen.text.split("\n")
-    assert lines[0] == "🏆 Top players here · 2026-11"
+    assert lines[0] == "🏆 Top players here · November 2026"
     assert lines[2:6] == ["Svolota:", "1. Bob — 1210 · 4 games · 3 wins", "2. Ann — 1180 · 5 games · 2 wins",
                           "3. Cy — 1110 · 3 games · 0 wins"]  # fmt: skip
     assert lines[-1] == "All time: /leaderboard all"
@@ -113,7 +117,8 @@ def test_the_all_time_leaderboard_says_so_and_how_to_see_the_season():
         [("svolota", [])], False, EN, "2026-09", commands=("/leaderboard", "/leaderboard alltime")
     )
     assert older.text.split("\n") == [
-        "🏆 Top players here · 2026-09", "", "Svolota:", "No rated games yet.", "", "All time: /leaderboard alltime",
+        "🏆 Top players here · September 2026", "", "Svolota:", "No rated games yet.", "",
+        "All time: /leaderboard alltime",
     ]  # fmt: skip
 
 
@@ -124,12 +129,14 @@ def test_stats_show_this_seasons_rating_beside_the_lifetime_one_and_the_achievem
     earned = earned_by(ANN, "first_win", "big_round", "retired")
     screen = stats_screen(LIFETIME_ROWS, "Ann", False, ANN, EN, earned=earned, season_rows=SEASON_ROWS)
     lines = screen.text.split("\n")
-    assert "Svolota: rating 1190 ▲4 · season 2026-11: 1180" in lines
+    assert "Svolota: rating 1190 ▲4 · season November 2026: 1180" in lines
     assert "Racing Demon: rating 1160" in lines  # no season row: the lifetime one alone
     assert stats_screen(LIFETIME_ROWS, "Ann", False, ANN, EN, season_rows=SEASON_ROWS[1:2]).text.split("\n")[2] == (
-        "Svolota: rating 1190 ▲4 · season 2026-11: 1180"
+        "Svolota: rating 1190 ▲4 · season November 2026: 1180"
     )
-    assert lines[-3:] == [f"🏅 Achievements: 2 of {len(ACHIEVEMENTS)}", "🥇 First win", "💯 Big round"]
+    assert lines[-3:] == [
+        f"🏅 Achievements: 2 of {len(ACHIEVEMENTS)}", "🥇 First win · Nov 3, 2026", "💯 Big round · Nov 3, 2026",
+    ]  # fmt: skip
     assert (screen.table_id, screen.slot, screen.final, screen.audience) == (0, STATS_SLOT, True, ANN)
 
 
@@ -140,7 +147,7 @@ def test_stats_without_achievements_or_a_season_read_as_before():
     assert stats_screen(LIFETIME_ROWS, "Ann", False, ANN, EN, season_rows=[unplayed]).text == before.text
     nothing = stats_screen([], "Cy", True, CY, EN, earned=earned_by(CY, "regular"))
     assert nothing.text.split("\n") == [
-        "📊 Cy everywhere", "No games yet.", "", "🏅 Achievements: 1 of 12", "🎲 Regular",
+        "📊 Cy everywhere", "No games yet.", "", "🏅 Achievements: 1 of 12", "🎲 Regular · Nov 3, 2026",
     ]  # fmt: skip
 
 
@@ -151,7 +158,7 @@ def test_a_seasons_podium_shows_its_best_three():
     rows = [*SEASON_ROWS, rating("svolota", 0, f"{HERE}@{SEASON}", 10.0, 1, 0)]
     screen = season_podium_screen("svolota", rows, SEASON, EN)
     assert screen.text.split("\n") == [
-        "🏁 Season 2026-11 is over: Svolota",
+        "🏁 Season November 2026 is over: Svolota",
         "🥇 Bob — 1210 · 4 games · 3 wins",
         "🥈 Ann — 1180 · 5 games · 2 wins",
         "🥉 Cy — 1110 · 3 games · 0 wins",
@@ -160,11 +167,11 @@ def test_a_seasons_podium_shows_its_best_three():
     ]
     assert (screen.table_id, screen.slot, screen.final, screen.buttons) == (0, SEASON_SLOT, True, ())
     assert screen.picture == Podium(
-        "Svolota · 2026-11",
+        "Svolota · November 2026",
         (Standing(1, "Bob", "rating 1210"), Standing(2, "Ann", "rating 1180"), Standing(3, "Cy", "rating 1110")),
     )
     empty = season_podium_screen("speed", [], SEASON, EN)
-    assert empty.text.split("\n") == ["🏁 Season 2026-11 is over: Speed", "No rated games yet."]
+    assert empty.text.split("\n") == ["🏁 Season November 2026 is over: Speed", "No rated games yet."]
     assert isinstance(empty.picture, Podium) and empty.picture.standings == ()
 
 

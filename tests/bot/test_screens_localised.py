@@ -254,7 +254,7 @@ def a_svolota_game_from_lobby_to_rematch(looks: Looks) -> None:
         "(passed)",
         "passes",
         "plays {cards}",
-        "⏱ {name}, your move: {seconds} s",
+        "⏱ {name}, your move: {left}",
         "⏰ {name} ran out of time — {move}",
         "🔔 {name}, your move · {left}",
         "🂠 Choose cards",

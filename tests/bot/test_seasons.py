@@ -49,10 +49,10 @@ def test_a_new_season_starts_from_scratch_and_old_ones_stay_readable():
     h = Harness(ServiceConfig(idle_seconds=3))
     move_to(h, at(2026, 11, 20))
     speed_won_by(h, ANN, BOB)
-    assert "1. " in board(h).text and "2026-11" in board(h).text
+    assert "1. " in board(h).text and "November 2026" in board(h).text
     move_to(h, at(2026, 12, 2))
     assert "No rated games yet." in board(h).text  # December: nobody yet
-    assert board(h, "2026-11").text == board(h, "all").text.replace("all time", "2026-11").replace(
+    assert board(h, "2026-11").text == board(h, "all").text.replace("all time", "November 2026").replace(
         "This season: /leaderboard", "All time: /leaderboard all"
     )
     rows = h.run(h.store.leaderboard("speed", "test:chat-1@2026-11", 5))
@@ -76,7 +76,7 @@ def test_the_seasons_start_brings_each_chat_that_played_its_podium_once():
     chat, screens = h.notifier.calls[-1]
     (podium,) = screens
     assert chat.chat_id == CHAT.chat_id and podium.slot == "season" and podium.table_id == 0
-    assert "2026-11" in podium.text and podium.picture is not None and podium.look == "classic"
+    assert "November 2026" in podium.text and podium.picture is not None and podium.look == "classic"
     winner = h.table(t).seats[h.table(t).result.index(min(h.table(t).result))].name
     assert f"🥇 {winner}" in podium.text
     assert h.run(h.service.community.announce_seasons()) == 0  # once

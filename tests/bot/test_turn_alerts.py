@@ -55,7 +55,7 @@ def test_the_person_to_act_is_alerted_by_name_with_their_deadline():
         assert mention.person == who.person and alert.text[mention.start : mention.end] == who.name
         countdown = next(m for m in alert.marks if isinstance(m, Countdown))
         assert countdown.at == alert.alert.deadline == timer_of(h, t)
-        assert alert.text[countdown.start : countdown.end] == "60 s"
+        assert alert.text[countdown.start : countdown.end] == "60 sec"
         assert h.play(who, t, load_game(h.table(t).state).moves(str(turn(h, t)))[0]).ok
 
 
@@ -65,7 +65,7 @@ def test_the_board_turn_line_carries_the_deadline():
     board = h.screen(t)
     countdown = next(m for m in board.marks if isinstance(m, Countdown))
     assert countdown.at == timer_of(h, t)
-    assert board.text[countdown.start : countdown.end] == "60 s"
+    assert board.text[countdown.start : countdown.end] == "60 sec"
     assert board.text[: countdown.start].endswith("Ann, your move: ")
 
 

@@ -17,6 +17,7 @@ from bot.clock import FakeClock
 from bot.i18n import translator
 from bot.seasons import season_of, starts
 from bot.tables import Status
+from bot.ui.ratings import season_name
 from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.test_scenarios import (
     SENT,
@@ -241,14 +242,15 @@ async def test_a_seasons_end_is_announced_once_with_its_podium_and_the_leaderboa
 ):
     fake = fake_discord
     season = season_of(clock.now())
+    shown = season_name(season, translator("en"))  # "November 2026"
     async with Running(fake, url, clock) as bot:
         await play_a_rated_game(fake, bot, channel, alice, bob)
         top = await slash(fake, bob, channel, "leaderboard")
-        assert not top.ephemeral and season in top.original.content  # type: ignore[union-attr]
+        assert not top.ephemeral and shown in top.original.content  # type: ignore[union-attr]
         assert alice.global_name in top.original.content  # type: ignore[union-attr]
         assert top.original.content.endswith("All time: /leaderboard season:all")  # type: ignore[union-attr]
         ever = await slash(fake, bob, channel, "leaderboard", game="speed", season="всё")  # all time, in his words
-        assert alice.global_name in ever.original.content and season not in ever.original.content  # type: ignore[union-attr]
+        assert alice.global_name in ever.original.content and shown not in ever.original.content  # type: ignore[union-attr]
         assert ever.original.content.endswith("This season: /leaderboard")  # type: ignore[union-attr]
         that = await slash(fake, bob, channel, "leaderboard", season=season)
         assert alice.global_name in that.original.content  # type: ignore[union-attr]
@@ -261,7 +263,7 @@ async def test_a_seasons_end_is_announced_once_with_its_podium_and_the_leaderboa
         await bot.service.community.announce_seasons()
         await bot.settled()
         (podium,) = fake.messages(channel, from_bot=True)[before:]
-        assert podium.content.startswith(f"🏁 Season {season} is over: Speed")
+        assert podium.content.startswith(f"🏁 Season {shown} is over: Speed")
         assert alice.global_name in podium.content and bob.global_name in podium.content
         assert podium.picture is not None and podium.picture.data.startswith(b"\x89PNG")  # the podium, as an embed
         assert podium.embeds[0]["image"]["url"] == "attachment://table.png"

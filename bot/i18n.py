@@ -31,7 +31,10 @@ from core.errors import IllegalMove
 
 DOMAIN: Final = "cardbot"
 SOURCE_LANGUAGE: Final = "en"
-LANGUAGES: Final = ("en", "ru", "uk", "es", "pt_BR", "de", "fr", "it", "pl", "tr", "id")
+LANGUAGES: Final = (
+    *("en", "ru", "uk", "es", "pt_BR", "de", "fr", "it", "pl", "tr", "id"),
+    *("fa", "ar", "zh_Hans", "ja", "ko"),
+)
 # A language by its first subtag, as clients and locales name it (`pt-br`, `pt_BR.UTF-8`, `pt`):
 # one language a subtag, so Brazilian Portuguese answers every Portuguese.
 _BY_SUBTAG: Final = {lang.split("_")[0].lower(): lang for lang in LANGUAGES}

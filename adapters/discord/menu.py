@@ -66,7 +66,10 @@ LOCALES: Final = {
     discord.Locale.polish: "pl",
     discord.Locale.turkish: "tr",
     discord.Locale.indonesian: "id",
-}
+    discord.Locale.chinese: "zh_Hans",  # zh-CN
+    discord.Locale.japanese: "ja",
+    discord.Locale.korean: "ko",
+}  # Persian and Arabic are no Discord locales: their people choose them with /language
 NAMES: Final = frozenset(
     {
         TranslationContextLocation.command_name,

@@ -23,7 +23,10 @@ from core import IllegalMove, new_game
 
 
 def test_the_languages_are_offered():
-    assert LANGUAGES == ("en", "ru", "uk", "es", "pt_BR", "de", "fr", "it", "pl", "tr", "id")
+    assert LANGUAGES == (
+        *("en", "ru", "uk", "es", "pt_BR", "de", "fr", "it", "pl", "tr", "id"),
+        *("fa", "ar", "zh_Hans", "ja", "ko"),
+    )
     assert [translator(lang).lang for lang in LANGUAGES] == list(LANGUAGES)
 
 
@@ -140,7 +143,11 @@ def test_a_broken_translation_never_hides_the_reason():
         ("uk", "uk"),
         ("en-US", "en"),
         ("de_DE.UTF-8", "de"),
-        ("ja_JP.UTF-8", "en"),
+        ("ja_JP.UTF-8", "ja"),
+        ("zh-hans", "zh_Hans"),
+        ("zh-TW", "zh_Hans"),
+        ("ar-EG", "ar"),
+        ("sv_SE.UTF-8", "en"),
         ("C.UTF-8", "en"),
         ("", "en"),
         (None, "en"),

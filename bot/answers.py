@@ -4,7 +4,7 @@ signs, a chat's settings, and how a person's cards look."""
 from __future__ import annotations
 
 from bot.guide import cards_line, legend, one_line, rules
-from bot.i18n import Translator, own_name
+from bot.i18n import Translator, own_name, translator
 from bot.settings import ChatSettings
 from bot.ui.words import N_, game_name
 from core import GAMES
@@ -34,6 +34,7 @@ def settings_lines(settings: ChatSettings, t: Translator) -> list[str]:
             many=t.gettext("on") if settings.many_tables else t.gettext("off"),
         ),
         t.gettext("🃏 Cards: {look}").format(look=look_name(settings.look, t)),
+        t.gettext("🂡 Court cards: {letters}").format(letters=" ".join(translator(t.lang, settings.ranks).rank_letters)),
         t.gettext("House rules: {rules}").format(rules=rules or "—"),
     ]
 

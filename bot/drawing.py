@@ -60,7 +60,7 @@ class Drawing:
     async def redraw(self, table: Table) -> None:
         settings = await self._chats.settings(table.chat)
         live = self._config.live_table
-        screens = table_screens(table, settings.lang, self._clock.now(), settings.look, live=live)
+        screens = table_screens(table, settings.lang, self._clock.now(), settings.look, live, settings.ranks)
         await self._notifier.show(table.chat, await self._looks.applied(screens))
 
     async def redraw_panels(self, table: Table, seats: list[int]) -> None:
@@ -68,12 +68,13 @@ class Drawing:
         notifier keeps each private chat's pace): their text at once, their pictures at the
         window's end, with the board (`picture_stays`)."""
         settings = await self._chats.settings(table.chat)
+        live = self._config.live_table
         screens = [
             replace(screen, picture_stays=True)
             for seat in dict.fromkeys(seats)
             if table.seats[seat].person is not None
             for screen in panel_screens(
-                table, seat, table.seats[seat].lang or settings.lang, settings.look, live=self._config.live_table
+                table, seat, table.seats[seat].lang or settings.lang, settings.look, live, settings.ranks
             )
         ]
         if screens:

@@ -27,6 +27,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 
+from core.cards import RANK_TEXT, Card
 from core.errors import IllegalMove
 
 DOMAIN: Final = "cardbot"
@@ -42,18 +43,46 @@ _BY_SUBTAG: Final = {lang.split("_")[0].lower(): lang for lang in LANGUAGES}
 # A template the core builds by joining two of its messages with ": " (e.g. "expected …: not a
 # card: …") is translated part by part when the whole is not in the catalog.
 _JOIN: Final = ": "
+# How a chat's cards name their court cards and aces (ChatSettings.ranks): J Q K A everywhere, or
+# the letters of the chat's language where its catalog gives them (Russian and Ukrainian В Д К Т).
+LATIN_RANKS: Final = "latin"
+NATIVE_RANKS: Final = "native"
+RANK_CHOICES: Final = (LATIN_RANKS, NATIVE_RANKS)
 _PLACEHOLDER: Final = re.compile(r"\{([A-Za-z_]\w*)?(![rsa])?(:[^{}]*)?\}")
 
 
 class Translator:
     """The messages of one language."""
 
-    def __init__(self, lang: str, translations: _gettext.NullTranslations) -> None:
+    def __init__(self, lang: str, translations: _gettext.NullTranslations, ranks: str = LATIN_RANKS) -> None:
         self.lang = lang
+        self.ranks = ranks
         self._t = translations
+        self._court = self.court_letters() if ranks == NATIVE_RANKS else RANK_TEXT
 
     def __repr__(self) -> str:
         return f"<Translator {self.lang}>"
+
+    def card(self, card: Card) -> str:
+        """`9♥`, `Q♥` (`Д♥` in Russian with native ranks), `🃏`: a card for people."""
+        if card.suit is None:
+            return card.pretty
+        return self._court.get(card.rank, RANK_TEXT[card.rank]) + card.suit.symbol
+
+    def court_letters(self) -> dict[int, str]:
+        """The letters of the jack, queen, king and ace in this language (its catalog's "rank
+        letter" messages: Russian В Д К Т; a language without its own keeps J Q K A)."""
+        return {
+            11: self.pgettext("rank letter", "J"),
+            12: self.pgettext("rank letter", "Q"),
+            13: self.pgettext("rank letter", "K"),
+            14: self.pgettext("rank letter", "A"),
+        }
+
+    @property
+    def rank_letters(self) -> tuple[str, str, str, str]:
+        """J Q K A as this chat's cards show them (for pictures: bot/ui/picture.py)."""
+        return (self._court[11], self._court[12], self._court[13], self._court[14])
 
     def gettext(self, message: str) -> str:
         return self._t.gettext(message)
@@ -135,12 +164,17 @@ def _load(lang: str) -> _gettext.NullTranslations:
     return _gettext.GNUTranslations(mo)
 
 
-@cache
-def translator(lang: str) -> Translator:
-    """The translator for `lang` (one of LANGUAGES); ValueError for any other."""
+def translator(lang: str, ranks: str = LATIN_RANKS) -> Translator:
+    """The translator for `lang` (one of LANGUAGES); ValueError for any other. `ranks`: how its
+    cards name their court cards (LATIN_RANKS or NATIVE_RANKS)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
-    return Translator(lang, _load(lang))
+    return _translator(lang, NATIVE_RANKS if ranks == NATIVE_RANKS else LATIN_RANKS)
+
+
+@cache
+def _translator(lang: str, ranks: str) -> Translator:
+    return Translator(lang, _load(lang) if ranks == LATIN_RANKS else _translator(lang, LATIN_RANKS)._t, ranks)
 
 
 def pick_language(code: str | None, default: str = SOURCE_LANGUAGE) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.commands import ChangeSettings
 from bot.games import game_info
-from bot.i18n import language_named, languages_listed
+from bot.i18n import LATIN_RANKS, NATIVE_RANKS, language_named, languages_listed
 from bot.refusals import Refused
 from core import game_class, new_game
 from core.options import resolve_options
@@ -23,6 +23,7 @@ class ChatSettings:
     house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> options
     levels: dict[str, str] = field(default_factory=dict)  # game id -> the level of computers a lobby adds
     look: str = "classic"  # boards as pictures in the classic or the four-colour deck, or "text"
+    ranks: str = LATIN_RANKS  # court cards as J Q K A, or in the chat language's letters (В Д К Т)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -31,6 +32,7 @@ class ChatSettings:
             "many_tables": self.many_tables,
             "house_rules": self.house_rules,
             "look": self.look,
+            "ranks": self.ranks,
             "levels": self.levels,
         }
 
@@ -69,6 +71,16 @@ LOOK_WORDS = {
     "four_colour": "four_colour",
     "four-colour": "four_colour",
     "text": "text",
+}
+
+
+# How people name the court cards' letters (`/settings ranks`): as everywhere, or as their language has them.
+RANK_WORDS = {
+    "latin": LATIN_RANKS,
+    "jqka": LATIN_RANKS,
+    "native": NATIVE_RANKS,
+    "own": NATIVE_RANKS,
+    "вдкт": NATIVE_RANKS,
 }
 
 
@@ -111,6 +123,11 @@ def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
         settings.many_tables = value
     elif name == "look":
         settings.look = look_named(value)
+    elif name == "ranks":
+        ranks = RANK_WORDS.get(str(value).lower())
+        if ranks is None:
+            raise Refused("court cards: latin (J Q K A) or native (the letters of the chat's language)")
+        settings.ranks = ranks
     elif name == "house_rule" and cmd.game is not None:
         if not isinstance(value, tuple | list) or len(value) != 2 or not isinstance(value[0], str):
             raise Refused("not a house rule: {reason}", reason="a rule is a name and a value")

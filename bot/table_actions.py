@@ -146,7 +146,8 @@ class TableActions:
             table.bump(now)
             running.arm_next(table, running.game_of(table), now, settings, self._config)
         lang = await self._chats.lang_of(actor, table.chat)
-        return Reply(screens=tuple(panel_screens(table, seat, lang, settings.look, live=self._config.live_table)))
+        panels = panel_screens(table, seat, lang, settings.look, self._config.live_table, settings.ranks)
+        return Reply(screens=tuple(panels))
 
     async def _move(self, table: Table, play: Play, change: Change) -> Reply | None:
         judge_place(table, play.where, "move")

@@ -152,6 +152,7 @@ class Handlers:
         tables: bool | None = None,
         rule: str | None = None,
         look: str | None = None,
+        ranks: str | None = None,
     ) -> None:
         if not await self._defer(interaction, ephemeral=True):
             return
@@ -165,6 +166,8 @@ class Handlers:
             changes.append(ChangeSettings(chat, actor, "many_tables", tables))
         if look is not None:
             changes.append(ChangeSettings(chat, actor, "look", look))
+        if ranks is not None:
+            changes.append(ChangeSettings(chat, actor, "ranks", ranks))
         if rule is not None:
             game, name, value = house_rule(rule)
             if game is None:

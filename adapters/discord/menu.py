@@ -46,6 +46,7 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("settings", N_("timer")): N_("Svolota turn timer in seconds (15–600)"),
     ("settings", N_("tables")): N_("Several tables in one channel at once"),
     ("settings", "look"): N_("How cards look on this server's boards"),
+    ("settings", N_("ranks")): N_("Court cards as J Q K A or in the letters of the server's language"),
     ("settings", N_("rule")): N_("A house rule: GAME NAME VALUE, e.g. svolota free_pass on"),
     ("language", "language"): N_("Your language"),
     ("look", "look"): N_("How cards look in your panels (empty: how they look now)"),

@@ -21,10 +21,10 @@ from discord.app_commands import Choice
 
 from adapters.discord import texts
 from adapters.discord.handlers import Handlers
-from adapters.discord.menu import COMMANDS, describe
+from adapters.discord.menu import COMMANDS, N_, describe
 from bot.answers import LOOK_NAMES
 from bot.games import game_info, games
-from bot.i18n import LANGUAGES, Translator, own_name, pick_language, translator
+from bot.i18n import LANGUAGES, LATIN_RANKS, NATIVE_RANKS, Translator, own_name, pick_language, translator
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,10 @@ def game_choices() -> list[Choice[str]]:
 
 LANGUAGE_CHOICES = [Choice(name=own_name(lang), value=lang) for lang in LANGUAGES]
 LOOK_CHOICES = [Choice(name=name, value=look) for look, name in LOOK_NAMES.items()]
+RANK_CHOICES = [
+    Choice(name="J Q K A", value=LATIN_RANKS),
+    Choice(name=N_("in the server's language"), value=NATIVE_RANKS),
+]
 
 
 def locale_translator(interaction: discord.Interaction[Any]) -> Translator:
@@ -195,8 +199,9 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
         tables=describe("settings", "tables"),
         look=describe("settings", "look"),
         rule=describe("settings", "rule"),
+        ranks=describe("settings", "ranks"),
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES, look=LOOK_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES, look=LOOK_CHOICES, ranks=RANK_CHOICES)
     @guarded
     async def settings(
         interaction: discord.Interaction[Any],
@@ -205,9 +210,16 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
         tables: bool | None = None,
         look: Choice[str] | None = None,
         rule: app_commands.Range[str, 5, 80] | None = None,
+        ranks: Choice[str] | None = None,
     ) -> None:
         await handlers.settings(
-            interaction, language.value if language else None, timer, tables, rule, look.value if look else None
+            interaction,
+            language.value if language else None,
+            timer,
+            tables,
+            rule,
+            look.value if look else None,
+            ranks.value if ranks else None,
         )
 
     @tree.command(name="language", description=COMMANDS["language"])

@@ -20,6 +20,8 @@ SETTINGS: Final = {
     "rule": "house_rule",
     "look": "look",
     "cards": "look",
+    "ranks": "ranks",
+    "letters": "ranks",
 }
 
 EVERYWHERE: Final = frozenset({"all", "everywhere", "везде", "всюди"})  # every chat, not only this one
@@ -99,4 +101,4 @@ def setting_of(args: list[str]) -> Setting | None:
         return Setting(name, (args[2].lower()[:30], value_of(args[3])), game_named(args[1]))
     if len(args) != 2:
         return None
-    return Setting(name, args[1].lower()[:30] if name in ("lang", "look") else value_of(args[1]))
+    return Setting(name, args[1].lower()[:30] if name in ("lang", "look", "ranks") else value_of(args[1]))

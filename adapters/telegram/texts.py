@@ -125,6 +125,7 @@ def settings_text(settings: ChatSettings, t: Translator) -> str:
                 "Chat admins change them: /settings lang {languages} · /settings timer 15–600 ·"
                 " /settings tables on|off · /settings look classic|four|text · /settings rule GAME NAME VALUE"
             ).format(languages="|".join(LANGUAGES)),
+            t.gettext("/settings ranks latin|native: court cards as J Q K A or in the letters of the chat's language"),
         ]
     )
 

@@ -65,12 +65,13 @@ async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Galle
     lang = viewer.lang if viewer.lang in LANGUAGES else settings.lang
     assert lang is not None
     seat = seat_of(table, viewer)
-    screens = table_screens(table, lang, service.clock.now(), settings.look)
+    screens = table_screens(table, lang, service.clock.now(), settings.look, ranks=settings.ranks)
     board = next((s for s in screens if s.public and s.slot == "table"), None)
     panel = None
     if seat is not None:
         if table.status is Status.PLAYING and table.stopped is None:  # in the viewer's language and look
-            screens = panel_screens(table, seat, lang, await service.looks.of(viewer.person) or settings.look)
+            look = await service.looks.of(viewer.person) or settings.look
+            screens = panel_screens(table, seat, lang, look, ranks=settings.ranks)
         panel = next((s for s in screens if s.audience == viewer.person and s.slot == "panel"), None)
     return {
         "type": "view",

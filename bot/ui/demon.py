@@ -23,13 +23,13 @@ MAX_FOUNDATIONS_SHOWN = 16
 EMPTY = "—"
 
 
-def _card(card: Card | None) -> str:
-    return card.pretty if card else EMPTY
+def _card(card: Card | None, t: Translator) -> str:
+    return t.card(card) if card else EMPTY
 
 
 def _foundations(v: DemonView, t: Translator) -> str:
     """The open foundations' tops (complete ones only counted)."""
-    tops = [f.top.pretty for f in v.foundations if not f.complete]
+    tops = [t.card(f.top) for f in v.foundations if not f.complete]
     shown = " ".join(tops[:MAX_FOUNDATIONS_SHOWN]) + (" …" if len(tops) > MAX_FOUNDATIONS_SHOWN else "")
     done = sum(1 for f in v.foundations if f.complete)
     line = t.gettext("Foundations: {piles}").format(piles=shown or t.gettext("none yet — an Ace starts one"))
@@ -41,7 +41,7 @@ def _demons(table: Table, v: DemonView, t: Translator, skip: int | None = None) 
     demons = {v.seat: (v.own.demon_size, v.own.demon_top)} | {o.seat: (o.demon_size, o.demon_top) for o in v.others}
     return [
         t.gettext("{name}: demon {count} ({card}) · score {score}").format(
-            name=seat_name(s, t), count=demons[seat][0], card=_card(demons[seat][1]), score=v.scores[seat]
+            name=seat_name(s, t), count=demons[seat][0], card=_card(demons[seat][1], t), score=v.scores[seat]
         )
         for seat, s in enumerate(table.seats)
         if seat != skip
@@ -59,11 +59,11 @@ def panel_lines(table: Table, game: Game[Any, Any], seat: int, t: Translator) ->
     own = v.own
     lines = [
         t.gettext("Your demon: {card} ({count} left) · score {score}").format(
-            card=_card(own.demon_top), count=own.demon_size, score=v.scores[seat]
+            card=_card(own.demon_top, t), count=own.demon_size, score=v.scores[seat]
         ),
-        t.gettext("Work piles: {piles}").format(piles=" · ".join(_card(own.work_top(i)) for i in range(1, 5))),
+        t.gettext("Work piles: {piles}").format(piles=" · ".join(_card(own.work_top(i), t) for i in range(1, 5))),
         t.gettext("Waste: {card} · stock: {count}").format(
-            card=_card(own.waste[-1] if own.waste else None), count=own.stock_size
+            card=_card(own.waste[-1] if own.waste else None, t), count=own.stock_size
         ),
         _foundations(v, t),
         *_demons(table, v, t, skip=seat),
@@ -88,8 +88,8 @@ def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str
         pile = v.own.work[int(source[1:]) - 1]
         count = run_onto(pile, on) if on is not None else None
         card = pile[-(count or 1)] if pile else None
-    where = t.gettext("foundation") if target == "f" else (on.pretty if on else t.gettext("empty pile"))
-    return f"{_card(card)} → {where}"
+    where = t.gettext("foundation") if target == "f" else (t.card(on) if on else t.gettext("empty pile"))
+    return f"{_card(card, t)} → {where}"
 
 
 def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None = None) -> DemonBoard:

@@ -54,11 +54,11 @@ def _note(table: Table, note: str, name: str, t: Translator) -> str:
         case "leads", [seat]:
             return t.gettext("{name} leads a new pile").format(name=_name(table, seat))
         case "played", [card, on]:
-            return t.gettext("{name}: {card} on {on}").format(name=name, card=_card(card), on=_card(on))
+            return t.gettext("{name}: {card} on {on}").format(name=name, card=_card(card, t), on=_card(on, t))
         case "flipped", [card]:
-            return t.gettext("{name} turns up {card}").format(name=name, card=_card(card))
+            return t.gettext("{name} turns up {card}").format(name=name, card=_card(card, t))
         case "filled", [card]:
-            return t.gettext("{name} fills an empty stack: {card}").format(name=name, card=_card(card))
+            return t.gettext("{name} fills an empty stack: {card}").format(name=name, card=_card(card, t))
         case "new", []:
             return t.gettext("new centre cards")
         case "recycled", []:
@@ -71,11 +71,11 @@ def _note(table: Table, note: str, name: str, t: Translator) -> str:
             return t.gettext("deal {deal} is dealt").format(deal=deal)
         case "started", [seat, card, foundation]:
             return t.gettext("{name}: {card} starts foundation {number}").format(
-                name=_name(table, seat), card=_card(card), number=foundation
+                name=_name(table, seat), card=_card(card, t), number=foundation
             )
         case "built", [seat, card, foundation]:
             return t.gettext("{name}: {card} → foundation {number}").format(
-                name=_name(table, seat), card=_card(card), number=foundation
+                name=_name(table, seat), card=_card(card, t), number=foundation
             )
         case "rotated", []:
             return t.gettext("everyone was stuck: each stock moves on by a card")
@@ -90,5 +90,5 @@ def _name(table: Table, seat: str) -> str:
     return table.seats[int(seat)].name
 
 
-def _card(code: str) -> str:
-    return parse_card(code).pretty
+def _card(code: str, t: Translator) -> str:
+    return t.card(parse_card(code))

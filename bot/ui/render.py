@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games import game_info
-from bot.i18n import Translator, translator
+from bot.i18n import LATIN_RANKS, Translator, translator
 from bot.running import game_of
 from bot.tables import Status, Table
 from bot.ui.lobby import challenge_screen, closed_screen, lobby_screen
@@ -14,11 +14,13 @@ from bot.ui.screen import TEXT, Button, Screen
 from bot.ui.votes import with_votes
 
 
-def table_screens(table: Table, lang: str, now: float, look: str = TEXT, live: bool = False) -> list[Screen]:
-    """Every screen of the table; `look` is how the chat wants cards shown (bot/ui/screen.py);
-    `live`: a live table is served (ServiceConfig.live_table), which a playing table's board and
-    panels offer."""
-    return [replace(s, version=table.version, look=look) for s in _table_screens(table, lang, now, live)]
+def table_screens(
+    table: Table, lang: str, now: float, look: str = TEXT, live: bool = False, ranks: str = LATIN_RANKS
+) -> list[Screen]:
+    """Every screen of the table; `look` is how the chat wants cards shown (bot/ui/screen.py),
+    `ranks` how its cards name the court cards (ChatSettings.ranks); `live`: a live table is served
+    (ServiceConfig.live_table), which a playing table's board and panels offer."""
+    return [replace(s, version=table.version, look=look) for s in _table_screens(table, lang, now, live, ranks)]
 
 
 def stopped_screens(table: Table, lang: str) -> list[Screen]:
@@ -32,8 +34,8 @@ def stopped_screens(table: Table, lang: str) -> list[Screen]:
     return [Screen(table.id, text.format(table=table.id), version=table.version)]
 
 
-def _table_screens(table: Table, lang: str, now: float, live: bool = False) -> list[Screen]:
-    t = translator(lang)
+def _table_screens(table: Table, lang: str, now: float, live: bool, ranks: str) -> list[Screen]:
+    t = translator(lang, ranks)
     if table.stopped is not None:
         return stopped_screens(table, lang)
     match table.status:
@@ -53,14 +55,16 @@ def _table_screens(table: Table, lang: str, now: float, live: bool = False) -> l
         p
         for seat, s in enumerate(table.seats)
         if s.person is not None
-        for p in panel_screens(table, seat, s.lang or lang, live=live)
+        for p in panel_screens(table, seat, s.lang or lang, live=live, ranks=ranks)
     ]
     public = with_votes(public, table, t, now)
     return [with_live(public, t) if live else public, *alerts, *panels]
 
 
-def panel_screens(table: Table, seat: int, lang: str, look: str = TEXT, live: bool = False) -> list[Screen]:
-    t = translator(lang)
+def panel_screens(
+    table: Table, seat: int, lang: str, look: str = TEXT, live: bool = False, ranks: str = LATIN_RANKS
+) -> list[Screen]:
+    t = translator(lang, ranks)
     panel = game_info(table.game).panel(table, game_of(table), seat, t)
     return [replace(with_live(panel, t) if live else panel, version=table.version, look=look)]
 

@@ -23,7 +23,7 @@ EMPTY = "—"  # an empty stack
 
 def _stacks(layout: LayoutView, t: Translator) -> str:
     """Stack tops left to right, then how many cards the stacks and the reserve hold."""
-    tops = " · ".join(s.up.pretty if s.up else (DOWN if s.down else EMPTY) for s in layout.stacks)
+    tops = " · ".join(t.card(s.up) if s.up else (DOWN if s.down else EMPTY) for s in layout.stacks)
     counts = t.ngettext(
         "{count} card in stacks, reserve {reserve}", "{count} cards in stacks, reserve {reserve}", layout.stack_cards
     ).format(count=layout.stack_cards, reserve=layout.reserve)
@@ -33,7 +33,7 @@ def _stacks(layout: LayoutView, t: Translator) -> str:
 def _centre(v: SpeedView, t: Translator) -> str:
     """The centre piles' tops; in the colours variant, the colour each takes next."""
     takes = {"red": t.gettext("takes red"), "black": t.gettext("takes black")}
-    piles = [p.top.pretty + (f" ({takes[p.colour]})" if p.colour in takes else "") for p in v.piles]
+    piles = [t.card(p.top) + (f" ({takes[p.colour]})" if p.colour in takes else "") for p in v.piles]
     return t.gettext("Centre: {piles}").format(piles=" · ".join(piles))
 
 
@@ -103,7 +103,7 @@ def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str
     if words[0] == "play":
         card = v.mine.stacks[int(words[1]) - 1].up
         on = v.piles[int(words[2]) - 1].top
-        return f"{card.pretty if card else words[1]} → {on.pretty}"
+        return f"{t.card(card) if card else words[1]} → {t.card(on)}"
     if words[0] == "flip":
         return t.gettext("Turn up stack {stack}").format(stack=words[1])
     if words[0] == "fill":

@@ -53,7 +53,7 @@ def pile_lines(table: Table, v: SvolotaView, t: Translator) -> list[str]:
     if not v.last_play:
         return [t.gettext("Pile: empty — {name} leads with any cards").format(name=table.seats[v.turn].name)]
     by = table.seats[v.last_player].name if v.last_player is not None else ""
-    cards = " ".join(c.pretty for c in v.last_play)
+    cards = " ".join(t.card(c) for c in v.last_play)
     pile = (t.gettext("Pile ↑: {cards} (by {name})") if v.up else t.gettext("Pile ↓: {cards} (by {name})")).format(
         cards=cards, name=by
     )
@@ -106,7 +106,7 @@ def to_beat(v: SvolotaView, t: Translator) -> str:
 def reserve_line(v: SvolotaView, t: Translator) -> str:
     if v.face_up is None:
         return t.gettext("Reserve: empty")
-    return t.gettext("Reserve: {count} · face up: {card}").format(count=v.reserve_size, card=v.face_up.pretty)
+    return t.gettext("Reserve: {count} · face up: {card}").format(count=v.reserve_size, card=t.card(v.face_up))
 
 
 def turn_timer(table: Table) -> float | None:
@@ -158,7 +158,7 @@ def hand_panel(table: Table, game: Svolota, seat: int, t: Translator) -> Screen:
         for i, s in enumerate(table.seats)
     )
     lines = [
-        t.gettext("Your cards: {cards}").format(cards=" ".join(c.pretty for c in v.hand) or "—"),
+        t.gettext("Your cards: {cards}").format(cards=" ".join(t.card(c) for c in v.hand) or "—"),
         *pile_lines(table, v, t),
         t.gettext("Cards in hand: {counts}").format(counts=counts),
         reserve_line(v, t),
@@ -204,7 +204,7 @@ def _label(move: str, t: Translator) -> str:
         return t.gettext("Pass")
     if move == "joker":
         return t.gettext("🃏 Play the joker")
-    return pretty_move(move)
+    return pretty_move(move, t)
 
 
 def alerts(table: Table, game: Svolota, t: Translator, now: float) -> list[Screen]:

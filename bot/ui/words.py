@@ -29,7 +29,7 @@ def seat_name(seat: Seat, t: Translator) -> str:
     return seat.name
 
 
-def pretty_move(move: str) -> str:
+def pretty_move(move: str, t: Translator) -> str:
     """Card codes in a move shown with suit symbols: `play 8H 8C` -> `8♥ 8♣`."""
     words = move.split()
     if words and words[0] == "play":
@@ -37,7 +37,7 @@ def pretty_move(move: str) -> str:
     out = []
     for w in words:
         try:
-            out.append(parse_card(w).pretty)
+            out.append(t.card(parse_card(w)))
         except IllegalMove:
             out.append(w)
     return " ".join(out)
@@ -54,7 +54,7 @@ def describe_move(game: str, move: str, t: Translator) -> str:
     if move == "turn":
         return t.gettext("turns the stock")
     if game == "svolota":
-        return t.gettext("plays {cards}").format(cards=pretty_move(move))
+        return t.gettext("plays {cards}").format(cards=pretty_move(move, t))
     return move
 
 

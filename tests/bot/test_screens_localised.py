@@ -75,7 +75,7 @@ class Recorder(Translator):
 def recording() -> Iterator[dict[str, Recorder]]:
     """While inside, screens draw through recorders (one per language)."""
     recorders = {lang: Recorder(i18n.translator(lang)) for lang in LANGS}
-    with mock.patch.object(render, "translator", recorders.__getitem__):
+    with mock.patch.object(render, "translator", lambda lang, ranks=i18n.LATIN_RANKS: recorders[lang]):
         yield recorders
 
 

@@ -21,7 +21,6 @@ from bot.i18n import (
 )
 from core import IllegalMove, new_game
 
-
 SIXTEEN = ("en", "ru", "uk", "es", "pt_BR", "de", "fr", "it", "pl", "tr", "id", "fa", "ar", "zh_Hans", "ja", "ko")
 
 

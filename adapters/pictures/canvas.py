@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from adapters.pictures import shapes
 from adapters.pictures.cards import card_image
 from adapters.pictures.decks import CHIP, FELT, NORMAL, RGB, SUPERSAMPLE, TEXT, CardSize
-from adapters.pictures.text import fit, font
+from adapters.pictures.text import draw_line, fit, font
 
 MARGIN = 20
 GAP = 12
@@ -69,9 +69,9 @@ class Canvas:
         bold: bool = True,
     ) -> float:
         """Draws `words` (cut to `width` if given) and returns the width drawn."""
-        words, length = fit(words, size, width if width is not None else 10_000, bold)
-        self.draw.text((x, y), words, font=font(size, bold), fill=fill, anchor=anchor)
-        return length
+        line = fit(words, size, width if width is not None else 10_000, bold)
+        draw_line(self.image, self.draw, x, y, line, size, fill, anchor, bold)
+        return line.width
 
     def shape(self, name: str, x: float, y: float, size: int, fill: RGB, *args: Any) -> None:
         self.image.paste(fill, (round(x), round(y)), _shape_mask(name, size, args))

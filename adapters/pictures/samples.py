@@ -1,6 +1,6 @@
 """One picture of each kind at each game's largest table, with the names people really have
-(Cyrillic, emoji, too long for their place): what the golden-image tests, the benchmark and the
-README's pictures draw."""
+(Cyrillic, Arabic, Persian, Chinese, Japanese, Korean, emoji, too long for their place): what the
+golden-image tests, the benchmark and the README's pictures draw."""
 
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ SVOLOTA = SvolotaBoard(
     seats=(
         SeatLine("Оля", 7),
         SeatLine("Max 🎲", 9, turn=True),
-        SeatLine("Дмитрий", 4, passed=True),
+        SeatLine("سارا رضایی", 4, passed=True),
         SeatLine("Александра Константинопольская", 9),
-        SeatLine("Sam", 1, passed=True),
+        SeatLine("さくら", 1, passed=True),
         SeatLine("Ірина 🌻", 6),
     ),
     reserve=11,
@@ -43,7 +43,7 @@ SPEED = SpeedBoard(
     centre=("7D", "8S"),
     layouts=(
         SpeedLayout(name="Оля", stacks=("KH", DOWN, "4C", EMPTY, "JS"), stack_cards=11, reserve=9),
-        SpeedLayout(name="Max 🎲", stacks=("2D", "10C", "AS", "QH", "6H"), stack_cards=15, reserve=12),
+        SpeedLayout(name="محمد 🎲", stacks=("2D", "10C", "AS", "QH", "6H"), stack_cards=15, reserve=12),
     ),
 )
 
@@ -56,12 +56,12 @@ DEMON = DemonBoard(
     seats=(
         SeatLine("Оля", 9, score=14, top="8C"),
         SeatLine("Max 🎲", 4, score=21, top="3D"),
-        SeatLine("Дмитрий", 11, score=-4, top="KH"),
+        SeatLine("محمد علي", 11, score=-4, top="KH"),
         SeatLine("Александра Константинопольская", 7, score=8, top="10S"),
         SeatLine("Sam", 0, score=26, top=EMPTY),
         SeatLine("Ірина 🌻", 12, score=0, top="6H"),
-        SeatLine("Jo", 6, score=11, top="AC"),
-        SeatLine("Kenji", 10, score=-7, top="QD"),
+        SeatLine("김민준", 6, score=11, top="AC"),
+        SeatLine("王小明", 10, score=-7, top="QD"),
     ),
     own=DemonOwn(demon="8C", demon_cards=9, work=("KS", "7D", EMPTY, "4H"), waste="JD", stock=17),
 )
@@ -72,11 +72,11 @@ PODIUM = Podium(
         Standing(1, "Sam", "26 points", 24),
         Standing(2, "Max 🎲", "21 points", 11),
         Standing(3, "Оля", "14 points", 3),
-        Standing(3, "Jo", "14 points", 2),
+        Standing(3, "김민준", "14 points", 2),
         Standing(5, "Александра Константинопольская", "8 points", 0),
         Standing(6, "Ірина 🌻", "0 points", -5),
-        Standing(7, "Дмитрий", "−4 points", -12),
-        Standing(8, "Kenji", "−7 points", None),
+        Standing(7, "سارا رضایی", "−4 points", -12),
+        Standing(8, "王小明", "−7 points", None),
     ),
 )
 

@@ -10,8 +10,9 @@ waits behind it. The drawings that were queued behind it come back as None too. 
 one and is drawn there (the crash came from outside, most likely; a second one in a row, and it
 comes back as None). Each replacement is one warning line in the log, without a traceback.
 
-A new pool's workers start a fresh interpreter each and load a deck's fonts and cards (about half
-a second; seconds on a busy machine) before they draw with it: until a pool has drawn with a deck,
+A new pool's workers start a fresh interpreter each, read which characters each font has (faces.py,
+a quarter of a second with CJK) and load a deck's fonts and cards (about half a second; seconds
+on a busy machine) before they draw with it: until a pool has drawn with a deck,
 a drawing with it may take START_LIMIT, not the drawing limit. A slow start is not a stuck worker
 (else a busy machine would kill each new pool before it drew anything). A pool started in place
 of another loads every deck at once (its warm-up; `warm_up` asks the same of the first one), so
@@ -32,6 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Final
 
+from adapters.pictures import faces
 from adapters.pictures.decks import DECKS
 from adapters.pictures.render import fresh
 from adapters.pictures.samples import HAND
@@ -157,7 +159,7 @@ class Workers:
     def _started(self) -> Pool:
         # "spawn": a fresh interpreter, not a fork of one running an event loop and threads
         spawn = multiprocessing.get_context("spawn")
-        executor = ProcessPoolExecutor(self.count, mp_context=spawn, initializer=_watch_parent, initargs=(os.getpid(),))
+        executor = ProcessPoolExecutor(self.count, mp_context=spawn, initializer=_start, initargs=(os.getpid(),))
         return Pool(executor)
 
 
@@ -168,6 +170,12 @@ def _waited(future: Future[bytes]) -> asyncio.Future[bytes]:
     waited = asyncio.wrap_future(future)
     waited.add_done_callback(lambda f: f.cancelled() or f.exception())
     return waited
+
+
+def _start(parent: int) -> None:
+    """In a new worker, before its first drawing (within the start's limit, not a drawing's)."""
+    _watch_parent(parent)
+    faces.load()
 
 
 def _watch_parent(parent: int) -> None:

@@ -1,5 +1,5 @@
-"""Names are people's: Cyrillic, emoji, long, odd. Whatever the font can draw is drawn; nothing
-fails. Card text that is no card is drawn as a blank place."""
+"""Names are people's: Cyrillic, emoji, long, odd. Whatever the fonts can draw is drawn; nothing
+fails. Card text that is no card is drawn as a blank place. (Each script: test_scripts.py.)"""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ NAMES = (
     "🎲🎲🎲",  # nothing the font has
     "👩‍👩‍👧‍👦 family",  # a ZWJ sequence
     "Zoë ❤️",  # a variation selector
-    "王小明",  # no CJK in DejaVu
+    "王小明",  # CJK: a system font, or left out
     "שרה",  # right to left
     "e\u0301mile",  # a combining accent
     "tab\there\nnewline",
@@ -47,17 +47,19 @@ def test_any_name_renders(deck: str) -> None:
         assert encode(draw(picture, deck), deck).startswith(b"\x89PNG")
 
 
-def test_characters_the_font_lacks_are_left_out() -> None:
-    assert drawable("Max 🎲") == "Max"
-    assert drawable("王小明") == ""
+def test_characters_no_font_has_are_left_out() -> None:
+    assert drawable("Max \ue000") == "Max"  # a private-use character: no font draws it
+    assert drawable("\ue000\U000f0000") == ""
     assert drawable("Оля") == "Оля"
     assert drawable("tab\there\nnow") == "tab here now"
+    assert drawable("a \ue000 b") == "a b"  # and the gap it leaves
 
 
 def test_a_long_name_is_cut_with_an_ellipsis() -> None:
-    text, width = fit("Александра Константинопольская", 24, 200)
-    assert text.endswith("…") and width <= 200
-    assert fit("Оля", 24, 200)[0] == "Оля"
+    line = fit("Александра Константинопольская", 24, 200)
+    assert line.text.endswith("…") and line.width <= 200
+    assert fit("Оля", 24, 200).text == "Оля"
+    assert fit("👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦", 24, 50).text in ("👩‍👩‍👧‍👦…", "…")  # a sequence is kept whole or not at all
 
 
 def test_empty_and_odd_boards_render() -> None:

@@ -75,3 +75,17 @@ image:
 # tests/deploy/test_image.py, in `make test` (skipped where no Docker daemon answers).
 lint-deploy: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -n 0 tests/deploy/test_deploy_files.py
+
+# The catalogs' life cycle (docs/translating.md): pybabel extracts the template from the source
+# (settings in pyproject.toml, [tool.babel]); bot/i18n_catalogs.py keeps it if only its date is new,
+# brings every catalog up to date with it (no fuzzy matching) and compiles each one to check it.
+POT := bot/locale/cardbot.pot
+.PHONY: i18n i18n-stats
+i18n: $(VENV)/.installed
+	$(BIN)/pybabel --quiet extract --output-file $(POT).new
+	$(BIN)/python -m bot.i18n_catalogs $(POT).new
+	$(BIN)/python -m bot.i18n_stats
+
+# Messages per language: translated, fuzzy, untranslated, against the template.
+i18n-stats: $(VENV)/.installed
+	$(BIN)/python -m bot.i18n_stats

@@ -1,232 +1,147 @@
-"""Every message the bot and the console show, and every reason the core gives for refusing a move
-(Svolota, Speed, Racing Demon) or the service gives for refusing a command, has a translation in
-every language of the bot with the same `{placeholders}` as the English, and as many plural forms
-as the language has; no entry is left over."""
+"""The catalogs against the source: the template (bot/locale/cardbot.pot) holds every message the
+source asks for, as `make i18n` extracts it; every language translates every message of the
+template, keeps what a translation must keep (tests/bot/translation_rules.py), has as many plural
+forms as the language has, compiles, and holds nothing left over.
+
+The source's messages are the gettext calls (gettext/ngettext/pgettext, N_ marks, `button` labels
+in bot/) and the reasons the core and the service give for refusing (bot/i18n_scan.py), found by
+`pybabel extract` with pyproject.toml's settings, once a process (~0.5 s)."""
 
 from __future__ import annotations
 
-import ast
-import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract, extract_from_dir
+from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import read_po
 
+from bot import i18n_catalogs
 from bot.i18n import LANGUAGES, catalog_path, placeholders
+from bot.i18n_catalogs import entries, is_join, problems
+from bot.i18n_scan import refusals
+from tests.bot.translation_rules import broken
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = LANGUAGES[1:]
-EXCEPTIONS = {"IllegalMove", "BadNotation", "NotYourTurn", "GameOver", "TooSlow", "Refused"}
-# Must be translated: the console's and the bot's messages (screens, answers, game names marked
-# with N_), and the reasons the core and the service give for refusing.
-MESSAGE_DIRS = ("adapters/console", "adapters/web", "bot")
-CORE_GAMES = ("svolota", "speed", "racing_demon")
-TEMPLATE_FILES = sorted(
-    [
-        *ROOT.glob("core/*.py"),
-        *(p for game in CORE_GAMES for p in ROOT.glob(f"core/games/{game}/*.py")),
-        *ROOT.glob("bot/**/*.py"),
-    ]
-)
-# May be in the catalogs: any message or refusal written anywhere in the project.
-ALL_MESSAGE_DIRS = ("adapters", "bot")
-ALL_TEMPLATE_FILES = sorted(p for folder in ("core", "bot", "adapters") for p in ROOT.glob(f"{folder}/**/*.py"))
-# In bot/, `button(t, label, table, action)` (bot/ui/buttons.py) translates its label.
-BOT_KEYWORDS = {**DEFAULT_KEYWORDS, "button": (2,)}
+SOURCES = sorted(p for folder in ("core", "bot", "adapters") for p in ROOT.glob(f"{folder}/**/*.py"))
 
 Key = tuple[str | None, str | tuple[str, str]]
 
 
-def _keywords(place: str) -> dict[str, object]:
-    return BOT_KEYWORDS if place == "bot" or place.startswith("bot/") else dict(DEFAULT_KEYWORDS)
-
-
-def _extract(place: str) -> Iterator[tuple[object, str | None]]:
-    path, keywords = ROOT / place, _keywords(place)
-    if path.is_file():
-        with path.open("rb") as source:
-            for _line, message, _comments, context in extract("python", source, keywords=keywords):
-                yield message, context
-        return
-    found = extract_from_dir(path, method_map=[("**.py", "python")], keywords=keywords)
-    for _file, _line, message, _comments, context in found:
-        yield message, context
-
-
 @cache
-def used_messages(places: tuple[str, ...] = MESSAGE_DIRS) -> frozenset[Key]:
-    """(context, msgid) of every literal gettext/ngettext/pgettext call and N_ mark (and, in bot/,
-    every literal button label), found by Babel's extractor (once a process: a scan takes ~0.5 s)."""
-    found: set[Key] = set()
-    for place in places:
-        for message, context in _extract(place):
-            if isinstance(message, tuple):
-                if message[0] and message[1]:
-                    found.add((context, (message[0], message[1])))
-            elif message:
-                found.add((context, message))
-    return frozenset(found)
+def template() -> Catalog:
+    """The template as the source asks for it now (not as checked in)."""
+    return i18n_catalogs.extract()
 
 
-class _Module:
-    """The module-level strings of a source file, to read templates that are not literals:
-    `EXPECTED`, `"no move given: " + EXPECTED`, `_EMPTY[source]` (every value of a dict)."""
-
-    def __init__(self, tree: ast.Module) -> None:
-        self.strings: dict[str, str] = {}
-        self.tables: dict[str, tuple[str, ...]] = {}
-        for node in tree.body:
-            if isinstance(node, ast.Assign):
-                targets, value = node.targets, node.value
-            elif isinstance(node, ast.AnnAssign) and node.value is not None:
-                targets, value = [node.target], node.value
-            else:
-                continue
-            names = [t.id for t in targets if isinstance(t, ast.Name)]
-            strings = self.resolve(value)
-            if strings is not None and len(strings) == 1:
-                self.strings.update(dict.fromkeys(names, strings[0]))
-            elif isinstance(value, ast.Dict) and value.values:
-                parts = [self.resolve(v) for v in value.values]
-                if all(p is not None for p in parts):
-                    self.tables.update(dict.fromkeys(names, tuple(s for p in parts if p for s in p)))
-
-    def resolve(self, node: ast.expr) -> tuple[str, ...] | None:
-        """Every string `node` may be, or None if it is not built from literals alone."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return (node.value,)
-        if isinstance(node, ast.Name) and node.id in self.strings:
-            return (self.strings[node.id],)
-        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in self.tables:
-            return self.tables[node.value.id]
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            left, right = self.resolve(node.left), self.resolve(node.right)
-            if left is not None and right is not None:
-                return tuple(a + b for a, b in itertools.product(left, right))
-        return None
-
-
-def _refusals(path: Path) -> Iterator[tuple[int, ast.expr, tuple[str, ...] | None]]:
-    """(line, first argument, its strings or None) of every IllegalMove-family call in a file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    module = _Module(tree)
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and node.args):
-            continue
-        func = node.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-        if name in EXCEPTIONS:
-            yield node.lineno, node.args[0], module.resolve(node.args[0])
-
-
-def illegal_templates(files: list[Path] = TEMPLATE_FILES) -> set[str]:
-    """The template of every IllegalMove (or subclass, or Refused) raised in `files`, where it is
-    built from string literals and module-level string constants."""
-    return {s for path in files for _line, _arg, strings in _refusals(path) if strings for s in strings}
-
-
-def _passes_on(node: ast.expr) -> bool:
-    """Another refusal's `.template`, maybe joined to a literal one (`_EXPECTED + ": " + e.template`:
-    the translator reads such a join part by part)."""
-    if isinstance(node, ast.Attribute):
-        return node.attr == "template"
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        parts = (node.left, node.right)
-        return any(_passes_on(p) for p in parts) and all(_passes_on(p) or _literal(p) for p in parts)
-    return False
-
-
-def _literal(node: ast.expr) -> bool:
-    return isinstance(node, (ast.Constant, ast.Name)) or (
-        isinstance(node, ast.BinOp) and _literal(node.left) and _literal(node.right)
+def used_messages(places: Iterable[str] = ("core", "bot", "adapters")) -> frozenset[Key]:
+    """(context, msgid) of every message asked for in these files or folders (a plural's msgid is
+    its pair of ids)."""
+    places = tuple(places)
+    return frozenset(
+        (m.context, (m.id[0], m.id[1]) if isinstance(m.id, (list, tuple)) else m.id)
+        for m in template()
+        if m.id and any(_under(path, place) for path, _line in m.locations for place in places)
     )
 
 
-def unreadable_templates(files: list[Path] = TEMPLATE_FILES) -> list[str]:
-    """Refusals whose template the scan cannot read (so nobody would notice it is untranslated);
-    passing on another refusal's `.template` is fine."""
-    return [
-        f"{path.relative_to(ROOT)}:{line}: {ast.unparse(arg)}"
-        for path in files
-        for line, arg, strings in _refusals(path)
-        if strings is None and not _passes_on(arg)
-    ]
-
-
-def catalog(lang: str) -> Catalog:
-    with catalog_path(lang).open("rb") as po:
-        return read_po(po, locale=lang, abort_invalid=True)
+def _under(path: str, place: str) -> bool:
+    return path == place or path.startswith(place.rstrip("/") + "/")
 
 
 @cache
-def required() -> frozenset[Key]:
-    return used_messages() | {(None, template) for template in illegal_templates()}
+def catalog(lang: str) -> Catalog:
+    return i18n_catalogs.read(Path(str(catalog_path(lang))), locale=lang)
+
+
+def _strings(message: Message) -> tuple[str, ...]:
+    return tuple(message.string) if isinstance(message.string, (list, tuple)) else (message.string,)
 
 
 def test_the_scans_find_the_messages():
-    templates = illegal_templates()
-    assert len(templates) >= 60
-    # the core: Svolota, Speed, Racing Demon (constants, joined constants, tables of them)
-    assert "you can beat the pile, so you may not pass" in templates
-    assert "expected 'play <cards>' (e.g. play 8H 8C), 'joker' or 'pass'" in templates
-    assert "too slow: the pile is now {card}" in templates
-    assert "no move given: expected play S P, flip S, fill S or new (S a stack, P a pile)" in templates
-    assert "your waste is empty: turn some cards first" in templates
-    assert "{card} does not go on any foundation: it needs {need} on top" in templates
-    # the service's refusals
-    assert "too late: the table has changed since" in templates
-    assert "{game} needs at least {count} players" in templates
     used = used_messages()
+    # the core's refusals: Svolota, Speed, Racing Demon (constants, joined constants, tables of them)
+    for template_ in (
+        "you can beat the pile, so you may not pass",
+        "expected 'play <cards>' (e.g. play 8H 8C), 'joker' or 'pass'",
+        "too slow: the pile is now {card}",
+        "no move given: expected play S P, flip S, fill S or new (S a stack, P a pile)",
+        "your waste is empty: turn some cards first",
+        "{card} does not go on any foundation: it needs {need} on top",
+    ):
+        assert (None, template_) in used_messages(("core",)), template_
+    # the service's refusals
+    assert (None, "too late: the table has changed since") in used
+    assert (None, "{game} needs at least {count} players") in used
     assert used_messages(("adapters/console",)), "the console's messages"
-    # the bot: screens, plurals, button labels, game names, answers
+    # the bot: screens, plurals, button labels, game names, answers, a context
     assert (None, "🎴 {game}: a table is open") in used
     assert (None, ("{count} card", "{count} cards")) in used
-    assert (None, "▶ Start") in used
+    assert (None, "▶ Start") in used_messages(("bot/ui/lobby.py",))
     assert (None, "Racing Demon") in used
     assert (None, "Settings saved.") in used
+    assert ("difficulty", "hard") in used
+    assert len(used) >= 400
+
+
+def test_the_template_is_up_to_date():
+    """bot/locale/cardbot.pot holds the messages the source asks for: ids, plural ids, contexts,
+    flags, translators' comments (not the dates or where each message is written)."""
+    checked_in = entries(i18n_catalogs.read(i18n_catalogs.TEMPLATE))
+    fresh = entries(template())
+    assert checked_in == fresh, (
+        "bot/locale/cardbot.pot is out of date with the source: run `make i18n` and commit it with the catalogs."
+        f"\nnew in the source: {sorted(fresh - checked_in, key=repr)}"
+        f"\nno longer in the source: {sorted(checked_in - fresh, key=repr)}"
+    )
 
 
 def test_every_refusal_template_is_readable_by_the_scan():
-    unreadable = unreadable_templates()
-    assert not unreadable, f"templates the catalog checks cannot see: {unreadable}"
+    unreadable = [
+        f"{path.relative_to(ROOT)}:{r.line}" for path in SOURCES for r in refusals(path.read_bytes()) if not r.readable
+    ]
+    assert not unreadable, (
+        f"refusals whose template the scan cannot read (nobody would see it untranslated): {unreadable}"
+    )
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated(lang):
     cat = catalog(lang)
     missing = []
-    for context, msgid in sorted(required(), key=repr):
-        lookup = msgid[0] if isinstance(msgid, tuple) else msgid
-        message = cat.get(lookup, context=context)
-        if message is None or message.fuzzy:
-            missing.append((context, msgid))
+    for wanted in template():
+        if not wanted.id:
             continue
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if isinstance(msgid, tuple) != isinstance(message.string, tuple) or not all(strings):
-            missing.append((context, msgid))
-    assert not missing, f"{lang}: untranslated: {missing}"
+        message = cat.get(wanted.id, context=wanted.context)
+        translated = message is not None and not message.fuzzy and all(_strings(message))
+        if not translated or wanted.pluralizable != message.pluralizable:
+            missing.append((wanted.context, wanted.id))
+    assert not missing, f"{lang}: untranslated (or fuzzy): {missing}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_placeholders_match(lang):
+def test_translations_keep_what_they_must(lang):
+    """Placeholders, markup, a leading emoji, line breaks and commands, in every plural form (each
+    against the plural id, which names every placeholder)."""
     wrong = []
     for message in catalog(lang):
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        expected = placeholders(ids[-1])
-        if any(placeholders(i) - expected for i in ids):
-            wrong.append((message.id, "singular and plural differ"))
-        for text in strings:
-            if text and placeholders(text) != expected:
-                wrong.append((message.id, text))
-    assert not wrong, f"{lang}: placeholders differ: {wrong}"
+        ids = tuple(message.id) if isinstance(message.id, (list, tuple)) else (message.id,)
+        if set().union(*map(placeholders, ids)) != placeholders(ids[-1]):
+            wrong.append((message.id, "the singular has a placeholder the plural lacks"))
+        for text in _strings(message):
+            if text:
+                wrong += [(message.id, text, what) for what in broken(ids[-1], text)]
+    assert not wrong, f"{lang}: translations that break their message: {wrong}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalog_compiles_cleanly(lang):
+    """Babel's checks (plural forms; %-style placeholders of python-format messages) and a compile."""
+    assert problems(catalog(lang)) == []
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -241,21 +156,81 @@ def test_plural_messages_have_every_form(lang):
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_message_is_left_over(lang):
-    """A catalog entry is a message in use, or two of the core's templates joined by ": " (the core
-    joins them so, and a whole translation reads better than two halves)."""
-    in_use = messages_in_use()
+    """A catalog entry is a message of the template, or messages of it joined by ": " (the core
+    joins two refusals so, and a whole translation reads better than two halves)."""
+    wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template() if m.id}
+    ids = {msgid for context, msgid in wanted if context is None}
     stale = [
         (m.context, m.id)
         for m in catalog(lang)
-        if m.id and (m.context, m.id[0] if isinstance(m.id, tuple) else m.id) not in in_use
+        if m.id
+        and (m.context, m.id if isinstance(m.id, str) else m.id[0]) not in wanted
+        and not (m.context is None and isinstance(m.id, str) and is_join(m.id, ids))
     ]
-    assert not stale, f"{lang}: no longer used: {stale}"
+    assert not stale, f"{lang}: no longer used (run `make i18n`): {stale}"
 
 
-@cache
-def messages_in_use() -> frozenset[tuple[str | None, str]]:
-    """(context, msgid) of every message in use, and of every two core templates joined by ": "."""
-    everywhere = used_messages(ALL_MESSAGE_DIRS) | {(None, t) for t in illegal_templates(ALL_TEMPLATE_FILES)}
-    used = {(context, msgid[0] if isinstance(msgid, tuple) else msgid) for context, msgid in everywhere}
-    templates = illegal_templates(ALL_TEMPLATE_FILES)
-    return frozenset(used | {(None, a + ": " + b) for a in templates for b in templates})
+@pytest.mark.parametrize(
+    ("english", "translated", "rule"),
+    [
+        ("{count} cards left", "noch {n} Karten", "placeholders"),
+        ("*Bold* move", "Kühner Zug", "markup"),
+        ("an _italic_ word", "ein _kursives Wort", "markup"),
+        ("run `make i18n`", "führe `mache i18n` aus", "markup"),
+        ("<b>Svolota</b> is open", "<b>Сволота открыта", "markup"),
+        ("<b><i>Go</i></b>", "<i><b>Los</i></b>", "markup"),
+        ("▶ Start", "Старт ▶", "leading symbol"),
+        ("⚔️ {people}: you are challenged", "⚔ {people}: вас вызвали", "leading symbol"),
+        ("Reserve: 3\nPile: 5", "Reserve: 3 · Pile: 5", "line breaks"),
+        ("How to play: /rules [game]", "So spielt man: /regeln [Spiel]", "slash commands"),
+    ],
+)
+def test_each_rule_catches_what_it_names(english, translated, rule):
+    assert [w.split(":")[0] for w in broken(english, translated)] == [rule]
+
+
+@pytest.mark.parametrize(
+    ("english", "translated"),
+    [
+        (
+            "A house rule: GAME NAME VALUE, e.g. svolota free_pass on",
+            "Regel: SPIEL NAME WERT, z. B. svolota free_pass on",
+        ),
+        ("expected 'play <cards>' (e.g. play 8H 8C)", "erwartet 'play <Karten>' (z. B. play 8H 8C)"),
+        ("An Ace played going ↑ turns the pile ↓", "↑ giderken oynanan As yığını ↓ çevirir"),
+        ("*Bold* and <b>{name}</b>", "<b>{name}</b> und *fett*"),
+        ("⚔️ {people}: you are challenged", "⚔️ {people}: вас вызвали"),
+    ],
+)
+def test_the_rules_let_a_good_translation_be(english, translated):
+    assert broken(english, translated) == []
+
+
+def test_babel_checks_percent_placeholders():
+    cat = Catalog(locale="de")
+    cat.add("%(count)d cards", "%(anzahl)d Karten")
+    cat.add("%s of %s", "%s von")
+    cat.add("{count} cards", "{count} Karten")
+    assert [p.split(":")[0] for p in problems(cat)] == ["'%(count)d cards'", "'%s of %s'"]
+
+
+def test_a_changed_message_comes_untranslated_and_joins_stay():
+    """`make i18n` on a catalog: a new message is added empty (no fuzzy guess from a near one), a
+    message no longer used goes obsolete (until used again), a join of two messages stays."""
+    old = Catalog(locale="de")
+    old.add("Settings saved.", "Einstellungen gespeichert.")
+    old.add("not a card: {text!r}", "keine Karte: {text!r}")
+    old.add("expected a move", "Zug erwartet")
+    old.add("expected a move: not a card: {text!r}", "Zug erwartet, keine Karte: {text!r}")
+    new = Catalog()
+    for msgid in ("Settings saved!", "not a card: {text!r}", "expected a move"):
+        new.add(msgid)
+    i18n_catalogs.update(old, new)
+    assert not old["Settings saved!"].string and not old["Settings saved!"].fuzzy
+    assert "Settings saved." in old.obsolete
+    assert old["expected a move: not a card: {text!r}"].string == "Zug erwartet, keine Karte: {text!r}"
+    back = Catalog()
+    for msgid in ("Settings saved.", "not a card: {text!r}", "expected a move"):
+        back.add(msgid)
+    i18n_catalogs.update(old, back)  # the change undone: the translation comes back, the empty one goes
+    assert old["Settings saved."].string == "Einstellungen gespeichert." and not old.obsolete

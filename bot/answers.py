@@ -34,7 +34,7 @@ def settings_lines(settings: ChatSettings, t: Translator) -> list[str]:
             many=t.gettext("on") if settings.many_tables else t.gettext("off"),
         ),
         t.gettext("🃏 Cards: {look}").format(look=look_name(settings.look, t)),
-        t.gettext("🂡 Court cards: {letters}").format(letters=" ".join(translator(t.lang, settings.ranks).rank_letters)),
+        t.gettext("🂡 Court cards: {letters}").format(letters=" ".join(translator(t.lang, settings.ranks).court)),
         t.gettext("House rules: {rules}").format(rules=rules or "—"),
     ]
 

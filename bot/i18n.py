@@ -80,9 +80,9 @@ class Translator:
         }
 
     @property
-    def rank_letters(self) -> tuple[str, str, str, str]:
-        """J Q K A as this chat's cards show them (for pictures: bot/ui/picture.py)."""
-        return (self._court[11], self._court[12], self._court[13], self._court[14])
+    def court(self) -> str:
+        """"JQKA" as this chat's cards show them ("ВДКТ"): pictures draw them so (bot/ui/picture.py)."""
+        return self._court[11] + self._court[12] + self._court[13] + self._court[14]
 
     def gettext(self, message: str) -> str:
         return self._t.gettext(message)

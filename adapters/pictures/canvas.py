@@ -13,6 +13,7 @@ from adapters.pictures import shapes
 from adapters.pictures.cards import card_image
 from adapters.pictures.decks import CHIP, FELT, NORMAL, RGB, SUPERSAMPLE, TEXT, CardSize
 from adapters.pictures.text import draw_line, fit, font
+from bot.ui.picture import COURT
 
 MARGIN = 20
 GAP = 12
@@ -44,17 +45,18 @@ def _shape_mask(name: str, size: int, args: tuple[Any, ...]) -> Image.Image:
 class Canvas:
     """A picture being drawn: an RGB image on the felt, and the deck its cards are drawn with."""
 
-    def __init__(self, width: int, height: int, deck: str) -> None:
+    def __init__(self, width: int, height: int, deck: str, court: str = COURT) -> None:
         self.image = Image.new("RGB", (width, height), FELT)
         self.draw = ImageDraw.Draw(self.image)
         self.deck = deck
+        self.court = court  # the letters of J Q K A (bot/ui/picture.py COURT)
 
     @property
     def width(self) -> int:
         return self.image.width
 
     def card(self, x: int, y: int, text: str, size: CardSize = NORMAL) -> None:
-        picture = card_image(text, self.deck, size)
+        picture = card_image(text, self.deck, size, self.court)
         self.image.paste(picture, (x, y), picture)
 
     def text(

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from adapters.pictures import shapes
 from adapters.pictures.decks import CARD_EDGE, CARD_FACE, DECKS, NORMAL, SUPERSAMPLE, CardSize, Deck
 from adapters.pictures.text import font
-from bot.ui.picture import DOWN, EMPTY
+from bot.ui.picture import COURT, DOWN, EMPTY
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "D", "C")
@@ -78,14 +78,14 @@ def _blank(size: CardSize) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
     return card, draw, s
 
 
-def _face(rank: str, suit: str, deck: Deck, size: CardSize) -> Image.Image:
+def _face(rank: str, suit: str, deck: Deck, size: CardSize, letters: dict[str, str]) -> Image.Image:
     card, draw, s = _blank(size)
     ink = deck.ink[suit]
     w, h = card.size
     if size is NORMAL:
         index_w = round(size.width * 0.52) * s  # what a hand's overlap leaves in sight
         pad = 6 * s
-        _paste_rank(card, rank, ink, (pad // 2, pad, index_w, size.index * s))
+        _paste_rank(card, letters.get(rank, rank), ink, (pad // 2, pad, index_w, size.index * s))
         pip = size.pip * s
         pip_top = pad + size.index * s + 4 * s
         shapes.suit(draw, suit, pad // 2 + (index_w - pip) // 2, pip_top, pip, ink)
@@ -100,7 +100,7 @@ def _face(rank: str, suit: str, deck: Deck, size: CardSize) -> Image.Image:
             shapes.suit(draw, suit, w - 10 * s - big, h - 12 * s - big, big, ink)
     else:
         pad = 5 * s
-        _paste_rank(card, rank, ink, (pad, pad, w - 2 * pad, size.index * s))
+        _paste_rank(card, letters.get(rank, rank), ink, (pad, pad, w - 2 * pad, size.index * s))
         pip = size.pip * s
         shapes.suit(draw, suit, (w - pip) // 2, h - pad - pip, pip, ink)
     return _finish(card, size)
@@ -155,14 +155,14 @@ def _empty(size: CardSize, question: bool) -> Image.Image:
     return _finish(card, size)
 
 
-def card_image(text: str, deck: str, size: CardSize = NORMAL) -> Image.Image:
-    """The card written `text` (SPEC notation, DOWN or EMPTY) as an RGBA image of `size`; shared,
-    not to be drawn on."""
-    return _card(kind(text), deck, size)
+def card_image(text: str, deck: str, size: CardSize = NORMAL, court: str = COURT) -> Image.Image:
+    """The card written `text` (SPEC notation, DOWN or EMPTY) as an RGBA image of `size`, its jack,
+    queen, king and ace lettered `court`; shared, not to be drawn on."""
+    return _card(kind(text), deck, size, court if len(court) == len(COURT) else COURT)
 
 
 @cache
-def _card(text: str, deck: str, size: CardSize) -> Image.Image:
+def _card(text: str, deck: str, size: CardSize, court: str = COURT) -> Image.Image:
     colours = DECKS[deck]
     if text == DOWN:
         return _back(colours, size)
@@ -170,4 +170,4 @@ def _card(text: str, deck: str, size: CardSize) -> Image.Image:
         return _empty(size, question=text == UNKNOWN)
     if text == JOKER:
         return _joker(colours, size)
-    return _face(text[:-1], text[-1], colours, size)
+    return _face(text[:-1], text[-1], colours, size, dict(zip(COURT, court, strict=True)))

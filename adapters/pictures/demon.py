@@ -69,7 +69,7 @@ def draw(picture: DemonBoard, deck: str) -> Image.Image:
     seats_h = grid_height(len(picture.seats), COLUMNS, SEAT_H)
     own_top = seats_top + seats_h + 2 * GAP + MARGIN
     height = own_top + (NORMAL.height + 16 + MARGIN if picture.own else -2 * GAP)
-    canvas = Canvas(WIDTH, height, deck)
+    canvas = Canvas(WIDTH, height, deck, picture.court)
 
     _complete(canvas, MARGIN, MARGIN, picture.complete)
     x0 = MARGIN + COMPLETE_W + GAP

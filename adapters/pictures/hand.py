@@ -49,6 +49,6 @@ def draw_hand(canvas: Canvas, x: int, y: int, width: int, cards: tuple[str, ...]
 def draw(picture: Hand, deck: str) -> Image.Image:
     inner = WIDTH - 2 * MARGIN
     count = len(picture.cards)
-    canvas = Canvas(natural_width(count, inner) + 2 * MARGIN, height(count, inner) + 2 * MARGIN, deck)
+    canvas = Canvas(natural_width(count, inner) + 2 * MARGIN, height(count, inner) + 2 * MARGIN, deck, picture.court)
     draw_hand(canvas, MARGIN, MARGIN, inner, picture.cards)
     return canvas.image

@@ -37,7 +37,7 @@ def draw(picture: SpeedBoard, deck: str) -> Image.Image:
     top, bottom = picture.layouts
     centre_h = NORMAL.height + 2 * CENTRE_PAD
     height = 2 * MARGIN + 2 * (NAME_H + 6 + ROW_H) + 2 * GAP + centre_h
-    canvas = Canvas(WIDTH, height, deck)
+    canvas = Canvas(WIDTH, height, deck, picture.court)
 
     y = MARGIN
     _name_line(canvas, y, top)

@@ -66,7 +66,7 @@ def draw(picture: SvolotaBoard, deck: str) -> Image.Image:
     hand_top = band_top + BAND + 2 * GAP
     cards = picture.hand
     height = hand_top + (hand.height(len(cards), inner) + MARGIN if cards is not None else MARGIN - 2 * GAP)
-    canvas = Canvas(WIDTH, height, deck)
+    canvas = Canvas(WIDTH, height, deck, picture.court)
 
     draw_seats(canvas, MARGIN, MARGIN, inner, picture.seats, COLUMNS, _seat_count)
 

@@ -106,7 +106,7 @@ def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None 
         work = tuple(_code(v.own.work_top(i)) for i in range(1, 5))
         own = DemonOwn(_code(v.own.demon_top), v.own.demon_size, work, _code(waste), v.own.stock_size)
     tops = tuple(f.top.text for f in v.foundations if not f.complete)
-    return DemonBoard(tops, sum(1 for f in v.foundations if f.complete), seats, own)
+    return DemonBoard(tops, sum(1 for f in v.foundations if f.complete), seats, own, t.court)
 
 
 def _code(card: Card | None) -> str:

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 DOWN = "??"  # a face-down card
 EMPTY = ""  # an empty place
+# The letters the jack, queen, king and ace are drawn with: J Q K A, or the chat's own
+# (ChatSettings.ranks: "ВДКТ" in Russian).
+COURT = "JQKA"
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +22,7 @@ class Hand:
     """A person's cards, in the order they hold them (Svolota)."""
 
     cards: tuple[str, ...]
+    court: str = COURT
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +49,7 @@ class SvolotaBoard:
     reserve: int
     face_up: str = EMPTY
     hand: tuple[str, ...] | None = None
+    court: str = COURT
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +66,7 @@ class SpeedBoard:
 
     centre: tuple[str, ...]  # each centre pile's top
     layouts: tuple[SpeedLayout, SpeedLayout]  # the top one first
+    court: str = COURT
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +89,7 @@ class DemonBoard:
     complete: int
     seats: tuple[SeatLine, ...]
     own: DemonOwn | None = None
+    court: str = COURT
 
 
 @dataclass(frozen=True, slots=True)

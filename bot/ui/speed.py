@@ -121,7 +121,7 @@ def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None 
         tops = tuple(s.up.text if s.up else (DOWN_CARD if s.down else EMPTY_PLACE) for s in lay.stacks)
         return SpeedLayout(seat_name(table.seats[i], t), tops, lay.stack_cards, lay.reserve)
 
-    return SpeedBoard(tuple(p.top.text for p in v.piles), (layout(1 - lower), layout(lower)))
+    return SpeedBoard(tuple(p.top.text for p in v.piles), (layout(1 - lower), layout(lower)), t.court)
 
 
 def board(table: Table, game: Game[Any, Any], t: Translator, now: float) -> Screen:

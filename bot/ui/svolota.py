@@ -195,6 +195,7 @@ def picture(table: Table, v: SvolotaView, t: Translator, hand: bool = False) -> 
         reserve=v.reserve_size,
         face_up=v.face_up.text if v.face_up else EMPTY,
         hand=tuple(c.text for c in v.hand) if hand else None,
+        court=t.court,
     )
 
 

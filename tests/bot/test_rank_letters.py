@@ -29,7 +29,7 @@ def test_native_ranks_write_the_court_cards_in_the_languages_letters(lang, shown
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_language_has_four_distinct_court_letters(lang):
-    letters = translator(lang, NATIVE_RANKS).rank_letters
+    letters = translator(lang, NATIVE_RANKS).court
     assert len(set(letters)) == 4 and all(len(letter) == 1 and not letter.isdigit() for letter in letters)
 
 
@@ -54,3 +54,6 @@ def test_a_chat_that_chose_native_ranks_sees_its_cards_so_and_a_wrong_word_chang
     assert court and not any(latin.card(c) in panel for c in court)
     played = load_game(h.table(t).state).view(0).last_play
     assert played and all(russian.card(c) in board for c in played)
+    picture = h.screen(t, ANN, "panel").picture
+    assert picture is not None and picture.court == "ВДКТ"  # and its picture letters them so
+

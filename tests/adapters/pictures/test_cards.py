@@ -80,3 +80,20 @@ def test_suits_keep_their_inks_through_the_palette() -> None:
     expected = [DECKS["four_colour"].ink[suit] for suit in SUITS]
     for got, wanted in zip(inks, expected, strict=True):
         assert math.dist(got, wanted) < 12, (got, wanted)
+
+
+@pytest.mark.parametrize("size", [NORMAL, SMALL])
+def test_a_chats_own_court_letters_change_its_court_cards_and_nothing_else(size):
+    """`court` "ВДКТ" (a Russian chat's `/settings ranks native`): Д on the queen, Т on the ace."""
+    for code in ("JH", "QS", "KD", "AC"):
+        assert card_image(code, "classic", size, "ВДКТ").tobytes() != card_image(code, "classic", size).tobytes()
+    for code in ("10H", "2S", "JK", DOWN, EMPTY):
+        assert card_image(code, "classic", size, "ВДКТ").tobytes() == card_image(code, "classic", size).tobytes()
+    # the same letter draws the same index: German B D K A shares the K and the A
+    assert card_image("KD", "classic", size, "BDKA").tobytes() == card_image("KD", "classic", size).tobytes()
+
+
+def test_a_picture_draws_its_cards_with_its_court_letters():
+    russian, latin = Hand(("QH", "10S"), court="ВДКТ"), Hand(("QH", "10S"))
+    assert render(russian) != render(latin)
+    assert render(Hand(("9H", "10S"), court="ВДКТ")) == render(Hand(("9H", "10S")))

@@ -4,17 +4,40 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from adapters.pictures import samples
 from adapters.pictures.render import render
+from bot.i18n import NATIVE_RANKS, translator
+from bot.ui.picture import Podium, Standing
 
-# (file, picture, deck): one of each board and the result, one in the four-colour deck.
+
+def podium_in(lang: str, names: tuple[str, ...]) -> Podium:
+    """The sample podium with its words in `lang` (pictures draw what they are given: the title
+    and the scores come translated, as the bot's screens give them)."""
+    t = translator(lang)
+
+    def points(n: int) -> str:
+        return t.ngettext("{count} point", "{count} points", n).format(count=t.number(n))
+
+    standings = tuple(
+        Standing(s.place, name, points(score), s.change)
+        for s, name, score in zip(samples.PODIUM.standings, names, (26, 21, 14, 14), strict=False)
+    )
+    return Podium(t.gettext("Racing Demon"), standings)
+
+
+# (file, picture, deck): one of each board and the result, one in the four-colour deck; the podium
+# in Arabic and Japanese; a Russian chat's Svolota board with its own court letters (В Д К Т).
 GALLERY = (
     ("svolota.png", samples.SVOLOTA, "classic"),
     ("speed.png", samples.SPEED, "classic"),
     ("racing_demon_four_colour.png", samples.DEMON, "four_colour"),
     ("podium.png", samples.PODIUM, "classic"),
+    ("podium_ar.png", podium_in("ar", ("سارا رضایی", "محمد علي", "ليلى", "Sam")), "classic"),
+    ("podium_ja.png", podium_in("ja", ("さくら", "山田太郎", "김민준", "Max 🎲")), "classic"),
+    ("svolota_ru_native.png", replace(samples.SVOLOTA, court=translator("ru", NATIVE_RANKS).court), "classic"),
 )
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from bot import kicks, seasons
+from bot.bidi import isolated
 from bot.change import Change
 from bot.changer import Changer
 from bot.chats import Chats
@@ -65,7 +66,7 @@ class Community:
 
         async def kick(table: Table, change: Change) -> Reply:
             seat = kicks.seat_named(table, cmd.target, cmd.name)
-            name, lang = table.seats[seat].name, table.seats[seat].lang
+            name, lang = isolated(table.seats[seat].name), table.seats[seat].lang
             now = self._clock.now()
             settings = await self._chats.settings(table.chat)
             t = translator(await self._chats.lang_of(cmd.actor, table.chat))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.bidi import isolated
 from core.errors import IllegalMove
 
 if TYPE_CHECKING:
@@ -16,8 +17,8 @@ class Refused(IllegalMove):
 
 
 def named(table: Table, params: dict[str, Any]) -> dict[str, Any]:
-    """The core names players by seat ("0", "1", …); people read the seat's name."""
+    """The core names players by seat ("0", "1", …); people read the seat's name (isolated)."""
     player = params.get("player")
     if isinstance(player, str) and player.isdigit() and int(player) < len(table.seats):
-        return {**params, "player": table.seats[int(player)].name}
+        return {**params, "player": isolated(table.seats[int(player)].name)}
     return params

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
+from bot.bidi import plain
 from bot.people import ChatRef, PersonRef
 from bot.tokens import Token, decode
 from bot.ui.screen import Button, Screen
@@ -138,7 +139,7 @@ class ConsoleChat:
         out = self._out or sys.stdout
         try:
             for line in lines:
-                out.write(line + "\n")
+                out.write(plain(line) + "\n")  # (a terminal shows no isolation marks: bot/bidi.py)
             out.flush()
         except BrokenPipeError:
             self.gone = True

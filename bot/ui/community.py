@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.bidi import inside, isolated
 from bot.i18n import Translator
 from bot.people import PersonRef
 from bot.tables import Status, Table
@@ -23,8 +24,9 @@ def ping_screen(table: Table, people: Sequence[tuple[PersonRef, str]], t: Transl
     for i, (person, name) in enumerate(people):
         if i:
             text += ", "
-        marks.append(Mention(len(text), len(text) + len(name), person))
-        text += name
+        shown = isolated(name)  # the mention covers the name, its marks around it
+        marks.append(Mention(*inside((len(text), len(text) + len(shown))), person))
+        text += shown
     return Screen(table.id, text, slot=PING, final=True, version=table.version, marks=tuple(marks))
 
 

@@ -13,7 +13,7 @@ from bot.ui import realtime
 from bot.ui.picture import EMPTY as EMPTY_PLACE
 from bot.ui.picture import DemonBoard, DemonOwn, SeatLine
 from bot.ui.screen import Screen
-from bot.ui.words import N_, seat_name
+from bot.ui.words import N_, seat_label, seat_name
 from core import Game
 from core.cards import Card
 from core.games.racing_demon.ranks import run_onto
@@ -97,7 +97,7 @@ def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None 
     v: DemonView = game.view(0 if seat is None else seat)
     demons = {v.seat: (v.own.demon_size, v.own.demon_top)} | {o.seat: (o.demon_size, o.demon_top) for o in v.others}
     seats = tuple(
-        SeatLine(seat_name(s, t), demons[i][0], score=v.scores[i], top=_code(demons[i][1]))
+        SeatLine(seat_label(s, t), demons[i][0], score=v.scores[i], top=_code(demons[i][1]))
         for i, s in enumerate(table.seats)
     )
     own = None

@@ -3,6 +3,7 @@ who did what with which card where ("Ada: A♣ → foundation 3", "everyone pass
 
 from __future__ import annotations
 
+from bot.bidi import isolated
 from bot.i18n import Translator
 from bot.tables import LoggedMove, Table
 from bot.ui.words import describe_move
@@ -14,7 +15,7 @@ SHOWN_LINES = 5  # real time: the window's latest lines under the board
 def move_line(table: Table, move: LoggedMove, t: Translator) -> str | None:
     """The move as a line of the board's log; None for a real-time move that shows nothing in
     public (a Racing Demon player's moves among their own piles, a stock turned)."""
-    name = table.seats[move.seat].name
+    name = isolated(table.seats[move.seat].name)
     if table.game == "svolota":
         what = describe_move("svolota", move.move, t)
         if move.by == "timer":
@@ -87,7 +88,7 @@ def _note(table: Table, note: str, name: str, t: Translator) -> str:
 
 
 def _name(table: Table, seat: str) -> str:
-    return table.seats[int(seat)].name
+    return isolated(table.seats[int(seat)].name)
 
 
 def _card(code: str, t: Translator) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from bot.bidi import isolated
 from bot.deadlines import Kind
 from bot.games import game_info
 from bot.guide import level_name
@@ -70,11 +71,13 @@ def _rule_buttons(table: Table, t: Translator) -> tuple[tuple[Button, ...], ...]
 
 def challenge_screen(table: Table, t: Translator) -> Screen:
     lines = [
-        t.gettext("⚔️ {name} challenges you to {game}!").format(name=table.seats[0].name, game=game_name(table.game, t))
+        t.gettext("⚔️ {name} challenges you to {game}!").format(
+            name=isolated(table.seats[0].name), game=game_name(table.game, t)
+        )
     ]
     for invite in table.invites:
         mark = "⏳" if invite.accepted is None else ("✅" if invite.accepted else "❌")
-        lines.append(f"{mark} {invite.name}")
+        lines.append(f"{mark} {isolated(invite.name)}")
     if table.fill_with_computers:
         lines.append(t.gettext("Empty seats will be taken by computer players."))
     buttons = ((button(t, "✅ Accept", table, "accept"), button(t, "❌ Decline", table, "decline")),)

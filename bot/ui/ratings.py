@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from bot import seasons
 from bot.achievements import BY_ID, Earned
+from bot.bidi import isolated
 from bot.games import games
 from bot.i18n import Translator
 from bot.people import PersonRef
@@ -55,7 +56,9 @@ def leaderboard_screen(
         if not rows and len(boards) > 1:
             continue
         lines += ["", game_name(game, t) + ":"]
-        lines += [f"{rank}. {r.name} — {r.shown} · {_games(r.games, r.wins, t)}" for rank, r in enumerate(rows, 1)]
+        lines += [
+            f"{rank}. {isolated(r.name)} — {r.shown} · {_games(r.games, r.wins, t)}" for rank, r in enumerate(rows, 1)
+        ]
         if not rows:
             lines.append(t.gettext("No rated games yet."))
     if len(lines) == 1:
@@ -81,7 +84,7 @@ def stats_screen(
     lines = []
     if name:
         title = t.gettext("📊 {name} everywhere") if everywhere else t.gettext("📊 {name} in this chat")
-        lines.append(title.format(name=name))
+        lines.append(title.format(name=isolated(name)))
     order = games()
     for r in sorted(rows, key=lambda r: (order.index(r.game) if r.game in order else len(order), r.game)):
         lines.append("")
@@ -121,7 +124,9 @@ def season_podium_screen(game: str, rows: Sequence[Rating], season: str, t: Tran
     lines = [
         t.gettext("🏁 Season {season} is over: {game}").format(season=season_name(season, t), game=game_name(game, t))
     ]
-    lines += [f"{MEDALS[place]} {r.name} — {r.shown} · {_games(r.games, r.wins, t)}" for place, r in enumerate(top)]
+    lines += [
+        f"{MEDALS[place]} {isolated(r.name)} — {r.shown} · {_games(r.games, r.wins, t)}" for place, r in enumerate(top)
+    ]
     if not top:
         lines.append(t.gettext("No rated games yet."))
     else:

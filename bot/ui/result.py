@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.achievements import BY_ID
+from bot.bidi import isolated
 from bot.i18n import Translator
 from bot.tables import Table
 from bot.ui.buttons import button
 from bot.ui.happened import move_line
 from bot.ui.picture import Podium, Standing
 from bot.ui.screen import Screen
-from bot.ui.words import game_name, seat_name
+from bot.ui.words import game_name, seat_label, seat_name
 
 
 def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -> Screen:
@@ -25,7 +26,7 @@ def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -
     if winner is None:
         lines.append(t.gettext("It's a draw."))
     else:
-        lines.append(t.gettext("🏆 {name} wins!").format(name=table.seats[winner].name))
+        lines.append(t.gettext("🏆 {name} wins!").format(name=isolated(table.seats[winner].name)))
     last = table.recent[-1] if table.recent else None
     said = move_line(table, last, t) if last is not None else None
     if last is not None and said:  # the move that ended it (in Racing Demon, not always the winner's)
@@ -42,14 +43,14 @@ def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -
     if earned:
         lines.append("")
         lines += [
-            f"🏅 {table.seats[seat].name}: {a.emoji} {t.gettext(a.title)} — {t.gettext(a.description)}"
+            f"🏅 {isolated(table.seats[seat].name)}: {a.emoji} {t.gettext(a.title)} — {t.gettext(a.description)}"
             for seat, a in earned
         ]
     buttons = () if table.rematch is not None else ((button(t, "🔁 Rematch", table, "rematch"),),)
     podium = Podium(
         game_name(table.game, t),
         tuple(
-            Standing(n, seat_name(table.seats[i], t), _score(scores[i], high, t), changes[i])
+            Standing(n, seat_label(table.seats[i], t), _score(scores[i], high, t), changes[i])
             for n, i in enumerate(order, 1)
         ),
     )

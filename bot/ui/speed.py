@@ -13,7 +13,7 @@ from bot.ui.picture import DOWN as DOWN_CARD
 from bot.ui.picture import EMPTY as EMPTY_PLACE
 from bot.ui.picture import SpeedBoard, SpeedLayout
 from bot.ui.screen import Screen
-from bot.ui.words import N_, seat_name
+from bot.ui.words import N_, seat_label, seat_name
 from core import Game
 from core.games.speed.view import LayoutView, SpeedView
 
@@ -119,7 +119,7 @@ def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None 
     def layout(i: int) -> SpeedLayout:
         lay = v.layouts[i]
         tops = tuple(s.up.text if s.up else (DOWN_CARD if s.down else EMPTY_PLACE) for s in lay.stacks)
-        return SpeedLayout(seat_name(table.seats[i], t), tops, lay.stack_cards, lay.reserve)
+        return SpeedLayout(seat_label(table.seats[i], t), tops, lay.stack_cards, lay.reserve)
 
     return SpeedBoard(tuple(p.top.text for p in v.piles), (layout(1 - lower), layout(lower)), t.court)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.bidi import inside, isolated
 from bot.deadlines import Kind
 from bot.games import GameInfo
 from bot.i18n import Translator
@@ -10,7 +11,7 @@ from bot.ui.buttons import button, rows, token
 from bot.ui.happened import move_line
 from bot.ui.picture import EMPTY, SeatLine, SvolotaBoard
 from bot.ui.screen import ALERT, ALERT_AGAIN, Alert, Button, Countdown, Mention, Screen
-from bot.ui.words import N_, compose, game_name, pretty_move, seat_name
+from bot.ui.words import N_, compose, game_name, pretty_move, seat_label, seat_name
 from core.games.svolota.game import Svolota
 from core.games.svolota.view import SvolotaView
 
@@ -33,7 +34,7 @@ def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
     if timer is not None:
         line, spans = compose(
             t.gettext("⏱ {name}, your move: {left}"),
-            name=table.seats[v.turn].name,
+            name=isolated(table.seats[v.turn].name),
             left=t.seconds(max(0, round(timer - now))),
         )
         start = len("\n".join(lines)) + 1
@@ -51,8 +52,8 @@ def board(table: Table, game: Svolota, t: Translator, now: float) -> Screen:
 def pile_lines(table: Table, v: SvolotaView, t: Translator) -> list[str]:
     """The pile, which way it goes, who laid its last play, and what beats it, in words."""
     if not v.last_play:
-        return [t.gettext("Pile: empty — {name} leads with any cards").format(name=table.seats[v.turn].name)]
-    by = table.seats[v.last_player].name if v.last_player is not None else ""
+        return [t.gettext("Pile: empty — {name} leads with any cards").format(name=isolated(table.seats[v.turn].name))]
+    by = isolated(table.seats[v.last_player].name) if v.last_player is not None else ""
     cards = " ".join(t.card(c) for c in v.last_play)
     pile = (t.gettext("Pile ↑: {cards} (by {name})") if v.up else t.gettext("Pile ↓: {cards} (by {name})")).format(
         cards=cards, name=by
@@ -131,13 +132,13 @@ def turn_alert(table: Table, game: Svolota, t: Translator, now: float) -> Screen
     anew = own is None or since - own > ALERT_AGAIN
     deadline = turn_timer(table)
     if deadline is None:
-        text, spans = compose(t.gettext("🔔 {name}, your move"), name=player.name)
+        text, spans = compose(t.gettext("🔔 {name}, your move"), name=isolated(player.name))
         marks: tuple[Mention | Countdown, ...] = ()
     else:
         seconds = t.seconds(max(0, round(deadline - now)))
-        text, spans = compose(t.gettext("🔔 {name}, your move · {left}"), name=player.name, left=seconds)
+        text, spans = compose(t.gettext("🔔 {name}, your move · {left}"), name=isolated(player.name), left=seconds)
         marks = (Countdown(*spans["left"], deadline),)
-    marks = (Mention(*spans["name"], player.person), *marks)
+    marks = (Mention(*inside(spans["name"]), player.person), *marks)
     alert = Alert(seat, player.person, since, deadline, anew)
     return Screen(table.id, text, slot=ALERT, marks=marks, alert=alert)
 
@@ -167,7 +168,7 @@ def hand_panel(table: Table, game: Svolota, seat: int, t: Translator) -> Screen:
     if moves:
         lines.append(t.gettext("Your move:"))
     else:
-        lines.append(t.gettext("Waiting for {name}.").format(name=table.seats[v.turn].name))
+        lines.append(t.gettext("Waiting for {name}.").format(name=isolated(table.seats[v.turn].name)))
     buttons = [Button(_label(m, t), token(table, "move", m)) for m in moves]
     leave = (button(t, "🚪 Leave the game", table, "leave"),)
     return Screen(
@@ -183,7 +184,7 @@ def hand_panel(table: Table, game: Svolota, seat: int, t: Translator) -> Screen:
 def picture(table: Table, v: SvolotaView, t: Translator, hand: bool = False) -> SvolotaBoard:
     """The board as a picture (with the viewer's hand on their panel)."""
     seats = tuple(
-        SeatLine(seat_name(s, t), v.hand_sizes[i], turn=i == v.turn, passed=i in v.passed)
+        SeatLine(seat_label(s, t), v.hand_sizes[i], turn=i == v.turn, passed=i in v.passed)
         for i, s in enumerate(table.seats)
     )
     follow = None if v.top is None or not v.last_play else ("black" if v.top.red else "red")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.bidi import isolated
 from bot.i18n import Translator
 from bot.kicks import NOTICE_SECONDS, needed, voters
 from bot.tables import Status, Table
@@ -25,11 +26,11 @@ def with_votes(screen: Screen, table: Table, t: Translator, now: float) -> Scree
         }[notice.kind]
         if notice.kind == "voted_out" and table.status is Status.LOBBY:
             said = t.gettext("🗳 {name} was voted out.")
-        lines.append(said.format(name=notice.name))
+        lines.append(said.format(name=isolated(notice.name)))
     vote = table.vote
     if vote is None:
         return _below(screen, lines) if lines else screen
-    name = table.seats[vote.target].name
+    name = isolated(table.seats[vote.target].name)
     counted = set(voters(table))
     yes = len(counted.intersection(vote.yes))
     head = "\n".join([screen.text, *lines, ""])

@@ -1,9 +1,13 @@
-"""Words every screen uses: game names, seat names with their marks, move descriptions."""
+"""Words every screen uses: game names, seat names with their marks, move descriptions.
+
+A name in a text is isolated (bot/bidi.py); `seat_label` is a seat's name for a picture, without
+the marks."""
 
 from __future__ import annotations
 
 import string
 
+from bot.bidi import isolated
 from bot.games import game_info, known_game
 from bot.i18n import Translator
 from bot.tables import Seat
@@ -22,11 +26,21 @@ def game_name(game: str, t: Translator) -> str:
 
 
 def seat_name(seat: Seat, t: Translator) -> str:
+    """A seat's name in a text (the person's name isolated, a computer's marked 🤖)."""
+    return _seat(seat, isolated(seat.name), t)
+
+
+def seat_label(seat: Seat, t: Translator) -> str:
+    """A seat's name in a picture: as `seat_name`, without isolation marks."""
+    return _seat(seat, seat.name, t)
+
+
+def _seat(seat: Seat, name: str, t: Translator) -> str:
     if seat.person is None:
-        return "🤖 " + seat.name
+        return "🤖 " + name
     if seat.stand_in:
-        return seat.name + " " + t.gettext("(🤖 standing in)")
-    return seat.name
+        return name + " " + t.gettext("(🤖 standing in)")
+    return name
 
 
 def pretty_move(move: str, t: Translator) -> str:

@@ -7,6 +7,7 @@ from bot.tables import Award, Status
 from core import load_game
 from tests.bot import harness
 from tests.bot.harness import Harness
+from tests.names import named
 
 
 def test_the_service_stores_what_a_game_earns_once_and_the_result_tells_it():
@@ -26,7 +27,7 @@ def test_the_service_stores_what_a_game_earns_once_and_the_result_tells_it():
         table = h.table(t)
         assert table.result == ([1, 0, 6], [3, 0, 3])[game]  # Bob wins both
         assert table.earned == ([Award(1, "first_win")], [])[game]  # the second time, nothing new
-        assert ("🏅 Bob: 🥇 First win — Win a game." in h.screen(t).text) == (game == 0)
+        assert (named("🏅 Bob: 🥇 First win — Win a game.") in h.screen(t).text) == (game == 0)
         assert table.moments and len(table.moments) <= 4
     assert h.run(h.store.achievements([harness.ANN.person, harness.BOB.person])) == {harness.BOB.person: {"first_win"}}
     assert h.run(h.store.tallies([harness.ANN.person, harness.BOB.person])) == {

@@ -3,6 +3,7 @@
 from bot.settings import ServiceConfig
 from bot.tables import Status
 from tests.bot.harness import ANN, BOB, CY, DAN, Harness
+from tests.names import named
 
 
 def test_a_challenge_starts_the_game_when_everyone_has_accepted():
@@ -20,7 +21,7 @@ def test_everyone_named_must_answer_before_it_starts():
     t = h.challenge(ANN, "svolota", BOB, CY).table_id
     h.press(BOB, t, "Accept")
     assert h.table(t).status is Status.CHALLENGE
-    assert "✅ Bob" in h.screen(t).text
+    assert named("✅ Bob") in h.screen(t).text
     h.press(CY, t, "Accept")
     assert h.table(t).status is Status.PLAYING
 

@@ -3,6 +3,7 @@ saved with their results and ratings; the leaderboard and a person's stats show 
 
 from __future__ import annotations
 
+from bot.bidi import isolated
 from bot.commands import Leaderboard, Stats
 from bot.people import Actor, ChatRef, PersonRef
 from bot.ratings import GLOBAL, Rating, chat_scope
@@ -10,6 +11,7 @@ from bot.settings import ServiceConfig
 from bot.tables import Status
 from bot.ui.screen import Reply, Screen
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
+from tests.names import named
 
 OTHER = ChatRef("test", "chat-2")
 HERE = chat_scope(CHAT)
@@ -70,7 +72,7 @@ def test_the_leaderboard_shows_rank_name_rating_games_and_wins():
     lines = screen.text.splitlines()
     assert lines[0] == "🏆 Top players here · all time" and lines[2] == "Svolota:"
     expected = [
-        f"{i}. {r.name} — {r.shown} · 1 game · {r.wins} {'win' if r.wins == 1 else 'wins'}"
+        f"{i}. {isolated(r.name)} — {r.shown} · 1 game · {r.wins} {'win' if r.wins == 1 else 'wins'}"
         for i, r in enumerate(board(h), 1)
     ]
     assert lines[3:-2] == expected and lines[-1] == "This season: /leaderboard"
@@ -144,18 +146,18 @@ def test_stats_show_a_persons_record_to_the_asker():
     screen = stats(h, ANN, BOB.person)
     assert screen.audience == ANN.person and screen.slot == "stats" and screen.table_id == 0
     lines = screen.text.splitlines()
-    assert lines[0] == "📊 Bob in this chat"
+    assert lines[0] == named("📊 Bob in this chat")
     arrow = f" ▲{round(row.trend * 10)}" if row.trend > 0 else f" ▼{round(-row.trend * 10)}"
     assert lines[2].startswith(f"Svolota: rating {row.shown}{arrow}")  # (then this season's)
     assert lines[3].startswith(f"1 game · {row.wins} ") and f"best: {row.best} card" in lines[3]
     own = stats(h, ANN).text
-    assert own.startswith("📊 Ann in this chat") and "practice: 1 game" in own
-    assert stats(h, ANN, everywhere=True).text.startswith("📊 Ann everywhere")
+    assert own.startswith(named("📊 Ann in this chat")) and "practice: 1 game" in own
+    assert stats(h, ANN, everywhere=True).text.startswith(named("📊 Ann everywhere"))
 
 
 def test_stats_of_someone_who_never_played():
     h = Harness()
-    assert stats(h, DAN).text == "📊 Dan in this chat\nNo games yet."
+    assert stats(h, DAN).text == named("📊 Dan in this chat\nNo games yet.")
     assert stats(h, DAN, PersonRef("test", "nobody")).text == "No games yet."
 
 
@@ -171,4 +173,4 @@ def test_the_leaderboard_speaks_the_chats_language_and_stats_the_askers():
     h.setting(person("Admin", admin=True), "lang", "ru")
     assert leaderboard(h).text.startswith("🏆 Лучшие игроки этого чата · ")
     assert "\n\nСволота:" in leaderboard(h).text
-    assert stats(h, person("Ann", lang="uk")).text.startswith("📊 Ann у цьому чаті")
+    assert stats(h, person("Ann", lang="uk")).text.startswith(named("📊 Ann у цьому чаті"))

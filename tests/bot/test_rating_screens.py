@@ -26,6 +26,7 @@ from bot.ui.ratings import (
 from bot.ui.result import result_screen
 from bot.ui.screen import Screen
 from tests.bot.test_achievements import ANN, BOB, CY, GAMES, OUTS, PEOPLE, STREAK, Played, play
+from tests.names import named
 
 if TYPE_CHECKING:  # (test_screens_localised.py may take this file's run into its RUNS)
     from tests.bot.test_screens_localised import Looks
@@ -72,16 +73,18 @@ def test_the_result_tells_the_key_moments_and_the_achievements_earned():
     screen = result_screen(table, 1, False, EN)
     lines = screen.text.split("\n")
     moments = lines.index("Key moments:")
-    assert lines[moments + 1 : moments + 5] == [
-        "• Ann plays A♣ A♦ · the pile turns ↓",
-        "• Bob plays A♠ · the pile turns ↓",
-        "• Ann plays 8♠ 8♥ 8♣ 8♦",
-        "• Bob plays a joker 🃏 · Cy leads a new pile",
-    ]
-    assert "🏅 Bob: 🥇 First win — Win a game." in lines
-    assert "🏅 Bob: 🃏 Joker's wild — Win Svolota with a joker as your last card." in lines
-    assert "🏅 Bob: 🎩 Hat trick — Win three games in a row." in lines
-    assert "🏅 Ann: 🎲 Regular — Play 10 games." in lines
+    assert lines[moments + 1 : moments + 5] == named(
+        [
+            "• Ann plays A♣ A♦ · the pile turns ↓",
+            "• Bob plays A♠ · the pile turns ↓",
+            "• Ann plays 8♠ 8♥ 8♣ 8♦",
+            "• Bob plays a joker 🃏 · Cy leads a new pile",
+        ]
+    )
+    assert named("🏅 Bob: 🥇 First win — Win a game.") in lines
+    assert named("🏅 Bob: 🃏 Joker's wild — Win Svolota with a joker as your last card.") in lines
+    assert named("🏅 Bob: 🎩 Hat trick — Win three games in a row.") in lines
+    assert named("🏅 Ann: 🎲 Regular — Play 10 games.") in lines
     assert isinstance(screen.picture, Podium) and [s.place for s in screen.picture.standings] == [1, 2, 3]
     assert screen.buttons and "Rematch" in screen.buttons[0][0].label
 
@@ -102,8 +105,8 @@ def test_a_seasons_leaderboard_says_which_season_and_how_to_see_all_time():
     screen = leaderboard_screen([("svolota", SEASON_ROWS)], False, EN, SEASON)
     lines = screen.text.split("\n")
     assert lines[0] == "🏆 Top players here · November 2026"
-    assert lines[2:6] == ["Svolota:", "1. Bob — 1210 · 4 games · 3 wins", "2. Ann — 1180 · 5 games · 2 wins",
-                          "3. Cy — 1110 · 3 games · 0 wins"]  # fmt: skip
+    assert lines[2:6] == named(["Svolota:", "1. Bob — 1210 · 4 games · 3 wins", "2. Ann — 1180 · 5 games · 2 wins",
+                                "3. Cy — 1110 · 3 games · 0 wins"])  # fmt: skip
     assert lines[-1] == "All time: /leaderboard all"
     assert (screen.table_id, screen.slot, screen.final) == (0, LEADERBOARD_SLOT, True)
 
@@ -146,9 +149,9 @@ def test_stats_without_achievements_or_a_season_read_as_before():
     unplayed = replace(SEASON_ROWS[1], games=0, practice_games=2)  # practice this season: no season rating
     assert stats_screen(LIFETIME_ROWS, "Ann", False, ANN, EN, season_rows=[unplayed]).text == before.text
     nothing = stats_screen([], "Cy", True, CY, EN, earned=earned_by(CY, "regular"))
-    assert nothing.text.split("\n") == [
+    assert nothing.text.split("\n") == named([
         "📊 Cy everywhere", "No games yet.", "", "🏅 Achievements: 1 of 12", "🎲 Regular · Nov 3, 2026",
-    ]  # fmt: skip
+    ])  # fmt: skip
 
 
 # ----- a season's end ------------------------------------------------------------------------
@@ -157,14 +160,16 @@ def test_stats_without_achievements_or_a_season_read_as_before():
 def test_a_seasons_podium_shows_its_best_three():
     rows = [*SEASON_ROWS, rating("svolota", 0, f"{HERE}@{SEASON}", 10.0, 1, 0)]
     screen = season_podium_screen("svolota", rows, SEASON, EN)
-    assert screen.text.split("\n") == [
-        "🏁 Season November 2026 is over: Svolota",
-        "🥇 Bob — 1210 · 4 games · 3 wins",
-        "🥈 Ann — 1180 · 5 games · 2 wins",
-        "🥉 Cy — 1110 · 3 games · 0 wins",
-        "",
-        "A new season has begun: its ratings start afresh.",
-    ]
+    assert screen.text.split("\n") == named(
+        [
+            "🏁 Season November 2026 is over: Svolota",
+            "🥇 Bob — 1210 · 4 games · 3 wins",
+            "🥈 Ann — 1180 · 5 games · 2 wins",
+            "🥉 Cy — 1110 · 3 games · 0 wins",
+            "",
+            "A new season has begun: its ratings start afresh.",
+        ]
+    )
     assert (screen.table_id, screen.slot, screen.final, screen.buttons) == (0, SEASON_SLOT, True, ())
     assert screen.picture == Podium(
         "Svolota · November 2026",

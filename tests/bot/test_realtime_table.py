@@ -6,6 +6,7 @@ from bot.settings import ServiceConfig
 from bot.tables import Status
 from core import load_game
 from tests.bot.harness import ANN, BOB, Harness
+from tests.names import named
 
 
 def speed_table(h: Harness) -> int:
@@ -35,7 +36,7 @@ def test_moves_apply_at_once_but_the_board_is_redrawn_once_per_window():
     assert public_draws(h, t) == draws + 1  # one redraw for the whole window
     said = [line for line in h.screen(t).text.splitlines() if line.startswith("· ")]
     assert len(said) == made  # the window's moves, each in words naming who moved
-    assert all(line[2:].startswith(("Ann", "Bob")) for line in said)
+    assert all(line[2:].startswith(tuple(named(["Ann", "Bob"]))) for line in said)
     h.advance(1.5)
     assert public_draws(h, t) == draws + 1  # a quiet window draws nothing
 

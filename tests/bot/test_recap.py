@@ -8,6 +8,7 @@ from bot.recap import KEY_MOMENTS, key_moments, weight
 from bot.tables import LoggedMove, Seat, Status, Table
 from bot.ui.happened import move_line
 from tests.bot.test_achievements import ANN, BOB, CHAT, CY, play
+from tests.names import named
 
 EN = translator("en")
 
@@ -32,12 +33,14 @@ def test_moments_are_at_most_four_moves_of_the_log_in_order_without_the_last():
 
 def test_svolota_tells_jokers_big_plays_and_the_pile_turning():
     played = play("svolota", [ANN, BOB, CY], seed=7)
-    assert told(played.table, key_moments(played.table, played.log)) == [
-        "Ann plays A♣ A♦ · the pile turns ↓",
-        "Bob plays A♠ · the pile turns ↓",
-        "Ann plays 8♠ 8♥ 8♣ 8♦",
-        "Bob plays a joker 🃏 · Cy leads a new pile",
-    ]
+    assert told(played.table, key_moments(played.table, played.log)) == named(
+        [
+            "Ann plays A♣ A♦ · the pile turns ↓",
+            "Bob plays A♠ · the pile turns ↓",
+            "Ann plays 8♠ 8♥ 8♣ 8♦",
+            "Bob plays a joker 🃏 · Cy leads a new pile",
+        ]
+    )
 
 
 def test_the_weightier_moments_come_first_and_a_kind_at_most_twice():
@@ -60,11 +63,13 @@ def test_the_weightier_moments_come_first_and_a_kind_at_most_twice():
 
 def test_a_speed_match_tells_its_deals_and_a_new_centre_pile_once():
     match = play("speed", [ANN, BOB], seed=0, step=0.5, idle=(1,), target=25)
-    assert told(match.table, key_moments(match.table, match.log)) == [
-        "Ann: J♥ on Q♥ · deal 3 goes to Ann · deal 4 is dealt",
-        "Ann: 7♠ on 6♥ · deal 4 goes to Ann · deal 5 is dealt",
-        "new centre cards",
-    ]
+    assert told(match.table, key_moments(match.table, match.log)) == named(
+        [
+            "Ann: J♥ on Q♥ · deal 3 goes to Ann · deal 4 is dealt",
+            "Ann: 7♠ on 6♥ · deal 4 goes to Ann · deal 5 is dealt",
+            "new centre cards",
+        ]
+    )
     deal = play("speed", [ANN, BOB], seed=0, step=0.5)
     assert sum("new" in m.notes for m in deal.log) > 1
     assert told(deal.table, key_moments(deal.table, deal.log)) == ["new centre cards"]
@@ -73,9 +78,11 @@ def test_a_speed_match_tells_its_deals_and_a_new_centre_pile_once():
 def test_racing_demon_tells_a_foundation_completed_and_everyone_stuck():
     played = play("racing_demon", [ANN, BOB, CY], seed=11)
     lines = told(played.table, key_moments(played.table, played.log))
-    assert lines == [
-        "Bob: K♥ → foundation 2",
-        "Cy: A♣ starts foundation 8 · everyone was stuck: each stock moves on by a card",
-    ]
+    assert lines == named(
+        [
+            "Bob: K♥ → foundation 2",
+            "Cy: A♣ starts foundation 8 · everyone was stuck: each stock moves on by a card",
+        ]
+    )
     quiet = play("racing_demon", [ANN, BOB, CY], seed=0)  # nothing but cards to foundations
     assert key_moments(quiet.table, quiet.log) == []

@@ -4,6 +4,7 @@ current season unless asked otherwise; at a season's start each chat that played
 from datetime import UTC, datetime
 
 from bot import seasons
+from bot.bidi import isolated
 from bot.commands import Leaderboard
 from bot.people import Actor
 from bot.settings import ServiceConfig
@@ -78,7 +79,7 @@ def test_the_seasons_start_brings_each_chat_that_played_its_podium_once():
     assert chat.chat_id == CHAT.chat_id and podium.slot == "season" and podium.table_id == 0
     assert "November 2026" in podium.text and podium.picture is not None and podium.look == "classic"
     winner = h.table(t).seats[h.table(t).result.index(min(h.table(t).result))].name
-    assert f"🥇 {winner}" in podium.text
+    assert f"🥇 {isolated(winner)}" in podium.text
     assert h.run(h.service.community.announce_seasons()) == 0  # once
     again = Harness(store=h.store)  # another process on the same store: the claim is taken
     move_to(again, h.clock.now())

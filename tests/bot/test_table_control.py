@@ -13,6 +13,7 @@ from bot.settings import ServiceConfig
 from bot.tables import Status
 from bot.ui.screen import Reply
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
+from tests.names import named
 
 ADMIN = person("Ada", admin=True)
 
@@ -39,9 +40,9 @@ def test_the_creator_removes_someone_from_the_lobby_and_they_cannot_come_back():
     h = Harness()
     t = h.open(ANN, "svolota").table_id
     h.press(BOB, t, "Join")
-    assert kick(h, ANN, BOB).text == "🚫 Bob was removed from the table."
+    assert kick(h, ANN, BOB).text == named("🚫 Bob was removed from the table.")
     assert [s.name for s in h.table(t).seats] == ["Ann"]
-    assert "Bob was removed" in h.screen(t, slot="table").text
+    assert named("Bob was removed") in h.screen(t, slot="table").text
     told = h.screen(t, BOB, "panel")
     assert told.final and not told.buttons and "removed" in told.text
     reply = h.press(BOB, t, "Join")
@@ -85,14 +86,14 @@ def test_a_vote_passes_with_a_majority_of_the_others():
     for p in (BOB, CY, DAN):
         h.press(p, t, "Join")
     reply = kick(h, BOB, DAN, vote=True)  # voters: Ann, Bob, Cy; 2 needed; Bob said yes
-    assert reply.ok and reply.text == "🗳 The vote on Dan is on the board."
-    assert "Remove Dan? Yes: 1 of 2" in h.screen(t, slot="table").text
+    assert reply.ok and reply.text == named("🗳 The vote on Dan is on the board.")
+    assert named("Remove Dan? Yes: 1 of 2") in h.screen(t, slot="table").text
     reply = h.press(DAN, t, "Remove")
     assert not reply.ok and "about you" in (reply.text or "")
     assert not h.press(BOB, t, "Remove").ok  # voted already
     assert h.press(CY, t, "Remove").ok
     assert [s.name for s in h.table(t).seats] == ["Ann", "Bob", "Cy"]
-    assert h.table(t).vote is None and "Dan was voted out" in h.screen(t, slot="table").text
+    assert h.table(t).vote is None and named("Dan was voted out") in h.screen(t, slot="table").text
 
 
 def test_a_vote_fails_once_it_cannot_pass_and_when_its_time_is_up():
@@ -102,7 +103,7 @@ def test_a_vote_fails_once_it_cannot_pass_and_when_its_time_is_up():
     h.press(ANN, t, "Keep")
     h.press(CY, t, "Keep")
     assert h.table(t).vote is None and h.table(t).seats[3].person == DAN.person
-    assert "The vote failed: Dan stays" in h.screen(t, slot="table").text
+    assert named("The vote failed: Dan stays") in h.screen(t, slot="table").text
     kick(h, BOB, DAN, vote=True)
     h.advance(61, step=1)
     assert h.table(t).vote is None and h.table(t).seats[3].person == DAN.person

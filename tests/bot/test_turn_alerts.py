@@ -10,6 +10,7 @@ from bot.tables import Status
 from bot.ui.screen import ALERT, ALERT_AGAIN, Alert, Countdown, Mention, Screen
 from core import load_game
 from tests.bot.harness import ANN, BOB, CY, Harness
+from tests.names import named
 
 
 def started(h: Harness, *people, computers: int = 0) -> int:
@@ -66,7 +67,7 @@ def test_the_board_turn_line_carries_the_deadline():
     countdown = next(m for m in board.marks if isinstance(m, Countdown))
     assert countdown.at == timer_of(h, t)
     assert board.text[countdown.start : countdown.end] == "60 sec"
-    assert board.text[: countdown.start].endswith("Ann, your move: ")
+    assert board.text[: countdown.start].endswith(named("Ann, your move: "))
 
 
 def test_no_alert_when_a_computer_is_to_act():
@@ -122,7 +123,7 @@ def test_the_turn_timer_says_it_played_for_them():
     t = started(h, BOB, CY)
     h.advance(61)
     assert h.log(t)[-1].by == "timer" and h.log(t)[-1].seat == 0
-    assert "⏰ Ann ran out of time — " in h.screen(t).text
+    assert named("⏰ Ann ran out of time — ") in h.screen(t).text
 
 
 def test_the_alert_is_deleted_when_the_game_ends():

@@ -21,6 +21,7 @@ from adapters.discord.logs import MaskSecrets, Secrets
 from adapters.discord.settings import DiscordSettings
 from adapters.sql.store import SqlStore
 from bot.answers import rules_text
+from bot.bidi import isolated
 from bot.clock import FakeClock
 from bot.i18n import translator
 from bot.settings import ServiceConfig
@@ -295,7 +296,7 @@ async def test_the_turn_timer_says_in_the_log_that_it_played(
         await bot.advance(61)
         await bot.settled()
         name = (await bot.table(table_id)).seats[first].name
-        assert f"⏰ {name} ran out of time — " in (await bot.board(table_id)).content
+        assert f"⏰ {isolated(name)} ran out of time — " in (await bot.board(table_id)).content
 
 
 # --- Speed and Racing Demon: ephemeral panels, boards once per window -----------------------------

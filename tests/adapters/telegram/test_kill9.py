@@ -52,6 +52,7 @@ import pytest
 
 from adapters.sql.replay import replay_lines
 from adapters.sql.store import SqlStore
+from bot.bidi import FSI
 from bot.tables import LoggedMove, Status, Table
 from bot.tokens import Token, decode
 from tests.adapters.telegram.fake_api import FakeBotApi, Request
@@ -435,7 +436,7 @@ class Group:
             board = await self.wait_board()
             if "is over" in board.text:
                 return
-            turn = next((i for i, p in enumerate(self.people) if f"▶ {p.first_name}" in board.text), None)
+            turn = next((i for i, p in enumerate(self.people) if f"▶ {FSI}{p.first_name}" in board.text), None)
             if turn is None:  # the lobby's board, before the game's is drawn
                 await asyncio.sleep(0.02)
                 continue

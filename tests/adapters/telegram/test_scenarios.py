@@ -24,6 +24,7 @@ from adapters.sql.store import SqlStore
 from adapters.telegram.app import TelegramBot
 from adapters.telegram.settings import TelegramSettings
 from adapters.telegram.texts import profile
+from bot.bidi import FSI, PDI, isolated
 from bot.clock import FakeClock
 from bot.i18n import LANGUAGES, translator
 from bot.settings import ServiceConfig
@@ -204,7 +205,7 @@ async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
         winner = seats[table.result.index(0)]
         assert winner.first_name in board.text
         assert any("Rematch" in b["text"] for row in board.buttons for b in row)
-        assert re.search(r"Winning move: \w+ plays .+", board.text), board.text
+        assert re.search(rf"Winning move: {FSI}[^{PDI}]+{PDI} plays .+", board.text), board.text
         await panels_show_the_result(fake_api, bot, group, table_id, seats)
         pictures_all_game(fake_api, group, [])  # (their cards came in inline mode, not in panels)
         # plays came as pictures of their cards once Telegram had them, uploaded into the person's
@@ -460,7 +461,7 @@ async def test_the_turn_timer_says_in_the_log_that_it_played(
         await bot.settled()
         name = (await bot.table(table_id)).seats[first].name
         board = await bot.message_of(group, table_id)
-        assert f"⏰ {name} ran out of time — " in board.text
+        assert f"⏰ {isolated(name)} ran out of time — " in board.text
 
 
 # --- presses and queries that change nothing ----------------------------------------------------

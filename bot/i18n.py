@@ -20,7 +20,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Final
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -205,9 +205,18 @@ def languages_listed() -> str:
 
 
 @cache
+def is_rtl(lang: str) -> bool:
+    """Whether a language is written right to left (ar, fa, he …), as CLDR says through Babel; False
+    for a code Babel does not know."""
+    try:
+        return bool(Locale.parse(lang.replace("-", "_")).character_order == "right-to-left")
+    except (ValueError, TypeError, UnknownLocaleError):
+        return False
+
+
 def direction(lang: str) -> str:
-    """"rtl" for a language written right to left (Arabic, Persian), else "ltr" (Babel, CLDR)."""
-    return "rtl" if Locale.parse(lang).character_order == "right-to-left" else "ltr"
+    """`rtl` or `ltr`: an HTML `dir` for text in this language."""
+    return "rtl" if is_rtl(lang) else "ltr"
 
 
 def placeholders(text: str) -> set[str]:

@@ -50,7 +50,7 @@ from adapters.web.messages import MAX_BYTES, TOO_BIG, Hello, Unreadable, read_he
 from adapters.web.origins import origin_allowed, origin_of
 from adapters.web.settings import WebSettings
 from adapters.web.words import page_words, refused, slow_down, unreadable
-from bot.i18n import LANGUAGES, pick_language
+from bot.i18n import LANGUAGES, direction, pick_language
 from bot.people import ChatRef, PersonRef
 from bot.service import Service
 from bot.store import Store
@@ -208,7 +208,7 @@ class Sockets:
             await _close(socket, {"type": "refused", "text": refused(lang)}, REFUSED)
             return socket
         lang = await self.lang(viewer, table_id)
-        welcome: dict[str, Any] = {"type": "welcome", "words": page_words(lang), "lang": lang}
+        welcome: dict[str, Any] = {"type": "welcome", "words": page_words(lang), "lang": lang, "dir": direction(lang)}
         if by_link:  # a link opens one session: the page reconnects (a phone's network blip) with this one
             expires, nonce = time.time() + self.settings.link_seconds, secrets.token_urlsafe(12)
             resume = sign_link(self.secret, viewer.person, table_id, expires, nonce, viewer.name, viewer.lang)

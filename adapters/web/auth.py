@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl
 
 from itsdangerous import BadData, URLSafeSerializer
 
+from bot.i18n import language_named
 from bot.people import PersonRef
 
 FUTURE = 60.0  # seconds an initData's auth_date may be ahead of our clock (clocks drift)
@@ -31,7 +32,7 @@ SIGNER: dict[str, Any] = {"key_derivation": "hmac", "digest_method": hashlib.sha
 class Viewer:
     person: PersonRef
     name: str
-    lang: str | None  # their client's language code's head ("ru"), if it gave one
+    lang: str | None  # the language their client's code names ("ru", "pt_BR" for pt-br), if one of ours
     table_id: int | None  # the table the credential was made for (None: any)
 
 
@@ -63,13 +64,8 @@ def telegram_viewer(init_data: str, bot_token: str, now: float, max_age: float =
     name = name or str(user.get("username") or user_id)
     start = fields.get("start_param", "")
     table_id = int(start[1:]) if start[:1] == "t" and start[1:].isdigit() else None
-    return Viewer(PersonRef("telegram", str(user_id)), name[:MAX_NAME], _lang(user.get("language_code")), table_id)
-
-
-def _lang(code: Any) -> str | None:
-    if not isinstance(code, str) or not code:
-        return None
-    return code.replace("_", "-").split("-", 1)[0].lower()[:8]
+    lang = language_named(user.get("language_code"))
+    return Viewer(PersonRef("telegram", str(user_id)), name[:MAX_NAME], lang, table_id)
 
 
 def link_secret(token: str) -> bytes:

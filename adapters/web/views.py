@@ -18,7 +18,7 @@ from cachetools import LRUCache
 
 from adapters.pictures.screens import digest, drawn
 from adapters.web.auth import Viewer
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, direction
 from bot.service import Service
 from bot.tables import Status, Table
 from bot.ui.picture import Picture
@@ -59,8 +59,9 @@ class Gallery:
 
 
 async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Gallery | None = None) -> dict[str, Any]:
-    """`{"type": "view", "table", "version", "game", "lang", "seat", "board", "panel"}` for this
-    viewer (web_design.md). `gallery` None: no pictures (as a "text" look)."""
+    """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel"}` for
+    this viewer (web_design.md; `dir`: the language's direction, "ltr" or "rtl"). `gallery` None: no
+    pictures (as a "text" look)."""
     settings = await service.chats.settings(table.chat)
     lang = viewer.lang if viewer.lang in LANGUAGES else settings.lang
     assert lang is not None
@@ -79,6 +80,7 @@ async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Galle
         "version": table.version,
         "game": table.game,
         "lang": lang,
+        "dir": direction(lang),
         "seat": seat,
         "board": await screen_json(board, gallery) if board is not None else None,
         "panel": await screen_json(panel, gallery) if panel is not None else None,

@@ -13,6 +13,8 @@ from bot.i18n import (
     LANGUAGES,
     Translator,
     catalog_path,
+    direction,
+    is_rtl,
     language_named,
     languages_listed,
     own_name,
@@ -191,3 +193,16 @@ def test_every_language_is_listed_in_its_own_name():
     assert own_name("ru") == "Русский" and own_name("en") == "English"
     listed = languages_listed()
     assert all(f"{lang} {own_name(lang)}" in listed for lang in LANGUAGES)
+RIGHT_TO_LEFT = ("ar", "fa", "he", "ar-EG", "fa_IR")
+LEFT_TO_RIGHT = ("en", "ru", "zh_Hans", "ja", "ko", "tr", "xx", "", "not a language")
+
+
+@pytest.mark.parametrize("lang", [*RIGHT_TO_LEFT, *LEFT_TO_RIGHT])
+def test_right_to_left_is_the_languages_own_as_cldr_says(lang):
+    rtl = lang in RIGHT_TO_LEFT
+    assert is_rtl(lang) is rtl
+    assert direction(lang) == ("rtl" if rtl else "ltr")
+
+
+def test_no_shipped_language_is_right_to_left_by_mistake():
+    assert {lang for lang in LANGUAGES if is_rtl(lang)} <= {"ar", "fa"}

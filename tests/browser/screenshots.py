@@ -1,14 +1,20 @@
 """The pictures of the live table in README.md and docs/players.md: a Speed, a Racing Demon and a
 Svolota table as a phone shows them (390×844), each a few moves in, written to docs/web/.
 `make screenshots`, or `python -m tests.browser.screenshots [folder]`. Needs Debian's Chromium
-(/usr/bin/chromium)."""
+(/usr/bin/chromium).
+
+`--lang ar` shoots the same tables as a person of that language sees them, as `<game>-ar.png`
+(`--name` gives them a name of the language's script: the page isolates it either way)."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
 from pathlib import Path
 
+from bot.i18n import LANGUAGES
+from bot.people import Actor
 from bot.tables import Status
 from tests.browser.live import CHROMIUM, Live, caught_up, shown, telegram_person
 
@@ -24,31 +30,42 @@ TELEGRAM_LIGHT = {
 }
 
 
-async def table(folder: Path, game: str, computers: int, seconds: float, seed: int) -> None:
+async def table(folder: Path, game: str, computers: int, seconds: float, seed: int, who: Actor = ANN) -> None:
+    """`<game>.png`, or `<game>-<lang>.png` for a person of another language than English."""
     async with Live(seed=seed) as live:
-        table_id = await live.open(ANN, game)
+        table_id = await live.open(who, game)  # (the buttons pressed here are the chat's: English)
         for _ in range(computers):
-            await live.press(ANN, table_id, "+ Computer")
+            await live.press(who, table_id, "+ Computer")
         if (await live.table(table_id)).status is Status.LOBBY:
-            await live.press(ANN, table_id, "Start")
+            await live.press(who, table_id, "Start")
         await live.advance(seconds)  # a few moves in
-        page = await live.page(live.telegram_url(ANN, table_id, theme=TELEGRAM_LIGHT), scale=2)
+        page = await live.page(live.telegram_url(who, table_id, theme=TELEGRAM_LIGHT), scale=2)
         await shown(page)
         await caught_up(live, page, table_id)
         await page.wait_for_function("() => [...document.images].every(i => i.hidden || i.complete)")
-        path = folder / f"{game}.png"
+        path = folder / (f"{game}.png" if who.lang == "en" else f"{game}-{who.lang}.png")
         await page.screenshot(path=str(path))
         print(path)
 
 
-async def main(folder: Path) -> None:
+async def main(folder: Path, who: Actor = ANN) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    await table(folder, "speed", 1, 6, seed=5)
-    await table(folder, "racing_demon", 2, 6, seed=3)
-    await table(folder, "svolota", 2, 3, seed=2)
+    await table(folder, "speed", 1, 6, seed=5, who=who)
+    await table(folder, "racing_demon", 2, 6, seed=3, who=who)
+    await table(folder, "svolota", 2, 3, seed=2, who=who)
+
+
+def arguments(argv: list[str]) -> argparse.Namespace:
+    about = "The live table as a phone shows it, a few moves in."
+    parser = argparse.ArgumentParser(prog="python -m tests.browser.screenshots", description=about)
+    parser.add_argument("folder", nargs="?", type=Path, default=Path("docs/web"))
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="the viewer's language (default: en)")
+    parser.add_argument("--name", default=ANN.name, help="the viewer's name (default: %(default)s)")
+    return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
+    args = arguments(sys.argv[1:])
     if not CHROMIUM.exists():
         sys.exit(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
-    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/web")))
+    asyncio.run(main(args.folder, telegram_person(101, args.name, args.lang)))

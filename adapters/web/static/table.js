@@ -108,6 +108,58 @@ function telegramEvents() {
   postEvent("web_app_expand");
 }
 
+// ----- text in either direction ------------------------------------------------------------------
+//
+// The page's text is the chat's: a person's name comes between FSI and PDI (bot/bidi.py) and is
+// shown as a <bdi>, in its own direction. A card (7♣, 10H) or a number (-3, 0:25, 3 / 5) is a
+// left-to-right <bdi>: in a right-to-left page it stays in place as a whole and never reads
+// backwards ("♣7"). The page's own direction comes with its language (dir, from the server).
+
+const FSI = "\u2068";
+const PDI = "\u2069";
+const NAMES = new RegExp(`${FSI}([^${PDI}]*)${PDI}`, "u"); // split: a name at every odd index
+const MARKS = /[\u2066-\u2069]/gu; // isolation marks left unpaired: not drawn
+const CARD = String.raw`(?:10|[2-9AJQK])[♠♥♦♣SHDC](?![\p{L}\p{N}])`;
+const NUMBER = String.raw`[-+−]?\p{Nd}+(?:[.,:]\p{Nd}+)*(?:\s?\/\s?\p{Nd}+)?`;
+const LTR = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${CARD}|${NUMBER})`, "gu"); // not inside a word
+
+function bdi(text, dir) {
+  const node = document.createElement("bdi");
+  if (dir) node.dir = dir;
+  node.textContent = text;
+  return node;
+}
+
+/** `node`'s content: `text` with its names and its cards and numbers isolated. */
+function write(node, text) {
+  const nodes = [];
+  String(text || "")
+    .split(NAMES)
+    .forEach((part, i) => {
+      if (i % 2) nodes.push(bdi(part));
+      else nodes.push(...runs(part.replace(MARKS, "")));
+    });
+  node.replaceChildren(...nodes);
+}
+
+function runs(text) {
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(LTR)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(bdi(m[0], "ltr"));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+function language(lang, dir) {
+  const root = document.documentElement;
+  if (typeof lang === "string") root.lang = lang;
+  if (dir === "rtl" || dir === "ltr") root.dir = dir;
+}
+
 // ----- the page -----------------------------------------------------------------------------------
 
 let words = {}; // the page's words, from the server's welcome
@@ -141,7 +193,7 @@ function picture(img, src) {
 }
 
 function screen(prefix, data) {
-  $(`${prefix}-text`).textContent = data.text || "";
+  write($(`${prefix}-text`), data.text);
   picture($(`${prefix}-picture`), data.picture);
 }
 
@@ -157,7 +209,7 @@ function buttons(given) {
     lines.length === rows.length &&
     rows.every((row, i) => {
       const old = lines[i].children;
-      return old.length === row.length && row.every((b, j) => old[j].textContent === b.label);
+      return old.length === row.length && row.every((b, j) => old[j].dataset.label === b.label);
     });
   if (same) {
     rows.forEach((row, i) =>
@@ -176,7 +228,8 @@ function buttons(given) {
     for (const b of row) {
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = b.label;
+      write(button, b.label);
+      button.dataset.label = b.label;
       button.dataset.token = b.token;
       button.addEventListener("click", () => press(button));
       line.append(button);
@@ -200,7 +253,7 @@ function render(view) {
     shown = view.version;
     $("page").dataset.version = String(shown);
   }
-  if (typeof view.lang === "string") document.documentElement.lang = view.lang;
+  language(view.lang, view.dir);
   if (!view.board) return;
   screen("board", view.board);
   $("board").hidden = false;
@@ -228,7 +281,7 @@ function render(view) {
 
 function toast(text, ok) {
   const box = $("toast");
-  box.textContent = text;
+  write(box, text);
   box.dataset.ok = ok ? "yes" : "no";
   box.hidden = false;
   clearTimeout(toastTimer);
@@ -306,7 +359,7 @@ class Connection {
     switch (message.type) {
       case "welcome":
         if (message.words && typeof message.words === "object") words = message.words;
-        if (typeof message.lang === "string") document.documentElement.lang = message.lang;
+        language(message.lang, message.dir);
         if (typeof words.title === "string") document.title = words.title;
         // a link is good for one session: the server may hand a fresh one for the next
         if (typeof message.resume === "string" && this.who.auth && this.who.auth.kind === "link") {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from urllib.parse import parse_qsl, urlencode
 
 from itsdangerous import URLSafeSerializer
@@ -119,3 +120,10 @@ def test_a_signed_payload_that_is_no_link_is_refused():
 def test_a_link_signed_with_another_bots_secret_is_refused():
     token = sign_link(link_secret("999:other"), BOB, 7, NOW + 900, "n1")
     assert read_link(SECRET, token, NOW) is None
+
+
+def test_the_clients_language_code_names_one_of_ours_or_none():
+    for code, lang in (("ru", "ru"), ("pt-br", "pt_BR"), ("de-AT", "de"), ("nl", None)):
+        who = replace(ANN, lang=code)
+        viewer = telegram_viewer(init_data(who, auth_date=NOW), BOT_TOKEN, NOW)
+        assert viewer is not None and viewer.lang == lang, code

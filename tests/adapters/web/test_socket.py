@@ -67,6 +67,7 @@ async def test_a_seated_person_gets_the_board_and_their_own_panel(aio_loop):
         client = await live.connect(hello(live.table_id, ANN))
         welcome = await client.next()
         assert welcome is not None and welcome["type"] == "welcome" and welcome["lang"] == "en"
+        assert welcome["dir"] == "ltr"
         assert set(welcome["words"]) == {"connecting", "refused", "reconnecting", "watching"}
         view = await client.until(lambda m: m["type"] == "view")
         table = await live.table()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import bot.i18n
 from adapters.web.auth import Viewer
 from adapters.web.views import Gallery, view_of
 from bot.bootstrap import bootstrap
@@ -52,6 +53,16 @@ async def test_the_viewers_own_language_else_the_chats():
     assert russian["lang"] == "ru" and russian["board"]["text"] != unknown["board"]["text"]
     assert russian["panel"]["text"] != (await view_of(service, table, _viewer(ANN)))["panel"]["text"]
     assert unknown["lang"] == "en" and unknown["panel"] is None and unknown["seat"] is None
+    assert russian["dir"] == unknown["dir"] == "ltr"
+
+
+async def test_a_right_to_left_language_is_drawn_right_to_left(monkeypatch):
+    monkeypatch.setattr(bot.i18n, "is_rtl", lambda lang: lang == "ru")  # until ar and fa ship
+    service, table_id = await _table("text")
+    table = await service.store.load(table_id)
+    assert table is not None
+    assert (await view_of(service, table, _viewer(ANN, "ru")))["dir"] == "rtl"
+    assert (await view_of(service, table, _viewer(ANN, "en")))["dir"] == "ltr"
 
 
 async def test_the_gallery_keeps_the_newest_and_draws_each_picture_once():

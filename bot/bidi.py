@@ -13,7 +13,9 @@ from typing import Final
 
 FSI: Final = "\u2068"  # FIRST STRONG ISOLATE: what follows, up to its PDI, takes its own direction
 PDI: Final = "\u2069"  # POP DIRECTIONAL ISOLATE
-_ISOLATES: Final = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))  # LRI RLI FSI PDI
+LRI: Final = "\u2066"  # LEFT-TO-RIGHT ISOLATE: a card code in a right-to-left text ("7♣", not "♣7")
+RLM: Final = "\u200f"  # RIGHT-TO-LEFT MARK: a line of cards alone reads right to left in such a text
+_ISOLATES: Final = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069\u200f"))  # LRI RLI FSI PDI RLM
 
 
 def isolated(name: str) -> str:
@@ -22,8 +24,14 @@ def isolated(name: str) -> str:
     return FSI + name.translate(_ISOLATES) + PDI
 
 
+def left_to_right(text: str) -> str:
+    """A card code isolated left to right, for a right-to-left language's texts: between two Arabic
+    words "7♣" would otherwise show as "♣7" (a digit and a neutral sign take the sentence's side)."""
+    return LRI + text + PDI
+
+
 def plain(text: str) -> str:
-    """The text without isolation marks: for a terminal, which lays a line out in the order it is
+    """The text without isolation (and direction) marks: for a terminal, which lays a line out in the order it is
     written and may draw the marks as boxes."""
     return text.translate(_ISOLATES)
 

@@ -27,6 +27,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 
+from bot.bidi import RLM, left_to_right
 from core.cards import RANK_TEXT, Card
 from core.errors import IllegalMove
 
@@ -59,15 +60,23 @@ class Translator:
         self.ranks = ranks
         self._t = translations
         self._court = self.court_letters() if ranks == NATIVE_RANKS else RANK_TEXT
+        self._rtl = is_rtl(lang)
 
     def __repr__(self) -> str:
         return f"<Translator {self.lang}>"
 
     def card(self, card: Card) -> str:
-        """`9♥`, `Q♥` (`Д♥` in Russian with native ranks), `🃏`: a card for people."""
+        """`9♥`, `Q♥` (`Д♥` in Russian with native ranks), `🃏`: a card for people; isolated left
+        to right in a right-to-left language (bot/bidi.py)."""
         if card.suit is None:
             return card.pretty
-        return self._court.get(card.rank, RANK_TEXT[card.rank]) + card.suit.symbol
+        text = self._court.get(card.rank, RANK_TEXT[card.rank]) + card.suit.symbol
+        return left_to_right(text) if self._rtl else text
+
+    def goes(self, what: str, where: str) -> str:
+        """A move's button, "9♠ → 10♥"; in a right-to-left language the line reads from the right
+        and its arrow points left, from the card to where it goes."""
+        return f"{RLM}{what} ← {where}" if self._rtl else f"{what} → {where}"
 
     def court_letters(self) -> dict[int, str]:
         """The letters of the jack, queen, king and ace in this language (its catalog's "rank

@@ -89,7 +89,7 @@ def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str
         count = run_onto(pile, on) if on is not None else None
         card = pile[-(count or 1)] if pile else None
     where = t.gettext("foundation") if target == "f" else (t.card(on) if on else t.gettext("empty pile"))
-    return f"{_card(card, t)} → {where}"
+    return t.goes(_card(card, t), where)
 
 
 def picture(table: Table, game: Game[Any, Any], t: Translator, seat: int | None = None) -> DemonBoard:

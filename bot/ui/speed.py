@@ -103,7 +103,7 @@ def move_label(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str
     if words[0] == "play":
         card = v.mine.stacks[int(words[1]) - 1].up
         on = v.piles[int(words[2]) - 1].top
-        return f"{t.card(card) if card else words[1]} → {t.card(on)}"
+        return t.goes(t.card(card) if card else words[1], t.card(on))
     if words[0] == "flip":
         return t.gettext("Turn up stack {stack}").format(stack=words[1])
     if words[0] == "fill":

@@ -8,12 +8,14 @@ import json
 from dataclasses import asdict
 
 import pytest
+from bidi import get_display
 
-from bot.bidi import FSI, PDI, isolated
+from bot.bidi import FSI, PDI, isolated, plain
 from bot.i18n import translator
 from bot.settings import ServiceConfig
 from bot.tables import Status
 from bot.ui.screen import ALERT, Mention
+from core.cards import parse_card
 from tests.bot.harness import ANN, Harness, person
 from tests.bot.test_leaderboard import leaderboard, stats, svolota
 from tests.bot.test_table_control import kick
@@ -94,3 +96,18 @@ def test_pictures_draw_names_without_marks():
     pictures = [json.dumps(asdict(p), ensure_ascii=False) for p in drawn]  # every word a picture draws
     assert any(DANA.name in p for p in pictures)
     assert not any(FSI in p or PDI in p for p in pictures)
+
+
+def _seen(text: str) -> str:
+    """What a reader sees, left to right, once the Unicode bidi algorithm has laid the text out."""
+    return plain(get_display(text))
+
+
+def test_cards_keep_their_rank_before_their_suit_in_right_to_left_texts():
+    arabic, english = translator("ar"), translator("en")
+    seven, six = parse_card("7C"), parse_card("6S")
+    assert _seen("الزر 7♣ → 6♠") == "♠6 → ♣7 رزلا"  # what it would be without isolation
+    assert _seen(f"الزر {arabic.card(seven)} {arabic.card(six)}") == "6♠ 7♣ رزلا"  # read from the right
+    # a button reads from the right too: 7♣ first, its arrow pointing at where it goes
+    assert _seen(arabic.goes(arabic.card(seven), arabic.card(six))) == "6♠ ← 7♣"
+    assert english.goes(english.card(seven), english.card(six)) == "7♣ → 6♠"  # left to right: untouched

@@ -16,6 +16,7 @@ import getpass
 import math
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
@@ -40,16 +41,42 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its "usage: " in the chosen language."""
+
+    def __init__(self, prog: str, usage: str) -> None:
+        super().__init__(prog)
+        self.usage = usage
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self.usage if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with its error line in the chosen language."""
+    """argparse with its help and its error line in the chosen language (argparse's own words come
+    from its gettext domain, which Python ships in English only)."""
 
     def __init__(self, *args: Any, translator: Translator, **kwargs: Any) -> None:
+        t = translator
+        usage = t.gettext("usage: ")
+        kwargs.update(add_help=False, formatter_class=lambda prog: _Formatter(prog, usage))
         super().__init__(*args, **kwargs)
-        self.t = translator
+        self.t = t
+        # the sections argparse makes itself; it has no other way to name them
+        self._positionals.title = t.gettext("positional arguments")
+        self._optionals.title = t.gettext("options")
+        help_line = t.gettext("show this help message and exit")
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS, help=help_line)
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
+        about = _ABOUT_ARGUMENT.fullmatch(message)  # argparse's "argument --x: …", the reason ours
+        if about is not None:
+            message = self.t.gettext("argument {option}: {message}").format(option=about[1], message=about[2])
         self.exit(EXIT_USAGE, self.t.gettext("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
+
+
+_ABOUT_ARGUMENT = re.compile(r"argument (\S+): (.*)", re.DOTALL)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -166,7 +193,7 @@ def _choose(
 
 def _parser(t: Translator) -> _Parser:
     parser = _Parser(prog="cardbot", description=t.gettext("Card games in the terminal."), translator=t)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar=t.gettext("COMMAND"))
     play = commands.add_parser(
         "play",
         help=t.gettext("play a game against computer players"),
@@ -177,6 +204,7 @@ def _parser(t: Translator) -> _Parser:
         "game",
         nargs="?",
         default=None,
+        metavar=t.gettext("GAME"),
         help=t.gettext("svolota, speed or racing_demon (asked at a terminal when left out, else svolota)"),
     )
     play.add_argument(
@@ -207,12 +235,18 @@ def _parser(t: Translator) -> _Parser:
         metavar="|".join(LANGUAGES),
         help=t.gettext("language (default: from LANG, else en)"),
     )
-    play.add_argument("--name", type=_name(t), default=None, help=t.gettext("your name (default: your login name)"))
+    play.add_argument(
+        "--name",
+        type=_name(t),
+        default=None,
+        metavar=t.gettext("NAME"),
+        help=t.gettext("your name (default: your login name)"),
+    )
     play.add_argument(
         "--delay",
         type=_delay(t),
         default=None,
-        metavar="SECONDS",
+        metavar=t.gettext("SECONDS"),
         help=t.gettext("how long a computer player thinks over a Svolota move (default: {seconds})").format(
             seconds=ServiceConfig().computer_think
         ),

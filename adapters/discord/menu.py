@@ -87,7 +87,10 @@ def describe(command: str, parameter: str) -> str:
 
 
 def name_in(name: str, t: Translator) -> str:
-    """A command's or an option's name as clients in the translator's language show it."""
+    """A command's or an option's name as clients in the translator's language show it: English
+    in a language that is no Discord locale (Persian, Arabic), as Discord shows its people."""
+    if t.lang not in LOCALES.values():
+        return name
     return t.gettext(name).lower().replace(" ", "_")[:MAX_NAME]
 
 

@@ -6,6 +6,7 @@ line shares its words with the Telegram bot's."""
 from __future__ import annotations
 
 from adapters.chat.marks import pieces
+from adapters.discord.menu import name_in
 from bot.answers import own_look_line, settings_lines
 from bot.i18n import Translator
 from bot.people import PersonRef
@@ -29,7 +30,7 @@ def settings_text(settings: ChatSettings, t: Translator) -> str:
 def look_text(own: str | None, here: str | None, t: Translator) -> str:
     """`/look` without a choice: how the person's panels show cards (`here`: the server's look;
     None in a direct message), and how to choose."""
-    choose = t.gettext("Choose another with /{command}.").format(command=t.gettext("look"))
+    choose = t.gettext("Choose another with /{command}.").format(command=name_in("look", t))
     return "\n".join([own_look_line(own, here, t), choose])
 
 

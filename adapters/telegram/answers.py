@@ -9,8 +9,10 @@ from telegram import Bot, Message, ReplyParameters
 from telegram.error import TelegramError
 
 from adapters.chat.below import Below
+from adapters.chat.long_texts import split_long
 from adapters.chat.posts import Place
 from adapters.chat.writers import Writers
+from adapters.telegram.entities import utf16
 from adapters.telegram.keyboards import MAX_TEXT
 from bot.people import ChatRef
 
@@ -31,18 +33,21 @@ class Answers:
         self.below = below
 
     async def say(self, chat: ChatRef, text: str, reply_to: int | None = None) -> None:
-        """A one-off message at the chat's pace; failures are logged."""
+        """A one-off message at the chat's pace (several, the first replying, when it is longer than
+        Telegram takes: the help in a longer language); failures are logged."""
         thread = int(chat.thread_id) if chat.thread_id else None
-        reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
+        for piece in split_long(text, MAX_TEXT, utf16) or ["…"]:
+            reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
 
-        async def send() -> Message:
-            return await self.bot.send_message(
-                int(chat.chat_id), text[:MAX_TEXT], message_thread_id=thread, reply_parameters=reply
-            )
+            async def send(piece: str = piece, reply: ReplyParameters | None = reply) -> Message:
+                return await self.bot.send_message(
+                    int(chat.chat_id), piece, message_thread_id=thread, reply_parameters=reply
+                )
 
-        try:
-            sent = await self.writers.once(chat.chat_id, send)
-        except TelegramError as e:
-            log.warning("could not answer in chat %s: %s", chat.chat_id, e)
-            return
-        stays(self.below, chat, sent.message_id)
+            try:
+                sent = await self.writers.once(chat.chat_id, send)
+            except TelegramError as e:
+                log.warning("could not answer in chat %s: %s", chat.chat_id, e)
+                return
+            stays(self.below, chat, sent.message_id)
+            reply_to = None

@@ -46,7 +46,7 @@ def test_usage_errors_speak_the_chosen_language(cardbot):
     assert run.code == 2
     assert "у svolota грають від 3 до 6 гравців, а не 9" in run.err
     run = cardbot("play", "--lang", "ru", "--difficulty", "x")
-    assert "ошибка: argument --difficulty: x — такого варианта нет; можно: easy, normal, hard" in run.err
+    assert "ошибка: аргумент --difficulty: x — такого варианта нет; можно: easy, normal, hard" in run.err
 
 
 def test_help_exits_0(cardbot):

@@ -13,8 +13,10 @@ import pytest
 
 from adapters.chat.memory_records import MemoryRecords
 from adapters.discord.app import DiscordBot
-from adapters.discord.menu import COMMANDS, LOCALES, CommandTranslator
+from adapters.discord.menu import COMMANDS, LOCALES, CommandTranslator, leaderboard_commands
 from adapters.discord.settings import DiscordSettings
+from adapters.discord.texts import look_text
+from bot.i18n import translator
 from bot.memory_store import MemoryStore
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -112,3 +114,15 @@ def test_the_community_commands_take_a_member_a_switch_and_a_season(payloads):
     assert on["type"] == 5 and not on.get("required")  # a boolean; empty: switch
     season = next(o for o in by_name["leaderboard"]["options"] if o["name"] == "season")
     assert season["type"] == 3 and not season.get("required") and season["max_length"] == 20
+
+
+@pytest.mark.parametrize(
+    ("lang", "leaderboard", "season", "look"),
+    [("de", "rangliste", "saison", "kartenstil"), ("fa", "leaderboard", "season", "look")],
+)
+def test_texts_name_a_command_as_discord_shows_it_in_the_language(lang, leaderboard, season, look):
+    """German is a Discord locale: its people see the German names. Persian is none: Discord shows
+    its people the English names, so the texts name those (a Persian word would be no command)."""
+    t = translator(lang)
+    assert leaderboard_commands(t) == (f"/{leaderboard}", f"/{leaderboard} {season}:all")
+    assert f"/{look}" in look_text(None, None, t)

@@ -48,12 +48,11 @@ _JOIN: Final = ": "
 # the letters of the chat's language where its catalog gives them (Russian and Ukrainian В Д К Т).
 LATIN_RANKS: Final = "latin"
 NATIVE_RANKS: Final = "native"
-RANK_CHOICES: Final = (LATIN_RANKS, NATIVE_RANKS)
 _PLACEHOLDER: Final = re.compile(r"\{([A-Za-z_]\w*)?(![rsa])?(:[^{}]*)?\}")
 
 
 class Translator:
-    """The messages of one language."""
+    """The messages of one language, and how it writes numbers, dates and a chat's cards."""
 
     def __init__(self, lang: str, translations: _gettext.NullTranslations, ranks: str = LATIN_RANKS) -> None:
         self.lang = lang

@@ -19,6 +19,7 @@ from typing import Any, Final
 from bot.i18n import Translator
 from bot.tables import Table
 from bot.ui.screen import Screen
+from bot.ui.table_model import TableModel
 from core import game_class
 from core.computer import Level
 from core.game import Game
@@ -33,10 +34,16 @@ BUILT_IN: Final = {
 Board = Callable[[Table, Any, Translator, float], Screen]  # the chat's screen of a game being played
 Panel = Callable[[Table, Any, int, Translator], Screen]  # a seat's private panel
 Alerts = Callable[[Table, Any, Translator, float], list[Screen]]
+# the table as its cards lie, for a seat (None: a spectator), drawn by the live table's page
+Model = Callable[[Table, Any, int | None, Translator], TableModel | None]
 
 
 def _no_alerts(table: Table, game: Game[Any, Any], t: Translator, now: float) -> list[Screen]:
     return []
+
+
+def _no_model(table: Table, game: Game[Any, Any], seat: int | None, t: Translator) -> TableModel | None:
+    return None
 
 
 def _nothing_left(table: Table) -> list[Screen]:
@@ -67,6 +74,8 @@ class GameInfo:
     best_higher: bool = False  # a person's best result is their highest score (else their fewest cards)
     # the house rules worth a button in a lobby, each with the values it cycles through (its usual first)
     picks: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # its table as elements for the live table's page (bot/ui/table_model.py); None: its text and pictures only
+    model: Model = _no_model
 
     @property
     def min_players(self) -> int:

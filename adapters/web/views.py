@@ -18,12 +18,15 @@ from cachetools import LRUCache
 
 from adapters.pictures.screens import digest, drawn
 from adapters.web.auth import Viewer
-from bot.i18n import LANGUAGES, direction
+from bot.games import game_info
+from bot.i18n import LANGUAGES, direction, translator
+from bot.running import game_of
 from bot.service import Service
 from bot.tables import Status, Table
 from bot.ui.picture import Picture
 from bot.ui.render import panel_screens, table_screens
 from bot.ui.screen import TEXT, Screen
+from bot.ui.table_model import TableModel
 
 log = logging.getLogger(__name__)
 GALLERY_SIZE = 512  # pictures kept (a board and a panel per version of the tables being watched)
@@ -59,8 +62,9 @@ class Gallery:
 
 
 async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Gallery | None = None) -> dict[str, Any]:
-    """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel"}` for
-    this viewer (web_design.md; `dir`: the language's direction, "ltr" or "rtl"). `gallery` None: no
+    """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel", "model"}`
+    for this viewer (web_design.md; `dir`: the language's direction, "ltr" or "rtl"; `model`: the
+    table as its cards lie while it is played, bot/ui/table_model.py, else null). `gallery` None: no
     pictures (as a "text" look)."""
     settings = await service.chats.settings(table.chat)
     lang = viewer.lang if viewer.lang in LANGUAGES else settings.lang
@@ -69,11 +73,13 @@ async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Galle
     screens = table_screens(table, lang, service.clock.now(), settings.look, ranks=settings.ranks)
     board = next((s for s in screens if s.public and s.slot == "table"), None)
     panel = None
+    playing = table.status is Status.PLAYING and table.stopped is None
     if seat is not None:
-        if table.status is Status.PLAYING and table.stopped is None:  # in the viewer's language and look
+        if playing:  # in the viewer's language and look
             look = await service.looks.of(viewer.person) or settings.look
             screens = panel_screens(table, seat, lang, look, ranks=settings.ranks)
         panel = next((s for s in screens if s.audience == viewer.person and s.slot == "panel"), None)
+    model = table_model(table, seat, lang, settings.ranks) if playing else None
     return {
         "type": "view",
         "table": table.id,
@@ -84,7 +90,13 @@ async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Galle
         "seat": seat,
         "board": await screen_json(board, gallery) if board is not None else None,
         "panel": await screen_json(panel, gallery) if panel is not None else None,
+        "model": model.json() if model is not None else None,
     }
+
+
+def table_model(table: Table, seat: int | None, lang: str, ranks: str) -> TableModel | None:
+    """The table as its cards lie for this seat (None: a spectator's, no hand, no move)."""
+    return game_info(table.game).model(table, game_of(table), seat, translator(lang, ranks))
 
 
 def seat_of(table: Table, viewer: Viewer) -> int | None:

@@ -14,6 +14,10 @@ def page_words(lang: str) -> dict[str, str]:
         "refused": t.gettext("This link is not valid any more: open the table again from the chat."),
         "reconnecting": t.gettext("Connection lost: reconnecting…"),
         "watching": t.gettext("Watching"),
+        # TRANSLATORS: the title of the live table's drawer that lists every move as a button
+        "moves": t.gettext("Moves"),
+        # TRANSLATORS: a card dropped (or tapped) on a place where none of its moves go, on the live table
+        "nowhere": t.gettext("It does not go there."),
     }
 
 

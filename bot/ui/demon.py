@@ -10,9 +10,11 @@ from bot.games import GameInfo
 from bot.i18n import Translator
 from bot.tables import Table
 from bot.ui import realtime
+from bot.ui.demon_model import model as demon_model
 from bot.ui.picture import EMPTY as EMPTY_PLACE
 from bot.ui.picture import DemonBoard, DemonOwn, SeatLine
 from bot.ui.screen import Screen
+from bot.ui.table_model import TableModel
 from bot.ui.words import N_, seat_label, seat_name
 from core import Game
 from core.cards import Card
@@ -123,6 +125,12 @@ def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Scree
     return realtime.panel(table, game, seat, t, lines, moves, move_label, picture(table, game, t, seat))
 
 
+def table_model(table: Table, game: Game[Any, Any], seat: int | None, t: Translator) -> TableModel:
+    """The table as its cards lie, with the moves the panel's buttons offer."""
+    moves = [] if seat is None else game.moves(str(seat))
+    return demon_model(table, game, seat, t, moves, lambda m: move_label(game, seat or 0, m, t))
+
+
 GAME = GameInfo(
     id="racing_demon",
     name=N_("Racing Demon"),
@@ -154,4 +162,5 @@ GAME = GameInfo(
     higher_wins=lambda options: True,  # points for cards on the foundations
     best_higher=True,
     picks={"demon_penalty": (1, 0, 2), "auto_aces": (False, True)},
+    model=table_model,
 )

@@ -13,6 +13,8 @@ from bot.ui.picture import DOWN as DOWN_CARD
 from bot.ui.picture import EMPTY as EMPTY_PLACE
 from bot.ui.picture import SpeedBoard, SpeedLayout
 from bot.ui.screen import Screen
+from bot.ui.speed_model import model as speed_model
+from bot.ui.table_model import TableModel
 from bot.ui.words import N_, seat_label, seat_name
 from core import Game
 from core.games.speed.view import LayoutView, SpeedView
@@ -134,6 +136,12 @@ def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Scree
     return realtime.panel(table, game, seat, t, lines, moves, move_label, picture(table, game, t, seat))
 
 
+def table_model(table: Table, game: Game[Any, Any], seat: int | None, t: Translator) -> TableModel:
+    """The table as its cards lie, with the moves the panel's buttons offer."""
+    moves = [] if seat is None else [m for m in game.moves(str(seat)) if offered(game, seat, m)]
+    return speed_model(table, game, seat, t, moves, lambda m: move_label(game, seat or 0, m, t))
+
+
 GAME = GameInfo(
     id="speed",
     name=N_("Speed"),
@@ -157,4 +165,5 @@ GAME = GameInfo(
     ),
     higher_wins=lambda options: bool(options.get("target")),  # a match to a target counts points
     picks={"stacks": (5, 4), "colours": (False, True), "target": (0, 25, 50, 100)},
+    model=table_model,
 )

@@ -11,6 +11,8 @@ from bot.ui.buttons import button, rows, token
 from bot.ui.happened import move_line
 from bot.ui.picture import EMPTY, SeatLine, SvolotaBoard
 from bot.ui.screen import ALERT, ALERT_AGAIN, Alert, Button, Countdown, Mention, Screen
+from bot.ui.svolota_model import model as svolota_model
+from bot.ui.table_model import TableModel
 from bot.ui.words import N_, compose, game_name, pretty_move, seat_label, seat_name
 from core.games.svolota.game import Svolota
 from core.games.svolota.view import SvolotaView
@@ -219,6 +221,12 @@ def ended(table: Table) -> list[Screen]:
     return [alert_gone(table)]
 
 
+def table_model(table: Table, game: Svolota, seat: int | None, t: Translator) -> TableModel:
+    """The table as its cards lie, with the viewer's moves and the turn timer."""
+    moves = [] if seat is None else game.moves(str(seat))
+    return svolota_model(table, game, seat, t, moves, lambda m: _label(m, t), turn_timer(table))
+
+
 GAME = GameInfo(
     id="svolota",
     name=N_("Svolota"),
@@ -247,4 +255,5 @@ GAME = GameInfo(
         N_("Reserve: the cards left to draw; face up: the card drawn last."),
     ),
     picks={"free_pass": (False, True)},
+    model=table_model,
 )

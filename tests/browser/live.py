@@ -149,11 +149,14 @@ class Live:
         token = self.server.sign(person.person, person.name, person.lang, table_id)
         return f"{self.base}/?t={table_id}&link={token}"
 
-    async def page(self, url: str, viewport: dict[str, int] = PHONE, scale: float = 1) -> Any:
+    async def page(self, url: str, viewport: dict[str, int] = PHONE, scale: float = 1, socket: Any = None) -> Any:
+        """`socket`: a handler of the page's WebSocket (Playwright's route_web_socket), set before it opens."""
         context = await self.browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=True)
         self._contexts.append(context)
         context.set_default_timeout(WAIT_MS)
         page = await context.new_page()
+        if socket is not None:
+            await page.route_web_socket("**/ws", socket)
         page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         await page.goto(url)
@@ -216,6 +219,13 @@ async def caught_up(live: Live, page: Any, table_id: int) -> None:
         arg=version,
         polling=POLL_MS,
     )
+
+
+async def open_moves(page: Any) -> None:
+    """Open the moves drawer, where the moves are buttons (closed while the cards are drawn)."""
+    if await page.locator("#drawer[open]").count() == 0:
+        await page.locator("#drawer > summary").click()
+    await page.locator("#drawer[open]").wait_for(state="attached")
 
 
 async def board_text(page: Any) -> str:

@@ -15,7 +15,7 @@ import pytest
 import bot.i18n
 from bot.i18n import LANGUAGES, is_rtl
 from core import load_game
-from tests.browser.live import Live, board_text, caught_up, shown, telegram_person
+from tests.browser.live import Live, board_text, caught_up, open_moves, shown, telegram_person
 
 pytestmark = pytest.mark.slow  # Chromium drives the page
 
@@ -76,6 +76,7 @@ async def svolota_page(live: Live, lang: str) -> tuple[Any, dict[str, Any]]:
     page = await live.page(live.telegram_url(dana, table_id))
     await shown(page)
     await caught_up(live, page, table_id)
+    await open_moves(page)  # the moves as buttons, and her panel's text
     return page, await page.evaluate(LAYOUT)
 
 

@@ -15,7 +15,7 @@ from bot.i18n import LANGUAGES, translator
 from bot.people import Actor, ChatRef, PersonRef
 from bot.tables import Status
 from bot.ui.words import game_name
-from tests.browser.live import MOVES, POLL_MS, Live, board_text, caught_up, shown, telegram_person
+from tests.browser.live import MOVES, POLL_MS, Live, board_text, caught_up, open_moves, shown, telegram_person
 from tests.sql.databases import fresh_sqlite
 
 pytestmark = pytest.mark.slow  # Chromium drives the page
@@ -31,6 +31,7 @@ BACKWARDS = ("Turn three cards", "Waste back to the stock")  # Racing Demon: mov
 async def tap_a_move(page: Any) -> bool:
     """Tap one of the panel's moves (a card played where it can be, before turning the stock);
     False when the panel offers none. Then wait for the answer (the buttons come back)."""
+    await open_moves(page)
     labels: list[str] = await page.locator(f"{MOVES}:not(:disabled)").all_inner_texts()
     moves = [i for i, label in enumerate(labels) if not label.startswith(LEAVE)]
     if not moves:
@@ -162,6 +163,7 @@ async def test_a_refused_press_is_a_toast_and_leaving_makes_a_spectator():
         assert lobby is not None
         foreign = lobby.buttons[0][0].token
         await leave.evaluate("(button, token) => { button.dataset.token = token; }", foreign)
+        await open_moves(page)
         await leave.click()  # a button of another table: the service refuses it
 
         toast = page.locator("#toast")
@@ -172,6 +174,7 @@ async def test_a_refused_press_is_a_toast_and_leaving_makes_a_spectator():
 
         await page.reload()  # the real button again
         await shown(page)
+        await open_moves(page)
         await leave.click()
         await page.locator("#badge").wait_for(state="visible")  # a computer has the seat: Ann watches
         assert await page.locator("#panel").is_hidden()

@@ -4,7 +4,11 @@
 //
 // Protocol (adapters/web): the page sends {"type": "hello", "table", "auth"} and then
 // {"type": "press", "token"}; the server answers "welcome" (the page's words, in the viewer's
-// language), "view" (the board, the viewer's panel), "answer" (a short toast) or "refused".
+// language), "view" (the board, the viewer's panel, the table's cards: "model"), "answer" (a short
+// toast) or "refused". While a game is played its cards are drawn as elements (cards.js) and played
+// by tapping or dragging them; the panel's buttons stay in a drawer, for whoever prefers a list.
+
+import { CardTable } from "/static/cards.js";
 
 const RETRY_FIRST = 500; // ms: the first reconnect after a drop, doubled each failure...
 const RETRY_MOST = 15000; // ...up to this
@@ -255,6 +259,9 @@ function render(view) {
   }
   language(view.lang, view.dir);
   if (!view.board) return;
+  const model = view.model && typeof view.model === "object" ? view.model : null;
+  cards.draw(model);
+  drawer(model !== null);
   screen("board", view.board);
   $("board").hidden = false;
   const watching = view.seat == null; // a spectator: the public board only, never a panel
@@ -264,8 +271,10 @@ function render(view) {
   $("page").dataset.role = watching ? "watching" : "playing";
   // A panel that only repeats the board (the result, at the end) is not shown twice.
   const panel = watching || !view.panel || same(view.panel, view.board) ? null : view.panel;
-  // The panel's picture is the board seen from the viewer's seat: then the board's own is not shown.
-  $("page").dataset.pictured = panel && panel.picture ? "panel" : view.board.picture ? "board" : "none";
+  // The panel's picture is the board seen from the viewer's seat: then the board's own is not shown;
+  // the cards drawn as elements show the table instead of either.
+  const pictured = panel && panel.picture ? "panel" : view.board.picture ? "board" : "none";
+  $("page").dataset.pictured = model ? "cards" : pictured;
   if (panel === null) {
     $("panel").hidden = true;
     buttons([]);
@@ -277,6 +286,26 @@ function render(view) {
   waiting = false;
   enable(connection.open());
   status("live");
+}
+
+/** The moves as buttons: a drawer, closed when the cards are drawn (once: a person may open it). */
+function drawer(cardsDrawn) {
+  const box = $("drawer");
+  const was = $("panel").dataset.drawer;
+  const now = cardsDrawn ? "on" : "off";
+  if (was === now) return;
+  $("panel").dataset.drawer = now;
+  $("drawer-title").textContent = words.moves || "☰";
+  box.open = !cardsDrawn;
+}
+
+/** A move chosen on the cards: its token sent, as its button's would be. */
+function play(move) {
+  if (waiting || !connection.open() || typeof move.token !== "string") return;
+  waiting = true;
+  enable(false);
+  postEvent("web_app_trigger_haptic_feedback", { type: "impact", impact_style: "light" });
+  connection.send({ type: "press", token: move.token });
 }
 
 function toast(text, ok) {
@@ -291,6 +320,7 @@ function toast(text, ok) {
 }
 
 function refused(text) {
+  cards.draw(null);
   $("board").hidden = true;
   $("panel").hidden = true;
   $("board-text").textContent = "";
@@ -400,6 +430,7 @@ class Connection {
   }
 }
 
+const cards = new CardTable($("table"), play, () => toast(words.nowhere || "✕", false));
 const who = launch();
 const connection = new Connection(who);
 applyTheme(who.theme);

@@ -1,0 +1,335 @@
+// The table as its cards lie (issue #34): drawn as elements from the view's "model"
+// (bot/ui/table_model.py), and played by tapping a card, then where it goes, or by dragging it there.
+// The page decides no legality: the targets it lights are those of the server's moves for the cards
+// selected, and a tap on one sends that move's token, which the server judges as any press.
+//
+// Hooks (tests, and anything else that reads the page): a card is [data-card="7C"] ("JK" a joker),
+// a place a card may go [data-target="<the server's id>"], a selected card aria-pressed="true", and
+// while something is selected each of its legal targets data-legal="true".
+
+const SUITS = { S: "♠", C: "♣", H: "♥", D: "♦" };
+const DRAG = 8; // px a pointer moves before a press becomes a drag
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function sameCards(a, b) {
+  return a.length === b.length && a.every((card) => b.includes(card));
+}
+
+export class CardTable {
+  /** `root`: where the table is drawn; `play(move)`: send a move; `refuse()`: say a drop is not legal. */
+  constructor(root, play, refuse) {
+    this.root = root;
+    this.play = play;
+    this.refuse = refuse;
+    this.model = null;
+    this.chosen = { cards: [], source: null }; // what is selected: cards (tap order), or a place's hidden card
+    this.drag = null;
+    this.quiet = false; // a drag just ended: its click is not a tap
+    this.timer = 0;
+    root.addEventListener("click", (event) => this.tap(event));
+    root.addEventListener("pointerdown", (event) => this.down(event));
+    root.addEventListener("pointermove", (event) => this.moved(event));
+    root.addEventListener("pointerup", (event) => this.up(event));
+    root.addEventListener("pointercancel", () => this.cancel());
+  }
+
+  // ----- drawing ------------------------------------------------------------------------------
+
+  draw(model) {
+    this.model = model && Array.isArray(model.places) && Array.isArray(model.seats) ? model : null;
+    this.root.hidden = this.model === null;
+    clearInterval(this.timer);
+    if (!this.model) {
+      this.root.replaceChildren();
+      return;
+    }
+    const m = this.model;
+    const moves = Array.isArray(m.moves) ? m.moves : [];
+    this.moves = moves;
+    this.court = Array.from(typeof m.court === "string" && m.court.length >= 4 ? m.court : "JQKA");
+    const rows = [];
+    const others = m.seats.filter((s) => s.seat !== m.seat);
+    const mine = m.seats.find((s) => s.seat === m.seat);
+    for (const seat of others) rows.push(this.seatRow(seat, false));
+    rows.push(this.row("centre", m.places.filter((p) => p.seat === null), null));
+    if (mine) rows.push(this.seatRow(mine, true));
+    const actions = element("div", "actions");
+    const drawn = new Set(m.places.map((p) => p.id));
+    for (const move of moves) {
+      if (drawn.has(move.target) || (move.cards || []).length || move.source) continue;
+      const button = element("button", "action");
+      button.type = "button";
+      button.dataset.target = move.target;
+      button.textContent = move.label || move.move;
+      actions.append(button);
+    }
+    rows.push(actions);
+    this.root.replaceChildren(...rows);
+    this.root.dataset.game = String(m.game);
+    // A selection survives a redraw (the others play on meanwhile) while its cards can still move.
+    if (!this.legal(this.chosen).length && !this.selectable(this.chosen)) this.chosen = { cards: [], source: null };
+    this.mark();
+    this.ticking();
+  }
+
+  seatRow(seat, mine) {
+    const places = this.model.places.filter((p) => p.seat === seat.seat);
+    const row = this.row(mine ? "mine" : "seat", places, seat);
+    return row;
+  }
+
+  row(kind, places, seat) {
+    const box = element("div", `row-of ${kind}`);
+    if (seat) {
+      const head = element("div", "seat-head");
+      head.dataset.seat = String(seat.seat);
+      if (seat.turn) head.dataset.turn = "true";
+      const who = element("bdi", "name", String(seat.name || ""));
+      head.append(who);
+      const count = element("span", "count", String(seat.cards));
+      count.dir = "ltr";
+      head.append(count);
+      if (typeof seat.score === "number") head.append(element("span", "score", `★ ${seat.score}`));
+      if (seat.passed) head.append(element("span", "passed", "⏸"));
+      if (typeof seat.deadline === "number") {
+        const left = element("span", "deadline");
+        left.dir = "ltr";
+        left.dataset.deadline = String(seat.deadline);
+        head.append(left);
+      }
+      box.append(head);
+    }
+    const line = element("div", "places");
+    for (const place of places) line.append(this.place(place, kind !== "seat"));
+    if (kind === "centre" && this.model.up !== null && this.model.up !== undefined) {
+      line.prepend(element("span", "way", this.model.up ? "↑" : "↓"));
+    }
+    box.append(line);
+    return box;
+  }
+
+  place(place, reachable) {
+    const box = element("div", "place");
+    box.dataset.place = place.id;
+    box.dataset.kind = String(place.kind);
+    if (place.colour) box.dataset.colour = String(place.colour);
+    if (place.spread) box.dataset.spread = "true";
+    if (reachable) box.dataset.target = place.id;
+    const cards = Array.isArray(place.cards) ? place.cards : [];
+    const shown = place.spread ? cards : cards.slice(-1);
+    const fan = element("div", place.spread ? "fan" : "heap");
+    if (!shown.length && place.down > 0) fan.append(this.back());
+    for (const code of shown) fan.append(this.card(code, reachable && this.movable(code)));
+    if (!fan.children.length) fan.append(element("span", "card empty"));
+    box.append(fan);
+    if (place.count > shown.length) {
+      const count = element("span", "badge-count", String(place.count));
+      count.dir = "ltr";
+      box.append(count);
+    }
+    return box;
+  }
+
+  card(code, movable) {
+    const node = element(movable ? "button" : "span", "card");
+    node.dataset.card = String(code);
+    node.dir = "ltr";
+    if (code === "JK") {
+      node.classList.add("joker");
+      node.append(element("span", "rank", "🃏"));
+    } else {
+      const rank = code.slice(0, -1);
+      const suit = code.slice(-1);
+      const court = { J: 0, Q: 1, K: 2, A: 3 }[rank];
+      node.dataset.suit = suit;
+      node.append(element("span", "rank", court === undefined ? rank : this.court[court]));
+      node.append(element("span", "suit", SUITS[suit] || suit));
+    }
+    if (movable) {
+      node.type = "button";
+      node.setAttribute("aria-pressed", "false");
+    }
+    return node;
+  }
+
+  back() {
+    return element("span", "card back");
+  }
+
+  // ----- what is legal (the server's moves, looked up) ------------------------------------------
+
+  movable(code) {
+    return this.moves.some((m) => (m.cards || []).includes(code));
+  }
+
+  /** The moves the selection makes (a card or cards laid in the tapped order come first). */
+  legal(chosen) {
+    if (!this.model) return [];
+    if (chosen.cards.length) {
+      const moves = this.moves.filter((m) => sameCards(m.cards || [], chosen.cards));
+      const inOrder = (m) => m.cards.every((c, i) => c === chosen.cards[i]);
+      return [...moves.filter(inOrder), ...moves.filter((m) => !inOrder(m))];
+    }
+    if (chosen.source) return this.moves.filter((m) => m.source === chosen.source && !(m.cards || []).length);
+    return [];
+  }
+
+  /** Whether the selection is part of some move (Svolota: one card of several to lay). */
+  selectable(chosen) {
+    if (chosen.cards.length) return this.moves.some((m) => chosen.cards.every((c) => (m.cards || []).includes(c)));
+    return chosen.source !== null && this.legal(chosen).length > 0;
+  }
+
+  mark() {
+    const targets = new Set(this.legal(this.chosen).map((m) => m.target));
+    for (const node of this.root.querySelectorAll("[data-target]")) {
+      if (targets.has(node.dataset.target)) node.dataset.legal = "true";
+      else delete node.dataset.legal;
+    }
+    for (const node of this.root.querySelectorAll("button[data-card]")) {
+      node.setAttribute("aria-pressed", this.chosen.cards.includes(node.dataset.card) ? "true" : "false");
+    }
+    for (const node of this.root.querySelectorAll("[data-place]")) {
+      if (this.chosen.source === node.dataset.place) node.dataset.chosen = "true";
+      else delete node.dataset.chosen;
+    }
+    this.root.dataset.selecting = this.chosen.cards.length || this.chosen.source ? "true" : "false";
+  }
+
+  choose(chosen) {
+    this.chosen = chosen;
+    this.mark();
+  }
+
+  // ----- taps ---------------------------------------------------------------------------------
+
+  tap(event) {
+    if (this.quiet) {
+      this.quiet = false;
+      return;
+    }
+    const node = event.target instanceof Element ? event.target : null;
+    if (!node || !this.model) return;
+    const card = node.closest("button[data-card]");
+    const target = node.closest("[data-target]");
+    if (this.chosen.cards.length || this.chosen.source) {
+      if (target && target.dataset.legal === "true") return this.send(target.dataset.target);
+      if (card) return this.pick(card.dataset.card);
+      if (target) return this.miss();
+      return this.choose({ cards: [], source: null });
+    }
+    if (card) return this.pick(card.dataset.card);
+    if (!target) return undefined;
+    const id = target.dataset.target;
+    const action = this.moves.find((m) => m.target === id && !(m.cards || []).length && !m.source);
+    if (action) return this.sent(action);
+    const source = { cards: [], source: id };
+    if (this.legal(source).length) return this.choose(source);
+    return undefined;
+  }
+
+  /** A card tapped: selected alone, or added to (or taken from) a selection it can be laid with. */
+  pick(code) {
+    const cards = this.chosen.cards;
+    if (cards.includes(code)) return this.choose({ cards: cards.filter((c) => c !== code), source: null });
+    const more = { cards: [...cards, code], source: null };
+    return this.choose(cards.length && this.selectable(more) ? more : { cards: [code], source: null });
+  }
+
+  send(target) {
+    const move = this.legal(this.chosen).find((m) => m.target === target);
+    if (move) this.sent(move);
+  }
+
+  sent(move) {
+    this.choose({ cards: [], source: null });
+    this.play(move);
+  }
+
+  /** A selection dropped (or tapped) where none of its moves go: nothing is sent, it stays selected. */
+  miss() {
+    this.refuse();
+    this.root.dataset.missed = String(Date.now()); // (a hook: the last refused drop)
+  }
+
+  // ----- dragging (the same gesture, with a pointer) ----------------------------------------------
+
+  down(event) {
+    const card = event.target instanceof Element ? event.target.closest("button[data-card]") : null;
+    if (!card || event.button > 0) return;
+    this.drag = { card, x: event.clientX, y: event.clientY, id: event.pointerId, ghost: null };
+  }
+
+  moved(event) {
+    const drag = this.drag;
+    if (!drag || drag.id !== event.pointerId) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG) return;
+      const code = drag.card.dataset.card;
+      if (!this.chosen.cards.includes(code)) this.choose({ cards: [code], source: null });
+      drag.ghost = drag.card.cloneNode(true);
+      drag.ghost.classList.add("ghost");
+      drag.ghost.removeAttribute("data-card"); // the card stays where it is until the server moves it
+      drag.ghost.setAttribute("aria-hidden", "true");
+      const box = drag.card.getBoundingClientRect();
+      drag.ghost.style.width = `${box.width}px`;
+      drag.ghost.style.height = `${box.height}px`;
+      drag.dx = drag.x - box.left;
+      drag.dy = drag.y - box.top;
+      document.body.append(drag.ghost);
+      drag.card.classList.add("dragged");
+      try {
+        drag.card.setPointerCapture(drag.id); // its moves and its release come here, wherever it goes
+      } catch {
+        // the pointer is gone already: its pointerup ends the drag
+      }
+    }
+    event.preventDefault();
+    drag.ghost.style.transform = `translate(${event.clientX - drag.dx}px, ${event.clientY - drag.dy}px)`;
+  }
+
+  up(event) {
+    const drag = this.drag;
+    if (!drag || drag.id !== event.pointerId) return;
+    this.cancel();
+    if (!drag.ghost) return; // a tap: the click that follows does it
+    this.quiet = true;
+    setTimeout(() => {
+      this.quiet = false;
+    }, 0);
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const target = under ? under.closest("[data-target]") : null;
+    if (target && target.dataset.legal === "true") this.send(target.dataset.target);
+    else if (target) this.miss(); // it snaps back: it never left its place
+  }
+
+  cancel() {
+    const drag = this.drag;
+    this.drag = null;
+    if (drag && drag.ghost) {
+      drag.ghost.remove();
+      drag.card.classList.remove("dragged");
+    }
+  }
+
+  // ----- the turn timer ----------------------------------------------------------------------------
+
+  ticking() {
+    const clocks = [...this.root.querySelectorAll("[data-deadline]")];
+    if (!clocks.length) return;
+    const tick = () => {
+      for (const clock of clocks) {
+        const left = Math.max(0, Math.round(Number(clock.dataset.deadline) - Date.now() / 1000));
+        clock.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      }
+    };
+    tick();
+    this.timer = setInterval(tick, 1000);
+  }
+}

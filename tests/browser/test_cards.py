@@ -1,0 +1,219 @@
+"""The live table's cards (#34): a person plays by tapping a card, then where it goes (or dragging it
+there), on a 390×844 phone, never touching the moves drawer. Whatever the page lights for a
+selected card is checked against the server's own legal moves; a move the server no longer takes
+(the page's view stale) is refused and changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from adapters.web.words import page_words
+from bot.commands import Play
+from bot.running import game_of
+from bot.tables import Status
+from bot.ui.speed import offered
+from core import load_game
+from tests.browser.live import POLL_MS, Live, caught_up, shown, telegram_person
+
+pytestmark = pytest.mark.slow  # Chromium drives the page
+
+ANN = telegram_person(101, "Ann", "en")
+LIT = "() => [...document.querySelectorAll('#table [data-legal=\"true\"]')].map(n => n.dataset.target).sort()"
+PRESSED = "#table [aria-pressed='true']"
+
+
+async def speed_moves(live: Live, table_id: int) -> list[str]:
+    """Ann's legal moves as the server has them (the fills it offers only where they help, as her buttons)."""
+    game = game_of(await live.table(table_id))
+    return [m for m in game.moves("0") if offered(game, 0, m)]
+
+
+async def a_play(live: Live, table_id: int) -> tuple[list[str], list[str]]:
+    """Ann's moves once one of them is a play (the computer plays on meanwhile), and that play's words."""
+    for _ in range(60):
+        moves = await speed_moves(live, table_id)
+        plays = [m.split() for m in moves if m.startswith("play")]
+        if plays:
+            return moves, plays[0]
+        await live.advance(1.0)
+    raise AssertionError("Ann never had a card to play")
+
+
+async def lit(page: Any) -> list[str]:
+    return list(await page.evaluate(LIT))
+
+
+async def tap_speed_move(live: Live, page: Any, table_id: int) -> bool:
+    """One of Ann's moves made on the cards (a play before a flip before the rest), the lit targets
+    checked against the server's moves for the card tapped; False when she has none."""
+    moves = await speed_moves(live, table_id)
+    if not moves:
+        return False
+    plays = [m for m in moves if m.startswith("play")]
+    flips = [m for m in moves if m.startswith("flip")]
+    move = (plays or flips or moves)[0].split()
+    table = page.locator("#table")
+    if move[0] == "play":
+        stack = move[1]
+        await table.locator(f"[data-place='s{stack}'] [data-card]").tap()
+        await page.locator(PRESSED).wait_for()
+        expected = sorted(f"p{m.split()[2]}" for m in plays if m.split()[1] == stack)
+        assert await lit(page) == expected  # exactly the piles the server takes this card on
+        await table.locator(f"[data-target='p{move[2]}']").tap()
+    elif move[0] == "fill":
+        await table.locator("[data-target='reserve']").tap()
+        assert await lit(page) == sorted(f"s{m.split()[1]}" for m in moves if m.startswith("fill"))
+        await table.locator(f"[data-target='s{move[1]}']").tap()
+    else:  # flip S: tap the face-down stack; new: its button
+        await table.locator(f"[data-target='{'s' + move[1] if move[0] == 'flip' else 'new'}']").tap()
+    await page.wait_for_function("() => !document.querySelector('#panel-buttons button:disabled')", polling=POLL_MS)
+    return True
+
+
+@pytest.mark.async_timeout(300)
+async def test_a_whole_speed_game_is_played_by_tapping_cards_on_a_phone():
+    async with Live() as live:
+        table_id = await live.open(ANN, "speed")
+        await live.press(ANN, table_id, "+ Computer")
+        page = await live.page(live.telegram_url(ANN, table_id))
+        await shown(page)
+        await caught_up(live, page, table_id)
+        assert await page.locator("#table").is_visible()
+        assert await page.locator("#drawer").get_attribute("open") is None  # the moves drawer closed
+        assert await page.locator("#table [data-card]").count() >= 5 + 2 + 1  # stacks, centre, theirs
+        # faces are drawn, readable: a card at least 40 px wide on a 390 px screen
+        width = await page.evaluate("() => document.querySelector('#table .mine [data-card]').offsetWidth")
+        assert width >= 40
+
+        taps = 0
+        for _ in range(4000):
+            if (await live.table(table_id)).status is not Status.PLAYING:
+                break
+            await caught_up(live, page, table_id)
+            taps += await tap_speed_move(live, page, table_id)
+            await live.advance(1.0)
+        table = await live.table(table_id)
+        assert table.status is Status.FINISHED
+        assert taps > 10
+        assert sum(move.seat == 0 for move in await live.store.moves(table_id)) == taps  # every tap a move
+        await caught_up(live, page, table_id)
+        assert await page.locator("#table").is_hidden()  # the result: the board and its podium
+        assert await page.locator("#board-picture").is_visible()
+
+
+@pytest.mark.async_timeout(120)
+async def test_a_card_dragged_to_a_pile_is_played_and_a_wrong_drop_snaps_back():
+    async with Live() as live:
+        table_id = await live.open(ANN, "speed")
+        await live.press(ANN, table_id, "+ Computer")
+        page = await live.page(live.telegram_url(ANN, table_id))
+        await shown(page)
+        moves, play = await a_play(live, table_id)
+        await caught_up(live, page, table_id)
+        wrong = next(f"s{i}" for i in range(1, 6) if f"play {i} " not in " ".join(moves) and str(i) != play[1])
+        card = page.locator(f"#table [data-place='s{play[1]}'] [data-card]")
+        version = (await live.table(table_id)).version
+
+        await card.drag_to(page.locator(f"#table [data-target='{wrong}']"))  # not where it goes
+        toast = page.locator("#toast")
+        await toast.wait_for(state="visible")
+        assert (await toast.inner_text()).strip() == page_words("en")["nowhere"]
+        assert (await live.table(table_id)).version == version  # nothing was sent
+        assert await page.locator(f"#table [data-place='s{play[1]}'] [data-card]").count() == 1  # back in place
+
+        await card.drag_to(page.locator(f"#table [data-target='p{play[2]}']"))
+        for _ in range(100):
+            if (await live.table(table_id)).version > version:
+                break
+            await page.wait_for_timeout(POLL_MS)
+        logged = await live.store.moves(table_id)
+        assert [m.move for m in logged if m.seat == 0] == [" ".join(play)]
+
+
+@pytest.mark.async_timeout(120)
+async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing():
+    """The page's view is held back (its socket's views dropped) while the same move is made from
+    elsewhere: the page still lights the pile, the drop sends the stale move, the server refuses it."""
+    hold = {"views": False}
+
+    def socket(route: Any) -> None:
+        server = route.connect_to_server()
+
+        def down(message: str | bytes) -> None:
+            if hold["views"] and isinstance(message, str) and json.loads(message).get("type") == "view":
+                return
+            route.send(message)
+
+        server.on_message(down)
+        route.on_message(lambda message: server.send(message))
+
+    async with Live() as live:
+        table_id = await live.open(ANN, "speed")
+        await live.press(ANN, table_id, "+ Computer")
+        page = await live.page(live.telegram_url(ANN, table_id), socket=socket)
+        await shown(page)
+        play = (await a_play(live, table_id))[1]
+        await caught_up(live, page, table_id)
+        await page.locator(f"#table [data-place='s{play[1]}'] [data-card]").tap()
+        assert f"p{play[2]}" in await lit(page)
+
+        hold["views"] = True
+        reply = await live.service.handle(Play(ANN, table_id, " ".join(play)))  # the same move, from the chat
+        assert reply.ok, reply
+        before = await live.table(table_id)
+        await page.locator(f"#table [data-target='p{play[2]}']").tap()  # the page still shows it legal
+
+        toast = page.locator("#toast")
+        await toast.wait_for(state="visible")
+        assert await toast.get_attribute("data-ok") == "no"
+        after = await live.table(table_id)
+        assert (after.version, after.state) == (before.version, before.state)
+        assert sum(m.seat == 0 for m in await live.store.moves(table_id)) == 1
+
+
+@pytest.mark.async_timeout(180)
+async def test_svolota_cards_are_laid_on_the_pile_by_tapping():
+    async with Live(seed=2) as live:
+        table_id = await live.open(ANN, "svolota")
+        await live.press(ANN, table_id, "+ Computer")
+        await live.press(ANN, table_id, "+ Computer")
+        if (await live.table(table_id)).status is Status.LOBBY:
+            await live.press(ANN, table_id, "Start")
+        page = await live.page(live.telegram_url(ANN, table_id))
+        await shown(page)
+        others = page.locator("#table .seat [data-kind='hand']")
+        assert await others.count() == 2 and await others.locator("[data-card]").count() == 0  # backs only
+        laid = 0
+        for _ in range(60):
+            table = await live.table(table_id)
+            if laid >= 3 or table.status is not Status.PLAYING:
+                break
+            game = load_game(table.state)
+            if game.turn != 0:
+                await live.advance(1.0)
+                continue
+            await caught_up(live, page, table_id)
+            moves = game.moves("0")
+            plays = sorted((m for m in moves if m.startswith("play")), key=lambda m: -len(m.split()))
+            if plays:  # the most cards laid at once: each tapped, then the pile
+                cards = plays[0].split()[1:]
+                for code in cards:
+                    await page.locator(f"#table .mine [data-card='{code}']").tap()
+                assert await page.locator(PRESSED).count() == len(cards)
+                assert await lit(page) == ["pile"]
+                await page.locator("#table [data-target='pile']").tap()
+            else:  # a joker or a pass
+                target = "pile" if "joker" in moves else "pass"
+                if target == "pile":
+                    await page.locator("#table .mine [data-card='JK']").tap()
+                await page.locator(f"#table [data-target='{target}']").tap()
+            await page.wait_for_function(
+                "() => !document.querySelector('#panel-buttons button:disabled')", polling=POLL_MS
+            )
+            await live.advance(0.5)
+            laid += 1
+        assert laid >= 3
+        assert sum(m.seat == 0 for m in await live.store.moves(table_id)) == laid

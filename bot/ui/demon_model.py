@@ -1,8 +1,8 @@
 """Racing Demon as its cards lie (bot/ui/table_model.py): the shared foundations ("f1"… in the
 order they were started, "fnew" where an Ace starts one) and each seat's demon, work piles
 ("w1"…"w4", the viewer's in full, the others' tops), waste and stock. A move is its card (a run's
-base: the card that lands) onto a work pile or onto each foundation that takes it; turning the
-stock is a tap on it."""
+base: the card that lands) onto a work pile or onto the foundation it lands on; turning the stock
+is a tap on it."""
 
 from __future__ import annotations
 
@@ -82,11 +82,12 @@ def model(
         moved = card(source, None)
         if moved is None:
             return []
-        fits = [
+        # the lowest-numbered foundation that takes it, as the engine picks (Foundations.accepting)
+        fits = (
             f"f{f.number}"
             for f in v.foundations
             if not f.complete and f.suit == moved.suit and LOW_RANK[f.top.rank] == LOW_RANK[moved.rank] - 1
-        ]
-        return [(_codes(moved), None, where) for where in fits or ["fnew"]]
+        )
+        return [(_codes(moved), None, next(fits, "fnew"))]
 
     return TableModel("racing_demon", seat, seats, tuple(places), legal_moves(table, legal, spots, label), t.court)

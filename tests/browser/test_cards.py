@@ -12,6 +12,8 @@ import pytest
 
 from adapters.web.words import page_words
 from bot.commands import Play
+from bot.games import game_info
+from bot.i18n import translator
 from bot.running import game_of
 from bot.tables import Status
 from bot.ui.speed import offered
@@ -169,6 +171,7 @@ async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing(
         toast = page.locator("#toast")
         await toast.wait_for(state="visible")
         assert await toast.get_attribute("data-ok") == "no"
+        assert (await toast.inner_text()).strip() != page_words("en")["nowhere"]  # the server's refusal, not the page's
         after = await live.table(table_id)
         assert (after.version, after.state) == (before.version, before.state)
         assert sum(m.seat == 0 for m in await live.store.moves(table_id)) == 1
@@ -217,3 +220,42 @@ async def test_svolota_cards_are_laid_on_the_pile_by_tapping():
             laid += 1
         assert laid >= 3
         assert sum(m.seat == 0 for m in await live.store.moves(table_id)) == laid
+
+
+@pytest.mark.async_timeout(180)
+async def test_racing_demon_cards_go_to_work_piles_and_foundations_by_tapping():
+    async with Live(seed=3) as live:
+        table_id = await live.open(ANN, "racing_demon")
+        await live.press(ANN, table_id, "+ Computer")
+        await live.press(ANN, table_id, "+ Computer")
+        if (await live.table(table_id)).status is Status.LOBBY:
+            await live.press(ANN, table_id, "Start")
+        page = await live.page(live.telegram_url(ANN, table_id))
+        await shown(page)
+        made: list[str] = []
+        for _ in range(200):
+            if sum(m != "turn" for m in made) >= 3:
+                break
+            table = await live.table(table_id)
+            model = game_info("racing_demon").model(table, game_of(table), 0, translator("en"))
+            assert model is not None
+            plays = [m for m in model.moves if m.cards]
+            turns = [m for m in model.moves if m.target == "stock"]
+            if not plays and not turns:
+                await live.advance(1.0)
+                continue
+            await caught_up(live, page, table_id)
+            if plays:
+                move = plays[0]
+                await page.locator(f"#table .mine [data-card='{move.cards[0]}']").tap()
+                assert await lit(page) == sorted({m.target for m in plays if m.cards == move.cards})
+            else:  # turning the stock: a tap on it
+                move = turns[0]
+            await page.locator(f"#table [data-target='{move.target}']").tap()
+            await page.wait_for_function(
+                "() => !document.querySelector('#panel-buttons button:disabled')", polling=POLL_MS
+            )
+            made.append(move.move)
+            await live.advance(0.5)
+        assert sum(m != "turn" for m in made) >= 3
+        assert [m.move for m in await live.store.moves(table_id) if m.seat == 0] == made

@@ -3,6 +3,7 @@ with the chat's look's pictures kept in the bounded gallery and served by the ap
 
 from __future__ import annotations
 
+import json
 import time
 
 import bot.i18n
@@ -14,7 +15,9 @@ from bot.commands import SetLook
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor
+from bot.running import game_of
 from bot.service import Service
+from bot.tables import Status
 from bot.ui.picture import Hand, Picture
 from tests.adapters.web.live import ANN, EVE, live_table, svolota_for_two
 
@@ -100,3 +103,27 @@ async def test_a_persons_own_look_draws_their_panel_and_the_chats_the_board():
     view = await view_of(service, table, _viewer(ANN), Gallery(_drawn))
     assert view["board"]["picture"] is None  # the chat reads text
     assert view["panel"]["picture"] is not None  # Ann chose the four-colour deck for her own panels
+
+
+async def test_a_player_gets_the_table_as_its_cards_lie_with_their_moves_and_a_spectator_without():
+    service, table_id = await _table("text")
+    table = await service.store.load(table_id)
+    assert table is not None
+    game = game_of(table)
+    ann = (await view_of(service, table, _viewer(ANN)))["model"]
+    eve = (await view_of(service, table, _viewer(EVE)))["model"]  # sits nowhere
+    assert ann["seat"] == 0 and eve["seat"] is None
+    assert {m["move"] for m in ann["moves"]} == set(game.moves("0")) and not eve["moves"]
+    hands = {p["id"]: p["cards"] for p in ann["places"] if p["kind"] == "hand"}
+    assert sorted(hands["hand"]) == sorted(c.text for c in game.view(0).hand)
+    assert all(not cards for place, cards in hands.items() if place != "hand")  # the others' as backs
+    assert all(not p["cards"] for p in eve["places"] if p["kind"] == "hand")
+    assert json.loads(json.dumps(ann))["moves"][0]["token"] == ann["moves"][0]["token"]  # it is JSON
+
+
+async def test_no_model_before_or_after_a_game():
+    service, table_id = await _table("text")
+    table = await service.store.load(table_id)
+    assert table is not None
+    table.status = Status.FINISHED
+    assert (await view_of(service, table, _viewer(ANN)))["model"] is None

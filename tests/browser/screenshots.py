@@ -1,5 +1,6 @@
 """The pictures of the live table in README.md and docs/players.md: a Speed, a Racing Demon and a
-Svolota table as a phone shows them (390×844), each a few moves in, written to docs/web/.
+Svolota table as a phone shows them (390×844), each a few moves in and a card of the viewer's
+tapped (its legal places lit), written to docs/web/.
 `make screenshots`, or `python -m tests.browser.screenshots [folder]`. Needs Debian's Chromium
 (/usr/bin/chromium).
 
@@ -43,6 +44,9 @@ async def table(folder: Path, game: str, computers: int, seconds: float, seed: i
         await shown(page)
         await caught_up(live, page, table_id)
         await page.wait_for_function("() => [...document.images].every(i => i.hidden || i.complete)")
+        movable = page.locator("#table .mine button[data-card]")
+        if await movable.count():  # a card tapped: where it may go lights up
+            await movable.first.tap()
         path = folder / (f"{game}.png" if who.lang == "en" else f"{game}-{who.lang}.png")
         await page.screenshot(path=str(path))
         print(path)

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.slow  # Chromium drives the page
 ANN = telegram_person(101, "Ann", "en")
 LIT = "() => [...document.querySelectorAll('#table [data-legal=\"true\"]')].map(n => n.dataset.target).sort()"
 PRESSED = "#table [aria-pressed='true']"
+NOT_MINE = "#table .centre button[data-card], #table .seat button[data-card]"  # a card only moves from its holder
 
 
 async def speed_moves(live: Live, table_id: int) -> list[str]:
@@ -62,6 +63,7 @@ async def tap_speed_move(live: Live, page: Any, table_id: int) -> bool:
         stack = move[1]
         await table.locator(f"[data-place='s{stack}'] [data-card]").tap()
         await page.locator(PRESSED).wait_for()
+        assert await page.locator(PRESSED).count() == 1 and await page.locator(NOT_MINE).count() == 0
         expected = sorted(f"p{m.split()[2]}" for m in plays if m.split()[1] == stack)
         assert await lit(page) == expected  # exactly the piles the server takes this card on
         await table.locator(f"[data-target='p{move[2]}']").tap()
@@ -230,8 +232,13 @@ async def test_racing_demon_cards_go_to_work_piles_and_foundations_by_tapping():
         await live.press(ANN, table_id, "+ Computer")
         if (await live.table(table_id)).status is Status.LOBBY:
             await live.press(ANN, table_id, "Start")
+        await live.advance(6.0)  # (seed 3) an A♦ of another deck on a foundation, Ann's own A♦ to play
         page = await live.page(live.telegram_url(ANN, table_id))
         await shown(page)
+        await caught_up(live, page, table_id)
+        assert await page.locator("#table .centre [data-card='AD']").count() == 1
+        assert await page.locator("#table .mine button[data-card='AD']").count() == 1
+        assert await page.locator(NOT_MINE).count() == 0  # only her own A♦ is a card she may move
         made: list[str] = []
         for _ in range(200):
             if sum(m != "turn" for m in made) >= 3:
@@ -249,6 +256,7 @@ async def test_racing_demon_cards_go_to_work_piles_and_foundations_by_tapping():
                 move = plays[0]
                 await page.locator(f"#table .mine [data-card='{move.cards[0]}']").tap()
                 assert await lit(page) == sorted({m.target for m in plays if m.cards == move.cards})
+                assert await page.locator(PRESSED).count() == 1 and await page.locator(NOT_MINE).count() == 0
             else:  # turning the stock: a tap on it
                 move = turns[0]
             await page.locator(f"#table [data-target='{move.target}']").tap()

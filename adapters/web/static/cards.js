@@ -81,6 +81,7 @@ export class CardTable {
   seatRow(seat, mine) {
     const places = this.model.places.filter((p) => p.seat === seat.seat);
     const row = this.row(mine ? "mine" : "seat", places, seat);
+    row.dataset.places = String(places.length);
     return row;
   }
 
@@ -125,7 +126,8 @@ export class CardTable {
     const shown = place.spread ? cards : cards.slice(-1);
     const fan = element("div", place.spread ? "fan" : "heap");
     if (!shown.length && place.down > 0) fan.append(this.back());
-    for (const code of shown) fan.append(this.card(code, reachable && this.movable(code)));
+    const own = place.seat !== null && place.seat === this.model.seat; // (a card only moves from its holder's places)
+    for (const code of shown) fan.append(this.card(code, own && this.movable(code)));
     if (!fan.children.length) fan.append(element("span", "card empty"));
     box.append(fan);
     if (place.count > shown.length) {

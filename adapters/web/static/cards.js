@@ -22,7 +22,8 @@ function sameCards(a, b) {
 }
 
 export class CardTable {
-  /** `root`: where the table is drawn; `play(move)`: send a move; `refuse()`: say a drop is not legal. */
+  /** `root`: where the table is drawn; `play(move)`: send a move (false: not now, an answer awaited);
+   * `refuse()`: say a drop is not legal. */
   constructor(root, play, refuse) {
     this.root = root;
     this.play = play;
@@ -220,6 +221,8 @@ export class CardTable {
     if (!node || !this.model) return;
     const card = node.closest("button[data-card]");
     const target = node.closest("[data-target]");
+    const button = node.closest(".action"); // a move of no card (pass, new centre cards): whatever is selected
+    if (button) return this.sent(this.moves.find((m) => m.target === button.dataset.target));
     if (this.chosen.cards.length || this.chosen.source) {
       if (target && target.dataset.legal === "true") return this.send(target.dataset.target);
       if (card) return this.pick(card.dataset.card);
@@ -250,8 +253,7 @@ export class CardTable {
   }
 
   sent(move) {
-    this.choose({ cards: [], source: null });
-    this.play(move);
+    if (move && this.play(move)) this.choose({ cards: [], source: null }); // (else still waiting: it stays selected)
   }
 
   /** A selection dropped (or tapped) where none of its moves go: nothing is sent, it stays selected. */

@@ -301,11 +301,12 @@ function drawer(cardsDrawn) {
 
 /** A move chosen on the cards: its token sent, as its button's would be. */
 function play(move) {
-  if (waiting || !connection.open() || typeof move.token !== "string") return;
+  if (waiting || !connection.open() || typeof move.token !== "string") return false;
   waiting = true;
   enable(false);
   postEvent("web_app_trigger_haptic_feedback", { type: "impact", impact_style: "light" });
   connection.send({ type: "press", token: move.token });
+  return true;
 }
 
 function toast(text, ok) {

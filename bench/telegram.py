@@ -1,21 +1,25 @@
 """The Telegram bot through the real python-telegram-bot stack, against the fake Bot API server of the
-tests (tests/adapters/telegram/fake_api.py) on 127.0.0.1, in one process and one event loop.
+tests (tests/adapters/telegram/fake_api.py) on 127.0.0.1.
 
-1. Latency of one move. Svolota tables of three people, each table in a group of its own; the
-   person to act presses the first move on their private panel (a callback query). Timed from the
-   press (the update queued in the fake, while the bot's getUpdates long poll is waiting) until the
-   fake receives the bot's answerCallbackQuery for it (what the person feels), and until the
-   edits of the group's board and of the presser's panel arrive (with pictures on, the chat's
-   default: `editMessageMedia`, the picture drawn and uploaded, or `editMessageCaption`). In the same run, on the
-   same server, a no-op python-telegram-bot Application (a CallbackQueryHandler that only answers)
-   gets the same presses; the two take turns in rounds. The adapter's pacing is lifted here (it is
-   deliberate waiting, measured in part 2); the store is a SQLite file, the service's clock a fake
-   one that does not move (no timers fire).
-2. Group messages per minute in fast games: a 6-player Svolota table and an 8-player Racing Demon
-   table of computers (the person who opened the table leaves at once and a computer takes the
-   seat; two more people watch), on the scenario tests' fast settings. Time runs `--scale` times
-   faster than real time for the game clock and for the adapter's pacing alike, so a minute of game
-   time is 60/scale real seconds. Counts the messages sent and edited in the group, against
+1. Latency of one move, against a no-op handler. The fake and the people pressing run in a process
+   of their own (bench/telegram_presses.py; bench/channel.py), the bot in this one, as a real bot
+   and Telegram do: Svolota tables of three people, each table in a group of its own; the person
+   to act presses the first move on their private panel (a callback query). Timed from the press
+   (the update queued in the fake while the bot's getUpdates long poll is waiting there: the fake
+   answers it at once, as Telegram does, so no poll interval is in the time) until the fake
+   receives the bot's answerCallbackQuery for it (what the person feels), and until the edits of
+   the group's board and of the presser's panel arrive (with pictures on, the chat's default:
+   `editMessageMedia`, the picture drawn and uploaded, or `editMessageCaption`). In the same run,
+   on the same fake, a no-op python-telegram-bot Application (a CallbackQueryHandler that only
+   answers) gets the same presses; the long poll goes to one or the other in turns (rounds). The
+   adapter's pacing is lifted here (it is deliberate waiting, measured in part 2); the store is a
+   SQLite file in a temporary folder, the service's clock a fake one that does not move (no timers
+   fire).
+2. Group messages per minute in fast games (one process): a 6-player Svolota table and an 8-player
+   Racing Demon table of computers (the person who opened the table leaves at once and a computer
+   takes the seat; two more people watch), on the scenario tests' fast settings. Time runs `--scale`
+   times faster than real time for the game clock and for the adapter's pacing alike, so a minute
+   of game time is 60/scale real seconds. Counts the messages sent and edited in the group, against
    Telegram's 20 a minute per group.
 
     python -m bench.telegram [--moves 300] [--tables 4] [--rounds 3] [--scale 20] [--minutes 10]
@@ -25,23 +29,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib
-import math
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeAlias
 
 from telegram import Update
-from telegram.ext import Application, CallbackQueryHandler, ContextTypes
+from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes
 
 from adapters.chat.records import read_note
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import UPDATES, TelegramBot
 from adapters.telegram.settings import TelegramSettings
+from bench import telegram_presses
+from bench.channel import start_child, stop_child
+from bench.press_figures import PressFigures, report
+from bench.telegram_presses import BOT, NOOP, STARTED
 from bot.clock import FakeClock
 from bot.commands import Command, Press
 from bot.people import ChatRef
@@ -56,7 +63,6 @@ from tests.adapters.telegram.world import Chat, Message, User
 fake_api: Any = importlib.import_module("tests.adapters.telegram.fake_api")
 FakeBotApi: Any = fake_api.FakeBotApi
 Api: TypeAlias = Any  # a FakeBotApi
-Request: TypeAlias = Any  # one request the fake recorded (fake_api.Request)
 
 GROUP_LIMIT = 20  # Telegram: messages (edits count) per minute in one group
 FAST = ServiceConfig(window_seconds=1.5, computer_think=0.2)  # as test_a_fast_game_stays_within_the_group_limit
@@ -68,10 +74,12 @@ WRITES = (*fake_api.SENDS, *fake_api.EDITS)  # a board's messages and edits, tex
 # --- shared --------------------------------------------------------------------------------------
 
 
-def make_bot(api: Api, folder: Path, clock: FakeClock, config: ServiceConfig, **settings: Any) -> TelegramBot:
+def make_bot(
+    token: str, root_url: str, folder: Path, clock: FakeClock, config: ServiceConfig, **settings: Any
+) -> TelegramBot:
     """The adapter as `cardbot telegram` builds it, on a new migrated SQLite file, pointed at the fake."""
     store = open_store(f"sqlite:///{folder / f'telegram-{time.monotonic_ns()}.db'}")
-    values = {"bot_token": api.token, "api_url": api.root_url, **settings}
+    values = {"bot_token": token, "api_url": root_url, **settings}
     return TelegramBot(TelegramSettings(**values), store, store.records, clock, config, seed=7, poll_timeout=10)
 
 
@@ -85,11 +93,6 @@ async def close_bot(tg: TelegramBot) -> None:
 def table_of(message: Message) -> int:
     tokens = [decode(b.get("callback_data", "")) for row in message.buttons for b in row]
     return next(t.table_id for t in tokens if t is not None)
-
-
-def moves_on(message: Message) -> list[str]:
-    data = [b["callback_data"] for row in message.buttons for b in row if "callback_data" in b]
-    return [d for d in data if (t := decode(d)) is not None and t.action == "move"]
 
 
 async def drawn(
@@ -110,243 +113,105 @@ async def press_and_settle(api: Api, tg: TelegramBot, user: User, message: Messa
     await tg.notifier.idle()
 
 
-def percentile(values: list[float], q: float) -> float:
-    """Nearest rank; 0 for no values."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
-
-
 # --- 1. latency of one move ----------------------------------------------------------------------
-
-
-@dataclass
-class Latency:
-    noop_handler: list[float] = field(default_factory=list)  # press -> the no-op handler called
-    noop_answer: list[float] = field(default_factory=list)  # press -> its answerCallbackQuery at the fake
-    handler: list[float] = field(default_factory=list)  # press -> the bot's Service.handle called
-    handle: list[float] = field(default_factory=list)  # Service.handle itself (load, apply, save, commit, queue)
-    answer: list[float] = field(default_factory=list)  # press -> the bot's answerCallbackQuery at the fake
-    board: list[float] = field(default_factory=list)  # press -> the board's edit at the fake
-    panel: list[float] = field(default_factory=list)  # press -> the presser's panel's edit at the fake
-    games: int = 0  # Svolota games opened for the presses
-    refused: int = 0  # presses the bot answered with a refusal (should stay 0)
 
 
 Calls = list[tuple[float, float]]  # (called, returned), time.monotonic()
 
 
-@dataclass
-class Place:
-    group: Chat
-    people: list[User]
-    table_id: int = 0
-
-
-def _last_poll(api: Api) -> Request | None:
-    for r in reversed(api.requests):
-        if r.method == "getUpdates":
-            return r
-    return None
-
-
-async def poll_waiting(api: Api, since: float) -> None:
-    """Until the bot's latest getUpdates, made after `since`, is waiting: a press is then delivered
-    as soon as it is queued, never after a poll interval."""
-
-    def waiting() -> bool:
-        r = _last_poll(api)
-        return r is not None and r.time >= since and r.status == 0
-
-    await api.wait_for(waiting, timeout=15, what="a waiting long poll")
-
-
-def _request_after(api: Api, start: int, match: Callable[[Request], bool]) -> Request | None:
-    return next((r for r in api.requests[start:] if match(r)), None)
-
-
-def _edit_in(request: Request, chat_id: int) -> bool:
-    return bool(request.method in fake_api.EDITS and request.params.get("chat_id") == chat_id)
-
-
-async def open_table(api: Api, tg: TelegramBot, place: Place) -> None:
-    """/svolota in the place's group, the others join, the first starts."""
-    creator, *others = place.people
-    api.send_text(creator, place.group, "/svolota")
-    lobby = await api.next_message(place.group, timeout=10)
-    place.table_id = table_of(lobby)
-    await api.wait_for(lambda: not api.pending_updates, timeout=10)
-    await tg.notifier.idle()
-    for person in others:
-        await press_and_settle(api, tg, person, await drawn(api, tg, place.group, place.table_id), "Join")
-    await press_and_settle(api, tg, creator, await drawn(api, tg, place.group, place.table_id), "Start")
-    table = await tg.store.load(place.table_id)
-    assert table is not None and table.status is Status.PLAYING, "the Svolota table did not start"
-
-
-async def to_act(api: Api, tg: TelegramBot, place: Place) -> tuple[User, Message, str]:
-    """The person whose panel has moves, their panel and its first move."""
-    for person in place.people:
-        panel = await drawn(api, tg, api.private_chat(person), place.table_id, str(person.id), "panel")
-        moves = moves_on(panel)
-        if moves:
-            return person, panel, moves[0]
-    raise LookupError(f"nobody has a move at table {place.table_id}")
-
-
-async def bot_press(api: Api, tg: TelegramBot, place: Place, calls: Calls, figures: Latency | None) -> None:
-    """The person to act presses a move; the times to the answer, the board edit and their panel
-    edit go into `figures` (None: a warm-up press). A finished game is replaced by a new one."""
-    person, panel, move = await to_act(api, tg, place)
-    await poll_waiting(api, 0.0)
-    start, handled = len(api.requests), len(calls)
-    pressed = time.monotonic()
-    query = api.press(person, panel, move)
-    answer = await api.wait_for(lambda: api.answers_to(query), timeout=10, what="the move to be answered")
-    await tg.notifier.idle()  # the writers were queued before the answer: every edit has landed now
-    answered = _request_after(
-        api, start, lambda r: r.method == "answerCallbackQuery" and str(r.params.get("callback_query_id")) == query
-    )
-    board = _request_after(api, start, lambda r: _edit_in(r, place.group.id))
-    own = _request_after(api, start, lambda r: _edit_in(r, person.id))
-    assert answered is not None and board is not None, "a move was not answered and drawn"
-    assert len(calls) == handled + 1, "the press did not reach the service once"
-    if figures is not None:
-        called, returned = calls[-1]
-        figures.handler.append(called - pressed)
-        figures.handle.append(returned - called)
-        figures.answer.append(answered.time - pressed)
-        figures.board.append(board.time - pressed)
-        if own is not None:  # none after the last move of a game: the result has no panels
-            figures.panel.append(own.time - pressed)
-        figures.refused += bool(answer.get("text"))
-    table = await tg.store.load(place.table_id)
-    if table is None or table.status is not Status.PLAYING:
-        await open_table(api, tg, place)
-        if figures is not None:
-            figures.games += 1
-
-
-async def noop_press(api: Api, tg: TelegramBot, place: Place, calls: Calls, figures: Latency | None) -> None:
-    """The same press, to the no-op Application (it answers; nothing changes)."""
-    person, panel, move = await to_act(api, tg, place)
-    await poll_waiting(api, 0.0)
-    start, handled = len(api.requests), len(calls)
-    pressed = time.monotonic()
-    query = api.press(person, panel, move)
-    await api.wait_for(lambda: api.answers_to(query), timeout=10, what="the no-op answer")
-    answered = _request_after(
-        api, start, lambda r: r.method == "answerCallbackQuery" and str(r.params.get("callback_query_id")) == query
-    )
-    assert answered is not None and len(calls) == handled + 1
-    if figures is not None:
-        figures.noop_handler.append(calls[-1][0] - pressed)
-        figures.noop_answer.append(answered.time - pressed)
-
-
-def noop_application(api: Api, calls: Calls) -> Application[Any, Any, Any, Any, Any, Any]:
+def noop_application(token: str, root_url: str, calls: Calls) -> Application[Any, Any, Any, Any, Any, Any]:
     async def answer_only(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         calls.append((time.monotonic(), 0.0))
         if update.callback_query is not None:
             await update.callback_query.answer()
 
-    app: Application[Any, Any, Any, Any, Any, Any] = api.application_builder().build()
+    builder = ApplicationBuilder().token(token).base_url(f"{root_url}/bot").base_file_url(f"{root_url}/file/bot")
+    app: Application[Any, Any, Any, Any, Any, Any] = builder.build()
     app.add_handler(CallbackQueryHandler(answer_only))
     return app
 
 
-async def move_latency(folder: Path, moves: int = 300, tables: int = 4, rounds: int = 3, warmup: int = 10) -> Latency:
-    """`moves` presses for each of the bot and the no-op handler, in `rounds` turns each."""
-    figures = Latency()
-    api = FakeBotApi(spec=False)  # the fake checks nothing per request: its own cost stays small
-    await api.start()
-    tg = make_bot(api, folder, FakeClock(), ServiceConfig(), **UNPACED)
-    bot_calls: Calls = []
-    noop_calls: Calls = []
-    noop = noop_application(api, noop_calls)
-    handle = tg.service.handle
-
-    async def timed(command: Command) -> Reply:  # Presses calls service.handle: when, and how long
-        called = time.monotonic()
-        try:
-            return await handle(command)
-        finally:
-            if isinstance(command, Press):
-                bot_calls.append((called, time.monotonic()))
-
-    tg.service.handle = timed  # type: ignore[method-assign]
+async def move_latency(
+    folder: Path, moves: int = 300, tables: int = 4, rounds: int = 3, warmup: int = 10
+) -> PressFigures:
+    """`moves` presses for each of the bot and the no-op handler, in `rounds` turns each; the fake
+    and the people pressing in a child process (bench/telegram_presses.py), the bot in this one."""
+    process, child = start_child(telegram_presses.run, moves, tables, rounds, warmup)
+    tg: TelegramBot | None = None
+    noop: Application[Any, Any, Any, Any, Any, Any] | None = None
     try:
-        places = []
-        for i in range(tables):
-            people = [api.add_user(f"P{i}{k}", language_code="en", started=True) for k in range(3)]
-            places.append(Place(api.add_group(f"Table {i}", people), people))
+        _, root_url, token = await child.receive()
+        tg = make_bot(token, root_url, folder, FakeClock(), ServiceConfig(), **UNPACED)
+        calls: dict[str, Calls] = {BOT: [], NOOP: []}
+        handle = tg.service.handle
+
+        async def timed(command: Command) -> Reply:  # Presses calls service.handle: when, and how long
+            called = time.monotonic()
+            try:
+                return await handle(command)
+            finally:
+                if isinstance(command, Press):
+                    calls[BOT].append((called, time.monotonic()))
+
+        tg.service.handle = timed  # type: ignore[method-assign]
+        noop = noop_application(token, root_url, calls[NOOP])
         await tg.start()
-        for place in places:
-            await open_table(api, tg, place)
         await noop.initialize()
         await noop.start()
-        updaters = {"bot": tg.application.updater, "noop": noop.updater}
-        polling = "bot"
+        updaters = {BOT: tg.application.updater, NOOP: noop.updater}
+        polling = BOT
+        bot = tg
 
         async def switch(to: str) -> None:
             nonlocal polling
-            if polling == to:
-                return
-            old, new = updaters[polling], updaters[to]
-            assert old is not None and new is not None
-            await old.stop()  # confirms what it fetched (a last getUpdates with the offset)
-            await new.start_polling(poll_interval=0, timeout=10, allowed_updates=UPDATES)
-            await poll_waiting(api, time.monotonic())
-            polling = to
+            if polling != to:
+                old, new = updaters[polling], updaters[to]
+                assert old is not None and new is not None
+                await old.stop()  # confirms what it fetched (a last getUpdates with the offset)
+                await new.start_polling(poll_interval=0, timeout=10, allowed_updates=UPDATES)
+                polling = to
 
-        per_round = [moves // rounds + (r < moves % rounds) for r in range(rounds)]
-        count = 0
-        for r, n in enumerate(per_round):
-            for who in ("noop", "bot") if r % 2 == 0 else ("bot", "noop"):
-                await switch(who)
-                press, calls = (bot_press, bot_calls) if who == "bot" else (noop_press, noop_calls)
-                for _ in range(warmup if r == 0 else 0):
-                    await press(api, tg, places[count % tables], calls, None)
-                    count += 1
-                for _ in range(n):
-                    await press(api, tg, places[count % tables], calls, figures)
-                    count += 1
-        await switch("bot")
+        async def settle(table_id: int, who: str) -> tuple[bool, int, tuple[float, float]]:
+            await bot.notifier.idle()
+            table = await bot.store.load(table_id)
+            mine = calls[who]
+            return table is not None and table.status is Status.PLAYING, len(mine), mine[-1] if mine else (0.0, 0.0)
+
+        async def where(table_id: int, audience: str, slot: str) -> int | None:
+            return read_note(await bot.records.message_id(table_id, audience, slot))[0]
+
+        child.send((STARTED,))
+        figures: PressFigures = await child.serve({"switch": switch, "settle": settle, "drawn": where})
         await noop.stop()
         await noop.shutdown()
+        noop = None
+        return figures
     finally:
-        await close_bot(tg)
-        await api.stop()
-    return figures
+        if noop is not None and noop.running:
+            await noop.stop()
+        if tg is not None:
+            await close_bot(tg)
+        with contextlib.suppress(OSError):
+            child.send(("stop",))
+        stop_child(process)
 
 
-def report_latency(figures: Latency, moves: int, tables: int, rounds: int) -> None:
-    def ms(values: list[float], q: float) -> float:
-        return percentile(values, q) * 1000
-
-    print(
-        f"move latency, real PTB stack against the fake Bot API on 127.0.0.1 (long polling): {moves} presses each, "
-        f"{tables} Svolota tables of 3 people, {rounds} rounds"
+def report_latency(figures: PressFigures, moves: int, tables: int, rounds: int) -> None:
+    report(
+        f"move latency, real PTB stack against the fake Bot API on 127.0.0.1 in its own process (long polling): "
+        f"{moves} presses each, {tables} Svolota tables of 3 people, {rounds} rounds",
+        figures,
+        [
+            ("no-op PTB handler: the handler called", figures.noop_handler),
+            ("no-op PTB handler: its answerCallbackQuery", figures.noop_answer),
+            ("bot: Service.handle called", figures.handler),
+            ("bot: Service.handle itself (not from the press)", figures.handle),
+            ("bot: its answerCallbackQuery (what one feels)", figures.answer),
+            ("bot: the board's edit in the group", figures.board),
+            ("bot: the presser's panel's edit", figures.panel),
+        ],
+        [("answer", figures.answer, figures.noop_answer)],
     )
-    print(f"  {'measured from the press (update queued) to':48} {'presses':>7} {'p50 ms':>8} {'p99 ms':>8}")
-    rows = [
-        ("no-op PTB handler: the handler called", figures.noop_handler),
-        ("no-op PTB handler: its answerCallbackQuery", figures.noop_answer),
-        ("bot: Service.handle called", figures.handler),
-        ("bot: Service.handle itself (not from the press)", figures.handle),
-        ("bot: its answerCallbackQuery (what one feels)", figures.answer),
-        ("bot: the board's edit in the group", figures.board),
-        ("bot: the presser's panel's edit", figures.panel),
-    ]
-    for label, values in rows:
-        print(f"  {label:48} {len(values):7d} {ms(values, 50):8.2f} {ms(values, 99):8.2f}")
-    noop50, noop99 = ms(figures.noop_answer, 50), ms(figures.noop_answer, 99)
-    r50 = ms(figures.answer, 50) / noop50 if noop50 else math.inf
-    r99 = ms(figures.answer, 99) / noop99 if noop99 else math.inf
-    verdict = "meets" if r50 <= 1.5 else "above"
-    print(f"  bot / no-op (answer): p50 {r50:.2f}x  p99 {r99:.2f}x  ({verdict} the 1.5x target at p50)")
-    print(f"  games opened along the way: {figures.games}  refused presses: {figures.refused}")
 
 
 # --- 2. group messages per minute in fast games ----------------------------------------------------
@@ -423,7 +288,16 @@ async def group_pace(
     watchers = [api.add_user(name, started=True) for name in ("Bob", "Carol")]
     group = api.add_group("Fast table", [opener, *watchers])
     clock = FakeClock()
-    tg = make_bot(api, folder, clock, FAST, minute=60 / scale, private_per_second=scale, overall_per_second=30 * scale)
+    tg = make_bot(
+        api.token,
+        api.root_url,
+        folder,
+        clock,
+        FAST,
+        minute=60 / scale,
+        private_per_second=scale,
+        overall_per_second=30 * scale,
+    )
     show = tg.notifier.show
 
     async def counted(chat: ChatRef, screens: list[Screen]) -> None:

@@ -1,0 +1,60 @@
+"""What the press benchmarks measure (bench/telegram.py, bench/discord.py) and how they print it.
+
+Every figure is seconds from the press (the update or interaction queued at the fake, which hands
+it to the waiting bot at once) to something the fake received, or that the bot's process did."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+TARGET = 1.5  # issue 33: a press answered within 1.5x of a no-op handler's time, at p50 and p99
+
+
+@dataclass
+class PressFigures:
+    noop_handler: list[float] = field(default_factory=list)  # press -> the no-op handler called
+    noop_answer: list[float] = field(default_factory=list)  # press -> the no-op handler's answer at the fake
+    noop_edit: list[float] = field(default_factory=list)  # press -> the no-op handler's edit at the fake (Discord)
+    handler: list[float] = field(default_factory=list)  # press -> the bot's Service.handle called
+    handle: list[float] = field(default_factory=list)  # Service.handle itself (load, apply, save, commit, queue)
+    answer: list[float] = field(default_factory=list)  # press -> the bot's answer at the fake
+    board: list[float] = field(default_factory=list)  # press -> the board's edit at the fake
+    panel: list[float] = field(default_factory=list)  # press -> the presser's panel's edit at the fake
+    games: int = 0  # games opened for the presses along the way
+    refused: int = 0  # presses the bot answered with a refusal (should stay 0)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+def ratio(ours: list[float], floor: list[float], q: float) -> float:
+    base = percentile(floor, q)
+    return percentile(ours, q) / base if base else math.inf
+
+
+def report(
+    title: str,
+    figures: PressFigures,
+    rows: list[tuple[str, list[float]]],
+    pairs: list[tuple[str, list[float], list[float]]],
+) -> None:
+    """`rows`: (label, values) printed p50/p99/max in ms; `pairs`: (what, the bot's, the no-op's)
+    printed as ratios at p50 and p99 against the 1.5x target."""
+    print(title)
+    print(
+        f"  {'measured from the press (update queued) to':52} {'presses':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+    )
+    for label, values in rows:
+        p50, p99, top = (percentile(values, 50) * 1000, percentile(values, 99) * 1000, max(values, default=0) * 1000)
+        print(f"  {label:52} {len(values):7d} {p50:8.2f} {p99:8.2f} {top:8.2f}")
+    for what, ours, floor in pairs:
+        r50, r99 = ratio(ours, floor, 50), ratio(ours, floor, 99)
+        verdict = "meets" if max(r50, r99) <= TARGET else "above"
+        print(f"  bot / no-op ({what}): p50 {r50:.2f}x  p99 {r99:.2f}x  ({verdict} the {TARGET}x target)")
+    print(f"  games opened along the way: {figures.games}  refused presses: {figures.refused}")

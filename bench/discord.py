@@ -12,7 +12,7 @@ pressed message to what it says already: the same two requests) is connected to 
 which sends the presses to one or the other in turns (rounds). The store is a SQLite file in a
 temporary folder; the service's clock a fake one that does not move (no timers fire).
 
-    python -m bench.discord [--moves 300] [--tables 4] [--rounds 3] [--warmup 10]
+    python -m bench.discord [--moves 300] [--tables 4] [--rounds 3] [--warmup 10] [--look classic|text]
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import discord
 
 from adapters.chat.records import read_note
 from adapters.discord.app import DiscordBot
+from adapters.discord.identities import PLATFORM
 from adapters.discord.settings import DiscordSettings
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
@@ -39,7 +40,8 @@ from bench.discord_presses import BOT, NOOP, NOOP_UP, STARTED
 from bench.press_figures import PressFigures, report
 from bot.clock import FakeClock
 from bot.commands import Command, Press
-from bot.settings import ServiceConfig
+from bot.people import ChatRef
+from bot.settings import ChatSettings, ServiceConfig
 from bot.tables import Status
 from bot.ui.screen import Reply
 
@@ -77,19 +79,22 @@ def watch_handling(client: discord.Client, handling: set[asyncio.Task[Any]]) -> 
 
 
 async def press_latency(
-    folder: Path, moves: int = 300, tables: int = 4, rounds: int = 3, warmup: int = 10
+    folder: Path, moves: int = 300, tables: int = 4, rounds: int = 3, warmup: int = 10, look: str = "classic"
 ) -> PressFigures:
-    """`moves` presses for each of the bot and the no-op client, in `rounds` turns each."""
+    """`moves` presses for each of the bot and the no-op client, in `rounds` turns each. `look`:
+    the channels' (classic: pictures, the default; text: none)."""
     process, child = start_child(discord_presses.run, moves, tables, rounds, warmup)
     app: DiscordBot | None = None
     store: SqlStore | None = None
     noop: discord.Client | None = None
     connecting: asyncio.Task[None] | None = None
     try:
-        _, api_url, gateway_url, token = await child.receive()
+        _, api_url, gateway_url, token, servers = await child.receive()
         store = open_store(f"sqlite:///{folder / f'discord-{time.monotonic_ns()}.db'}")
         settings = DiscordSettings(bot_token=token, api_url=api_url, gateway_url=gateway_url, guild_ready_timeout=0.05)
         app = bot = DiscordBot(settings, store, store.records, FakeClock(), ServiceConfig(), seed=7)
+        for server in servers:  # a server's settings are its channels'
+            await bot.service.chats.save(ChatRef(PLATFORM, str(server)), ChatSettings(look=look))
         calls: dict[str, Calls] = {BOT: [], NOOP: []}
         handle = bot.service.handle
 
@@ -146,10 +151,10 @@ async def press_latency(
         stop_child(process)
 
 
-def report_latency(figures: PressFigures, moves: int, tables: int, rounds: int) -> None:
+def report_latency(figures: PressFigures, moves: int, tables: int, rounds: int, look: str = "classic") -> None:
     report(
         f"press latency, real discord.py stack against the fake Discord on 127.0.0.1 in its own process: "
-        f"{moves} presses each, {tables} Svolota tables of 3 people, {rounds} rounds",
+        f"{moves} presses each, {tables} Svolota tables of 3 people, {rounds} rounds, look {look}",
         figures,
         [
             ("no-op discord.py handler: the handler called", figures.noop_handler),
@@ -174,10 +179,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=4, help="Svolota tables the presses go round")
     parser.add_argument("--rounds", type=int, default=3, help="turns the bot and the no-op handler take")
     parser.add_argument("--warmup", type=int, default=10, help="unmeasured presses before each one's first round")
+    parser.add_argument("--look", default="classic", choices=["classic", "text"], help="the channels' look")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        figures = asyncio.run(press_latency(Path(folder), args.moves, args.tables, args.rounds, args.warmup))
-        report_latency(figures, args.moves, args.tables, args.rounds)
+        figures = asyncio.run(press_latency(Path(folder), args.moves, args.tables, args.rounds, args.warmup, args.look))
+        report_latency(figures, args.moves, args.tables, args.rounds, args.look)
 
 
 if __name__ == "__main__":

@@ -190,7 +190,7 @@ async def _drive(bot: Channel, moves: int, tables: int, rounds: int, warmup: int
         names = tuple(f"table-{i}" for i in range(tables))
         guild = fake.add_guild("Bench", everyone[0], everyone[1:], channels=names)
         places = [Place(channel, people[i]) for i, channel in enumerate(guild.channels.values())]
-        bot.send(("ready", fake.api_url, fake.gateway_url, fake.token))
+        bot.send(("ready", fake.api_url, fake.gateway_url, fake.token, [guild.id]))
         await bot.receive()  # STARTED: the bot connects
         await fake.wait_ready(timeout=30)
         route.sessions[BOT] = fake.gateway.ready_sessions[0]

@@ -22,7 +22,7 @@ tests (tests/adapters/telegram/fake_api.py) on 127.0.0.1.
    of game time is 60/scale real seconds. Counts the messages sent and edited in the group, against
    Telegram's 20 a minute per group.
 
-    python -m bench.telegram [--moves 300] [--tables 4] [--rounds 3] [--scale 20] [--minutes 10]
+    python -m bench.telegram [--moves 300] [--tables 4] [--rounds 3] [--look classic|text] [--scale 20] [--minutes 10]
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from adapters.chat.records import read_note
 from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
 from adapters.telegram.app import UPDATES, TelegramBot
+from adapters.telegram.identities import PLATFORM
 from adapters.telegram.settings import TelegramSettings
 from bench import telegram_presses
 from bench.channel import start_child, stop_child
@@ -53,7 +54,7 @@ from bot.clock import FakeClock
 from bot.commands import Command, Press
 from bot.people import ChatRef
 from bot.service import Service
-from bot.settings import ServiceConfig
+from bot.settings import ChatSettings, ServiceConfig
 from bot.tables import Status
 from bot.tokens import decode
 from bot.ui.screen import Reply, Screen
@@ -132,16 +133,19 @@ def noop_application(token: str, root_url: str, calls: Calls) -> Application[Any
 
 
 async def move_latency(
-    folder: Path, moves: int = 300, tables: int = 4, rounds: int = 3, warmup: int = 10
+    folder: Path, moves: int = 300, tables: int = 4, rounds: int = 3, warmup: int = 10, look: str = "classic"
 ) -> PressFigures:
     """`moves` presses for each of the bot and the no-op handler, in `rounds` turns each; the fake
-    and the people pressing in a child process (bench/telegram_presses.py), the bot in this one."""
+    and the people pressing in a child process (bench/telegram_presses.py), the bot in this one.
+    `look`: the groups' (classic: pictures, the default; text: none)."""
     process, child = start_child(telegram_presses.run, moves, tables, rounds, warmup)
     tg: TelegramBot | None = None
     noop: Application[Any, Any, Any, Any, Any, Any] | None = None
     try:
-        _, root_url, token = await child.receive()
+        _, root_url, token, groups = await child.receive()
         tg = make_bot(token, root_url, folder, FakeClock(), ServiceConfig(), **UNPACED)
+        for group in groups:
+            await tg.service.chats.save(ChatRef(PLATFORM, str(group)), ChatSettings(look=look))
         calls: dict[str, Calls] = {BOT: [], NOOP: []}
         handle = tg.service.handle
 
@@ -196,10 +200,10 @@ async def move_latency(
         stop_child(process)
 
 
-def report_latency(figures: PressFigures, moves: int, tables: int, rounds: int) -> None:
+def report_latency(figures: PressFigures, moves: int, tables: int, rounds: int, look: str = "classic") -> None:
     report(
         f"move latency, real PTB stack against the fake Bot API on 127.0.0.1 in its own process (long polling): "
-        f"{moves} presses each, {tables} Svolota tables of 3 people, {rounds} rounds",
+        f"{moves} presses each, {tables} Svolota tables of 3 people, {rounds} rounds, look {look}",
         figures,
         [
             ("no-op PTB handler: the handler called", figures.noop_handler),
@@ -380,11 +384,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--minutes", type=float, default=10.0, help="game time of back-to-back fast games per table")
     parser.add_argument("--max-minutes", type=float, default=30.0, help="cut the games after this much game time")
     parser.add_argument("--part", default="both", choices=["latency", "pace", "both"])
+    parser.add_argument("--look", default="classic", choices=["classic", "text"], help="part 1: the groups' look")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         if args.part in ("latency", "both"):
-            figures = asyncio.run(move_latency(Path(folder), args.moves, args.tables, args.rounds, args.warmup))
-            report_latency(figures, args.moves, args.tables, args.rounds)
+            figures = asyncio.run(
+                move_latency(Path(folder), args.moves, args.tables, args.rounds, args.warmup, args.look)
+            )
+            report_latency(figures, args.moves, args.tables, args.rounds, args.look)
         if args.part in ("pace", "both"):
             paces = [
                 asyncio.run(group_pace(Path(folder), game, players, args.scale, args.minutes, args.max_minutes))

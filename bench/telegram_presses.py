@@ -174,7 +174,7 @@ async def _drive(bot: Channel, moves: int, tables: int, rounds: int, warmup: int
         for i in range(tables):
             people = [api.add_user(f"P{i}{k}", language_code="en", started=True) for k in range(3)]
             places.append(Place(api.add_group(f"Table {i}", people), people))
-        bot.send(("ready", api.root_url, api.token))
+        bot.send(("ready", api.root_url, api.token, [place.group.id for place in places]))
         await bot.receive()  # STARTED
         presser = Presser(api, bot)
         for place in places:

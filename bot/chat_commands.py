@@ -65,7 +65,7 @@ class ChatCommands:
         lang = language_named(cmd.lang)
         if lang is None:
             raise Refused("languages: {languages}", languages=languages_listed())
-        await self._store.set_person_lang(cmd.actor.person, lang)
+        await self._chats.save_person_lang(cmd.actor.person, lang)
         return Reply(translator(lang).gettext("Language saved."))
 
     async def set_look(self, cmd: SetLook) -> Reply:

@@ -6,7 +6,9 @@ through this process, at once), by the service's clock. The CHATS_KEPT chats rea
 kept.
 
 A person's language: the one they chose (`/language`), else their app's when the bot speaks it,
-else the chat's, else English."""
+else the chat's, else English. The choice is read at most every LANG_TTL seconds per person (a
+Discord press needs it before anything else), and at once when made through this process; the
+LANGS_KEPT people read most recently are kept."""
 
 from __future__ import annotations
 
@@ -22,16 +24,21 @@ from bot.store.chats import ChatStore
 
 SETTINGS_TTL = 10.0  # seconds a chat's settings are used before they are read again
 CHATS_KEPT = 10_000
+LANG_TTL = 60.0  # seconds a person's chosen language is used before it is read again (as bot/looks.py)
+LANGS_KEPT = 10_000
 
 
 class LanguageStore(ChatStore, Protocol):
     async def person_lang(self, person: PersonRef) -> str | None: ...
+
+    async def set_person_lang(self, person: PersonRef, lang: str) -> None: ...
 
 
 class Chats:
     def __init__(self, store: LanguageStore, clock: Clock) -> None:
         self._store = store
         self._settings: TTLCache[tuple[str, str], ChatSettings] = TTLCache(CHATS_KEPT, SETTINGS_TTL, timer=clock.now)
+        self._langs: TTLCache[PersonRef, str | None] = TTLCache(LANGS_KEPT, LANG_TTL, timer=clock.now)
 
     async def settings(self, chat: ChatRef) -> ChatSettings:
         """The chat's settings (shared by its threads). Not to be changed: `save` a copy."""
@@ -46,11 +53,24 @@ class Chats:
         self._settings[(chat.platform, chat.chat_id)] = settings
 
     def forget(self) -> None:
-        """Read every chat's settings again next time (an operator, or a test, wrote them directly)."""
+        """Read every chat's settings and person's language again next time (an operator, or a
+        test, wrote them directly)."""
         self._settings.clear()
+        self._langs.clear()
+
+    async def person_lang(self, person: PersonRef) -> str | None:
+        """The language the person chose (None: none)."""
+        if person in self._langs:
+            return self._langs[person]
+        own = self._langs[person] = await self._store.person_lang(person)
+        return own
+
+    async def save_person_lang(self, person: PersonRef, lang: str) -> None:
+        await self._store.set_person_lang(person, lang)
+        self._langs[person] = lang
 
     async def lang_of(self, actor: Actor, chat: ChatRef | None = None) -> str:
-        own = await self._store.person_lang(actor.person)
+        own = await self.person_lang(actor.person)
         if own:
             return own
         if actor.lang in LANGUAGES:

@@ -33,8 +33,6 @@ class DrawnTables(Protocol):
 
     async def recently_closed(self, window: float, platform: str | None = None) -> list[Table]: ...
 
-    async def person_lang(self, person: PersonRef) -> str | None: ...
-
 
 class Drawing:
     def __init__(
@@ -82,7 +80,7 @@ class Drawing:
 
     async def tell_removed(self, table: Table, person: PersonRef, lang: str | None) -> None:
         """The person removed from `table` is told in private (their panel, where the platform has one)."""
-        own = await self._store.person_lang(person)
+        own = await self._chats.person_lang(person)
         t = translator(own or lang or (await self._chats.settings(table.chat)).lang)
         await self._notifier.show(table.chat, [removed_screen(table, person, t)])
 

@@ -2,8 +2,10 @@
 
 The store remembers each table as it last read or wrote it (version, row, timers): a save that
 leaves the timers as they were does not rewrite them, and on SQLite a change plays on that copy
-without reading the database (`cached`). The saves are writes to run on a connection the store
-gives them (in a transaction of the change's own, or in a batch: together.py)."""
+without reading the database (`cached`), knowing the updates already delivered to it (`delivered`:
+read with the table, then kept as they are written) without asking the database on every press.
+The saves are writes to run on a connection the store gives them (in a transaction of the
+change's own, or in a batch: together.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, text
+from sqlalchemy import Connection, delete, insert, select, text
 
 from adapters.sql.ratings import save_outcome
 from adapters.sql.rows import (
@@ -42,10 +44,27 @@ class TableRows:
         self.postgres = postgres
         # table -> (version, row, timers) as this process last read or wrote them
         self._known: dict[int, tuple[int, dict[str, Any], list[dict[str, Any]]]] = {}
+        # SQLite: table -> the updates delivered to it (bot/changer.py), as read with it and written since
+        self._deliveries: dict[int, set[str]] = {}
 
     def forget(self, table_id: int) -> None:
         """The table was written outside a save (set aside, taken back, its timers dropped): read it again."""
         self._known.pop(table_id, None)
+        self._deliveries.pop(table_id, None)
+
+    def delivered(self, table_id: int, delivery: str) -> bool | None:
+        """SQLite, a table this process has its own copy of (`cached`): whether the update was
+        delivered to it before. None: ask the database."""
+        known = self._deliveries.get(table_id)
+        if known is None or self.cached(table_id) is None:
+            return None
+        return delivery in known
+
+    def noted(self, table_id: int, delivery: str) -> None:
+        """The delivery is committed."""
+        known = self._deliveries.get(table_id)
+        if known is not None:
+            known.add(delivery)
 
     def load(self, conn: Connection, table_id: int, lock: Any = None) -> Table | None:
         """The table with its timers; `lock` (LOCK_TABLE or CLAIM_TABLE) holds its row until the
@@ -61,6 +80,9 @@ class TableRows:
                 return None
             stored = [timer_of(t) for t in conn.execute(LOAD_TIMERS, {"table_id": table_id})]
         self._known[table_id] = (row["version"], dict(row), stored)
+        if not self.postgres:  # (other processes deliver to PostgreSQL's tables: asked each time)
+            where = deliveries.c.table_id == table_id
+            self._deliveries[table_id] = set(conn.scalars(select(deliveries.c.delivery).where(where)))
         return table_of(row, stored)
 
     def cached(self, table_id: int) -> Table | None:
@@ -92,7 +114,7 @@ class TableRows:
             else:
                 done = conn.execute(UPDATE_TABLE, {**row, "_id": table_id, "_expected": expected_version})
                 if done.rowcount != 1:
-                    self._known.pop(table_id, None)
+                    self.forget(table_id)
                     raise StaleTable(f"table {table_id} is no longer at version {expected_version}")
             # a save at the same version is a repair (the service rewrites a table's deadlines so)
             unchanged = (
@@ -117,8 +139,10 @@ class TableRows:
             def remember() -> None:
                 if still_open:
                     self._known[table_id] = (version, row, timer_rows)
+                    if expected_version == -1 and not self.postgres:  # a new table: nothing delivered yet
+                        self._deliveries.setdefault(table_id, set())
                 else:  # not loaded for play again
-                    self._known.pop(table_id, None)
+                    self.forget(table_id)
 
             return remember
 

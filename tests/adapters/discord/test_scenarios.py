@@ -359,6 +359,7 @@ async def test_a_speed_challenge_accepted_and_played_to_the_end(
         assert sum(1 for m in log if m.by == "person") >= 4
 
 
+@pytest.mark.slow  # a whole real-time round: the edit-run loop keeps Svolota's and Speed's
 @pytest.mark.async_timeout(90)  # a whole round through the fake servers: 10–30 s on a busy 2-core machine
 async def test_a_racing_demon_round_of_three(
     fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, carol: User, channel: Channel

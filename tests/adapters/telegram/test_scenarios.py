@@ -339,6 +339,7 @@ def _person(user: User) -> Any:
     return PersonRef(PLATFORM, str(user.id))
 
 
+@pytest.mark.slow  # a whole real-time round (6–8 s): the edit-run loop keeps Svolota's and Speed's
 async def test_a_racing_demon_round_of_three(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
 ):

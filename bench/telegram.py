@@ -76,12 +76,19 @@ WRITES = (*fake_api.SENDS, *fake_api.EDITS)  # a board's messages and edits, tex
 
 
 def make_bot(
-    token: str, root_url: str, folder: Path, clock: FakeClock, config: ServiceConfig, **settings: Any
+    token: str,
+    root_url: str,
+    folder: Path,
+    clock: FakeClock,
+    config: ServiceConfig,
+    poll_timeout: int = 10,
+    **settings: Any,
 ) -> TelegramBot:
     """The adapter as `cardbot telegram` builds it, on a new migrated SQLite file, pointed at the fake."""
     store = open_store(f"sqlite:///{folder / f'telegram-{time.monotonic_ns()}.db'}")
     values = {"bot_token": token, "api_url": root_url, **settings}
-    return TelegramBot(TelegramSettings(**values), store, store.records, clock, config, seed=7, poll_timeout=10)
+    settings_ = TelegramSettings(**values)
+    return TelegramBot(settings_, store, store.records, clock, config, seed=7, poll_timeout=poll_timeout)
 
 
 async def close_bot(tg: TelegramBot) -> None:
@@ -133,17 +140,25 @@ def noop_application(token: str, root_url: str, calls: Calls) -> Application[Any
 
 
 async def move_latency(
-    folder: Path, moves: int = 300, tables: int = 4, rounds: int = 3, warmup: int = 10, look: str = "classic"
+    folder: Path,
+    moves: int = 300,
+    tables: int = 4,
+    rounds: int = 3,
+    warmup: int = 10,
+    look: str = "classic",
+    poll_timeout: int = 10,
 ) -> PressFigures:
     """`moves` presses for each of the bot and the no-op handler, in `rounds` turns each; the fake
     and the people pressing in a child process (bench/telegram_presses.py), the bot in this one.
-    `look`: the groups' (classic: pictures, the default; text: none)."""
+    `look`: the groups' (classic: pictures, the default; text: none). `poll_timeout`: the long
+    poll's; switching between the bot and the no-op waits for the pending one to end (a smoke run
+    passes 1)."""
     process, child = start_child(telegram_presses.run, moves, tables, rounds, warmup)
     tg: TelegramBot | None = None
     noop: Application[Any, Any, Any, Any, Any, Any] | None = None
     try:
         _, root_url, token, groups = await child.receive()
-        tg = make_bot(token, root_url, folder, FakeClock(), ServiceConfig(), **UNPACED)
+        tg = make_bot(token, root_url, folder, FakeClock(), ServiceConfig(), poll_timeout, **UNPACED)
         for group in groups:
             await tg.service.chats.save(ChatRef(PLATFORM, str(group)), ChatSettings(look=look))
         calls: dict[str, Calls] = {BOT: [], NOOP: []}
@@ -172,7 +187,7 @@ async def move_latency(
                 old, new = updaters[polling], updaters[to]
                 assert old is not None and new is not None
                 await old.stop()  # confirms what it fetched (a last getUpdates with the offset)
-                await new.start_polling(poll_interval=0, timeout=10, allowed_updates=UPDATES)
+                await new.start_polling(poll_interval=0, timeout=poll_timeout, allowed_updates=UPDATES)
                 polling = to
 
         async def settle(table_id: int, who: str) -> tuple[bool, int, tuple[float, float]]:
@@ -385,11 +400,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-minutes", type=float, default=30.0, help="cut the games after this much game time")
     parser.add_argument("--part", default="both", choices=["latency", "pace", "both"])
     parser.add_argument("--look", default="classic", choices=["classic", "text"], help="part 1: the groups' look")
+    parser.add_argument("--poll-timeout", type=int, default=10, help="part 1: the long poll's, in seconds")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         if args.part in ("latency", "both"):
             figures = asyncio.run(
-                move_latency(Path(folder), args.moves, args.tables, args.rounds, args.warmup, args.look)
+                move_latency(
+                    Path(folder), args.moves, args.tables, args.rounds, args.warmup, args.look, args.poll_timeout
+                )
             )
             report_latency(figures, args.moves, args.tables, args.rounds, args.look)
         if args.part in ("pace", "both"):

@@ -36,8 +36,8 @@ from adapters.sql.startup import open_store
 from adapters.sql.store import SqlStore
 from bench import discord_presses
 from bench.channel import start_child, stop_child
-from bench.discord_presses import BOT, NOOP, NOOP_UP, STARTED
-from bench.press_figures import PressFigures, report
+from bench.discord_presses import NOOP_UP, STARTED
+from bench.press_figures import BOT, NOOP, PressFigures, report
 from bot.clock import FakeClock
 from bot.commands import Command, Press
 from bot.people import ChatRef

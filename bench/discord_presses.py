@@ -23,7 +23,7 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeAlias
 
 from bench.channel import DONE, Channel
-from bench.press_figures import PressFigures
+from bench.press_figures import BOT, NOOP, PressFigures, turns
 from bot.tokens import decode
 
 # The fake lives with the tests and is type-checked with them, not by `mypy bench`: loaded untyped.
@@ -34,7 +34,6 @@ Message: TypeAlias = Any  # of tests/adapters/discord/world.py, as are these two
 User: TypeAlias = Any
 TextChannel: TypeAlias = Any
 
-BOT, NOOP = "bot", "noop"
 STARTED = "started"  # the bot's process to the child: the bot connects
 NOOP_UP = "noop up"  # the child to the bot's process: connect the no-op client
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -201,14 +200,11 @@ async def _drive(bot: Channel, moves: int, tables: int, rounds: int, warmup: int
         for place in places:
             await presser.open_table(place)
         figures = PressFigures()
-        per_round = [moves // rounds + (r < moves % rounds) for r in range(rounds)]
         count = 0
-        for r, n in enumerate(per_round):
-            for who in (NOOP, BOT) if r % 2 == 0 else (BOT, NOOP):
-                warm = warmup if r == 0 else 0
-                for i in range(n + warm):
-                    await presser.press(who, places[count % tables], figures if i >= warm else None)
-                    count += 1
+        for turn in turns(moves, rounds, warmup):
+            for i in range(turn.presses):
+                await presser.press(turn.who, places[count % tables], figures if i >= turn.warmup else None)
+                count += 1
         route.to = BOT
         bot.send((DONE, figures))
         await bot.receive()  # the clients have stopped: the fake may go

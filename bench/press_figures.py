@@ -6,8 +6,10 @@ it to the waiting bot at once) to something the fake received, or that the bot's
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+BOT, NOOP = "bot", "noop"  # who a press goes to: the bot, or the framework's no-op handler
 TARGET = 1.5  # issue 33: a press answered within 1.5x of a no-op handler's time, at p50 and p99
 
 
@@ -23,6 +25,26 @@ class PressFigures:
     panel: list[float] = field(default_factory=list)  # press -> the presser's panel's edit at the fake
     games: int = 0  # games opened for the presses along the way
     refused: int = 0  # presses the bot answered with a refusal (should stay 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose presses come next, how many, and how many of the first are warm-up (not measured)."""
+
+    who: str
+    presses: int
+    warmup: int
+
+
+def turns(moves: int, rounds: int, warmup: int) -> Iterator[Turn]:
+    """`moves` measured presses each for the bot and the no-op, in `rounds` rounds, the two taking
+    turns and swapping who goes first each round (a drift of the machine falls on both alike);
+    `warmup` unmeasured presses start each one's first turn."""
+    for r in range(rounds):
+        n = moves // rounds + (r < moves % rounds)
+        for who in (NOOP, BOT) if r % 2 == 0 else (BOT, NOOP):
+            warm = warmup if r == 0 else 0
+            yield Turn(who, n + warm, warm)
 
 
 def percentile(values: list[float], q: float) -> float:

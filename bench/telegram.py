@@ -48,8 +48,8 @@ from adapters.telegram.identities import PLATFORM
 from adapters.telegram.settings import TelegramSettings
 from bench import telegram_presses
 from bench.channel import start_child, stop_child
-from bench.press_figures import PressFigures, report
-from bench.telegram_presses import BOT, NOOP, STARTED
+from bench.press_figures import BOT, NOOP, PressFigures, report
+from bench.telegram_presses import STARTED
 from bot.clock import FakeClock
 from bot.commands import Command, Press
 from bot.people import ChatRef

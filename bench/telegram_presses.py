@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeAlias
 
 from bench.channel import DONE, Channel
-from bench.press_figures import PressFigures
+from bench.press_figures import BOT, NOOP, PressFigures, turns
 from bot.tokens import decode
 from tests.adapters.telegram.world import Chat, Message, User
 
@@ -30,7 +30,6 @@ fake_api: Any = importlib.import_module("tests.adapters.telegram.fake_api")
 Api: TypeAlias = Any  # a FakeBotApi
 Request: TypeAlias = Any  # one request the fake recorded (fake_api.Request)
 
-BOT, NOOP = "bot", "noop"
 STARTED = "started"  # the bot's process to the child: the bot polls, presses may come
 
 
@@ -180,15 +179,12 @@ async def _drive(bot: Channel, moves: int, tables: int, rounds: int, warmup: int
         for place in places:
             await presser.open_table(place)
         figures = PressFigures()
-        per_round = [moves // rounds + (r < moves % rounds) for r in range(rounds)]
         count = 0
-        for r, n in enumerate(per_round):
-            for who in (NOOP, BOT) if r % 2 == 0 else (BOT, NOOP):
-                await presser.switch(who)
-                for i in range(n + (warmup if r == 0 else 0)):
-                    measured = i >= (warmup if r == 0 else 0)
-                    await presser.press(who, places[count % tables], figures if measured else None)
-                    count += 1
+        for turn in turns(moves, rounds, warmup):
+            await presser.switch(turn.who)
+            for i in range(turn.presses):
+                await presser.press(turn.who, places[count % tables], figures if i >= turn.warmup else None)
+                count += 1
         await presser.switch(BOT)
         bot.send((DONE, figures))
         await bot.receive()  # the bot has stopped: the fake may go

@@ -30,7 +30,7 @@ from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from bot.settings import ServiceConfig
 from bot.store import Store
-from bot.tables import Table
+from bot.tables import Status, Table
 from bot.ui.screen import Reply
 
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's package: Playwright downloads no browser here
@@ -178,6 +178,13 @@ class Live:
         reply = await self.service.handle(Press(actor, tokens[0], where=(await self.table(table_id)).chat))
         assert reply.ok, reply
         return reply
+
+    async def start_with_computers(self, actor: Actor, table_id: int, computers: int) -> None:
+        """`computers` seats for computers, then Start unless the table started on its own (full)."""
+        for _ in range(computers):
+            await self.press(actor, table_id, "+ Computer")
+        if (await self.table(table_id)).status is Status.LOBBY:
+            await self.press(actor, table_id, "Start")
 
     async def table(self, table_id: int) -> Table:
         table = await self.store.load(table_id)

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from bot.i18n import LANGUAGES
 from bot.people import Actor
-from bot.tables import Status
 from tests.browser.live import CHROMIUM, Live, caught_up, shown, telegram_person
 
 ANN = telegram_person(101, "Ann", "en")
@@ -35,10 +34,7 @@ async def table(folder: Path, game: str, computers: int, seconds: float, seed: i
     """`<game>.png`, or `<game>-<lang>.png` for a person of another language than English."""
     async with Live(seed=seed) as live:
         table_id = await live.open(who, game)  # (the buttons pressed here are the chat's: English)
-        for _ in range(computers):
-            await live.press(who, table_id, "+ Computer")
-        if (await live.table(table_id)).status is Status.LOBBY:
-            await live.press(who, table_id, "Start")
+        await live.start_with_computers(who, table_id, computers)
         await live.advance(seconds)  # a few moves in
         page = await live.page(live.telegram_url(who, table_id, theme=TELEGRAM_LIGHT), scale=2)
         await shown(page)

@@ -183,10 +183,7 @@ async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing(
 async def test_svolota_cards_are_laid_on_the_pile_by_tapping():
     async with Live(seed=2) as live:
         table_id = await live.open(ANN, "svolota")
-        await live.press(ANN, table_id, "+ Computer")
-        await live.press(ANN, table_id, "+ Computer")
-        if (await live.table(table_id)).status is Status.LOBBY:
-            await live.press(ANN, table_id, "Start")
+        await live.start_with_computers(ANN, table_id, 2)
         page = await live.page(live.telegram_url(ANN, table_id))
         await shown(page)
         others = page.locator("#table .seat [data-kind='hand']")
@@ -229,10 +226,7 @@ async def test_svolota_cards_are_laid_on_the_pile_by_tapping():
 async def test_racing_demon_cards_go_to_work_piles_and_foundations_by_tapping():
     async with Live(seed=3) as live:
         table_id = await live.open(ANN, "racing_demon")
-        await live.press(ANN, table_id, "+ Computer")
-        await live.press(ANN, table_id, "+ Computer")
-        if (await live.table(table_id)).status is Status.LOBBY:
-            await live.press(ANN, table_id, "Start")
+        await live.start_with_computers(ANN, table_id, 2)
         await live.advance(6.0)  # (seed 3) an A♦ of another deck on a foundation, Ann's own A♦ to play
         page = await live.page(live.telegram_url(ANN, table_id))
         await shown(page)

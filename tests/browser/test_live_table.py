@@ -89,10 +89,7 @@ async def test_a_person_plays_a_whole_speed_game_against_a_computer_on_the_page(
 async def test_a_racing_demon_round_with_two_computers_through_a_discord_link(tmp_path):
     async with Live(store=SqlStore(fresh_sqlite(tmp_path)), seed=3) as live:
         table_id = await live.open(DEE, "racing_demon", chat=DISCORD_CHAT)
-        await live.press(DEE, table_id, "+ Computer")
-        await live.press(DEE, table_id, "+ Computer")
-        if (await live.table(table_id)).status is Status.LOBBY:
-            await live.press(DEE, table_id, "Start")
+        await live.start_with_computers(DEE, table_id, 2)
         assert (await live.table(table_id)).status is Status.PLAYING
         page = await live.page(live.link_url(DEE, table_id))
         await shown(page)
@@ -110,10 +107,7 @@ async def test_a_racing_demon_round_with_two_computers_through_a_discord_link(tm
 async def test_a_svolota_game_against_two_computers_on_the_page():
     async with Live(seed=2) as live:
         table_id = await live.open(ANN, "svolota")
-        await live.press(ANN, table_id, "+ Computer")
-        await live.press(ANN, table_id, "+ Computer")
-        if (await live.table(table_id)).status is Status.LOBBY:
-            await live.press(ANN, table_id, "Start")
+        await live.start_with_computers(ANN, table_id, 2)
         page = await live.page(live.telegram_url(ANN, table_id))
         await shown(page)
 

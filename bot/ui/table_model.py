@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.tables import Table
 from bot.ui.buttons import token
+from bot.ui.picture import COURT
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class TableModel:
     seats: tuple[SeatModel, ...]
     places: tuple[Place, ...]
     moves: tuple[MoveModel, ...] = ()
-    court: str = "JQKA"  # how the chat writes J, Q, K and A (Translator.court)
+    court: str = COURT  # how the chat writes J, Q, K and A (Translator.court)
     up: bool | None = None  # Svolota: the pile goes up (None: no direction)
 
     def json(self) -> dict[str, Any]:

@@ -28,7 +28,7 @@ def test_every_table_moves_on_without_errors(db_kind: str, tmp_path: Path) -> No
 
 def test_main_prints_the_figures_and_exits_0(capfd: pytest.CaptureFixture[str]) -> None:
     """One run in this process, the restart in a process of its own (its lines through the same stdout)."""
-    assert load.main(["--store", "sqlite", "--tables", "6", "--seconds", "3", "--restart-tables", "6"]) == 0
+    assert load.main(["--store", "sqlite", "--tables", "6", "--seconds", "2", "--restart-tables", "6"]) == 0
     out = capfd.readouterr().out
     for line in (
         "sqlite store: 6 tables",

@@ -44,7 +44,7 @@ def test_the_throughput_run_persists_moves_without_errors(db_kind: str, tmp_path
 
 
 def test_main_prints_both_parts_for_a_store(capfd: pytest.CaptureFixture[str]) -> None:
-    args = ["--store", "sqlite", "--rounds", "1", "--tables", "6", "--seconds", "3", "--cost-tables", "3"]
+    args = ["--store", "sqlite", "--rounds", "1", "--tables", "6", "--seconds", "2", "--cost-tables", "3"]
     assert service.main([*args, "--cost-moves", "10"]) == 0
     out = capfd.readouterr().out
     for line in (

@@ -64,6 +64,15 @@ def need_chromium() -> None:
     pytest.skip(message)
 
 
+async def launched() -> tuple[Any, Any]:
+    """Playwright and Debian's Chromium, started in the running event loop (about 1.5 s of CPU:
+    the tests share one per worker, `browser` in tests/browser/conftest.py)."""
+    from playwright.async_api import async_playwright
+
+    playwright = await async_playwright().start()
+    return playwright, await playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
 def telegram_person(user_id: int, name: str, lang: str | None = "en") -> Actor:
     return Actor(PersonRef("telegram", str(user_id)), name, lang=lang)
 
@@ -91,30 +100,35 @@ def init_data(person: Actor, table_id: int | None, bot_token: str = BOT_TOKEN, a
 class Live:
     """The service, its web server and a browser. `async with Live() as live:`."""
 
-    def __init__(self, store: Store | None = None, config: ServiceConfig = CONFIG, seed: int = 5) -> None:
+    def __init__(
+        self, store: Store | None = None, config: ServiceConfig = CONFIG, seed: int = 5, browser: Any = None
+    ) -> None:
+        """`browser`: one already running in this event loop (the tests' `browser` fixture), which
+        each page's own context keeps apart; without it, one is launched and closed with this."""
         # The fake clock starts at the real time: an initData's auth_date is fresh whichever clock the server asks.
         self.clock = FakeClock(time.time())
         self.notifier = RecordingNotifier()
         self.store = store if store is not None else MemoryStore()
         self.service = bootstrap(self.store, self.notifier, self.clock, config, seed=seed)
         self.server = WebServer(self.service, self.store, WebSettings(listen="127.0.0.1:0"), BOT_TOKEN)
+        self.browser = browser
+        self._own: Any = None  # the Playwright (and its browser) this launched, if it did
         self._contexts: list[Any] = []
         self.errors: list[str] = []  # the pages' uncaught errors and console errors (a CSP violation, too)
 
     async def __aenter__(self) -> Live:
-        from playwright.async_api import async_playwright
-
         await self.server.start()
-        self._playwright = await async_playwright().start()
-        self.browser = await self._playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        if self.browser is None:
+            self._own, self.browser = await launched()
         return self
 
     async def __aexit__(self, kind: object, *exc: object) -> None:
         try:
             for context in self._contexts:
                 await context.close()
-            await self.browser.close()
-            await self._playwright.stop()
+            if self._own is not None:
+                await self.browser.close()
+                await self._own.stop()
         finally:
             await self.server.stop()
             close = getattr(self.store, "close", None)

@@ -78,8 +78,8 @@ async def tap_speed_move(live: Live, page: Any, table_id: int) -> bool:
 
 
 @pytest.mark.async_timeout(300)
-async def test_a_whole_speed_game_is_played_by_tapping_cards_on_a_phone():
-    async with Live() as live:
+async def test_a_whole_speed_game_is_played_by_tapping_cards_on_a_phone(browser):
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")
         page = await live.page(live.telegram_url(ANN, table_id))
@@ -109,8 +109,8 @@ async def test_a_whole_speed_game_is_played_by_tapping_cards_on_a_phone():
 
 
 @pytest.mark.async_timeout(120)
-async def test_a_card_dragged_to_a_pile_is_played_and_a_wrong_drop_snaps_back():
-    async with Live() as live:
+async def test_a_card_dragged_to_a_pile_is_played_and_a_wrong_drop_snaps_back(browser):
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")
         page = await live.page(live.telegram_url(ANN, table_id))
@@ -138,7 +138,7 @@ async def test_a_card_dragged_to_a_pile_is_played_and_a_wrong_drop_snaps_back():
 
 
 @pytest.mark.async_timeout(120)
-async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing():
+async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing(browser):
     """The page's view is held back (its socket's views dropped) while the same move is made from
     elsewhere: the page still lights the pile, the drop sends the stale move, the server refuses it."""
     hold = {"views": False}
@@ -154,7 +154,7 @@ async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing(
         server.on_message(down)
         route.on_message(lambda message: server.send(message))
 
-    async with Live() as live:
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")
         page = await live.page(live.telegram_url(ANN, table_id), socket=socket)
@@ -180,8 +180,8 @@ async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing(
 
 
 @pytest.mark.async_timeout(180)
-async def test_svolota_cards_are_laid_on_the_pile_by_tapping():
-    async with Live(seed=2) as live:
+async def test_svolota_cards_are_laid_on_the_pile_by_tapping(browser):
+    async with Live(seed=2, browser=browser) as live:
         table_id = await live.open(ANN, "svolota")
         await live.start_with_computers(ANN, table_id, 2)
         page = await live.page(live.telegram_url(ANN, table_id))
@@ -223,8 +223,8 @@ async def test_svolota_cards_are_laid_on_the_pile_by_tapping():
 
 
 @pytest.mark.async_timeout(180)
-async def test_racing_demon_cards_go_to_work_piles_and_foundations_by_tapping():
-    async with Live(seed=3) as live:
+async def test_racing_demon_cards_go_to_work_piles_and_foundations_by_tapping(browser):
+    async with Live(seed=3, browser=browser) as live:
         table_id = await live.open(ANN, "racing_demon")
         await live.start_with_computers(ANN, table_id, 2)
         await live.advance(6.0)  # (seed 3) an A♦ of another deck on a foundation, Ann's own A♦ to play

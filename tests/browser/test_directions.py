@@ -81,8 +81,8 @@ async def svolota_page(live: Live, lang: str) -> tuple[Any, dict[str, Any]]:
 
 
 @pytest.mark.async_timeout(120)
-async def test_a_right_to_left_page_mirrors_its_layout_but_no_card(rtl_lang: str):
-    async with Live() as live:
+async def test_a_right_to_left_page_mirrors_its_layout_but_no_card(rtl_lang: str, browser):
+    async with Live(browser=browser) as live:
         page, layout = await svolota_page(live, rtl_lang)
         assert (layout["dir"], layout["lang"], layout["direction"]) == ("rtl", rtl_lang, "rtl")
         assert layout["fromRight"] < 2 < layout["fromLeft"]  # the heading starts at the right
@@ -95,8 +95,8 @@ async def test_a_right_to_left_page_mirrors_its_layout_but_no_card(rtl_lang: str
 
 
 @pytest.mark.async_timeout(120)
-async def test_a_left_to_right_page_is_laid_out_as_before():
-    async with Live() as live:
+async def test_a_left_to_right_page_is_laid_out_as_before(browser):
+    async with Live(browser=browser) as live:
         page, layout = await svolota_page(live, "en")
         assert (layout["dir"], layout["lang"], layout["direction"]) == ("ltr", "en", "ltr")
         assert layout["fromLeft"] < 2 < layout["fromRight"]

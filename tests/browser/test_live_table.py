@@ -61,8 +61,8 @@ def over(game: str, lang: str = "en") -> str:
 
 
 @pytest.mark.async_timeout(300)
-async def test_a_person_plays_a_whole_speed_game_against_a_computer_on_the_page():
-    async with Live() as live:
+async def test_a_person_plays_a_whole_speed_game_against_a_computer_on_the_page(browser):
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")  # two seats: it starts
         assert (await live.table(table_id)).status is Status.PLAYING
@@ -86,8 +86,8 @@ async def test_a_person_plays_a_whole_speed_game_against_a_computer_on_the_page(
 
 
 @pytest.mark.async_timeout(300)
-async def test_a_racing_demon_round_with_two_computers_through_a_discord_link(tmp_path):
-    async with Live(store=SqlStore(fresh_sqlite(tmp_path)), seed=3) as live:
+async def test_a_racing_demon_round_with_two_computers_through_a_discord_link(tmp_path, browser):
+    async with Live(store=SqlStore(fresh_sqlite(tmp_path)), seed=3, browser=browser) as live:
         table_id = await live.open(DEE, "racing_demon", chat=DISCORD_CHAT)
         await live.start_with_computers(DEE, table_id, 2)
         assert (await live.table(table_id)).status is Status.PLAYING
@@ -104,8 +104,8 @@ async def test_a_racing_demon_round_with_two_computers_through_a_discord_link(tm
 
 
 @pytest.mark.async_timeout(300)
-async def test_a_svolota_game_against_two_computers_on_the_page():
-    async with Live(seed=2) as live:
+async def test_a_svolota_game_against_two_computers_on_the_page(browser):
+    async with Live(seed=2, browser=browser) as live:
         table_id = await live.open(ANN, "svolota")
         await live.start_with_computers(ANN, table_id, 2)
         page = await live.page(live.telegram_url(ANN, table_id))
@@ -119,8 +119,8 @@ async def test_a_svolota_game_against_two_computers_on_the_page():
 
 
 @pytest.mark.async_timeout(180)
-async def test_a_spectator_follows_the_board_and_sees_no_panel():
-    async with Live() as live:
+async def test_a_spectator_follows_the_board_and_sees_no_panel(browser):
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")
         page = await live.page(live.telegram_url(BOB, table_id))  # Bob sits nowhere
@@ -145,8 +145,8 @@ async def test_a_spectator_follows_the_board_and_sees_no_panel():
 
 
 @pytest.mark.async_timeout(120)
-async def test_a_refused_press_is_a_toast_and_leaving_makes_a_spectator():
-    async with Live() as live:
+async def test_a_refused_press_is_a_toast_and_leaving_makes_a_spectator(browser):
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")
         other = await live.open(BOB, "speed", chat=ChatRef("telegram", "-1002"))
@@ -176,8 +176,8 @@ async def test_a_refused_press_is_a_toast_and_leaving_makes_a_spectator():
 
 
 @pytest.mark.async_timeout(120)
-async def test_the_page_reconnects_after_a_drop_and_catches_up():
-    async with Live() as live:
+async def test_the_page_reconnects_after_a_drop_and_catches_up(browser):
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")
         page = await live.page(live.telegram_url(ANN, table_id))
@@ -207,10 +207,10 @@ async def test_the_page_reconnects_after_a_drop_and_catches_up():
 
 
 @pytest.mark.async_timeout(120)
-async def test_a_discord_link_page_reconnects_after_its_socket_drops():
+async def test_a_discord_link_page_reconnects_after_its_socket_drops(browser):
     """A link opens one session; the page's reconnect after a dropped socket (a phone's network
     blip) is the same visit: the server hands the page a fresh link in its welcome ("resume")."""
-    async with Live() as live:
+    async with Live(browser=browser) as live:
         table_id = await live.open(DEE, "speed", chat=DISCORD_CHAT)
         await live.press(DEE, table_id, "+ Computer")
         page = await live.page(live.link_url(DEE, table_id))
@@ -233,8 +233,8 @@ async def test_a_discord_link_page_reconnects_after_its_socket_drops():
 
 @pytest.mark.async_timeout(120)
 @pytest.mark.parametrize("forgery", ["wrong bot token", "tampered link"])
-async def test_a_forged_credential_gets_the_refusal_and_no_board(forgery: str):
-    async with Live() as live:
+async def test_a_forged_credential_gets_the_refusal_and_no_board(forgery: str, browser):
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")
         if forgery == "wrong bot token":
@@ -255,9 +255,9 @@ async def test_a_forged_credential_gets_the_refusal_and_no_board(forgery: str):
 
 @pytest.mark.async_timeout(120)
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-async def test_the_page_speaks_the_viewers_language(lang: str):
+async def test_the_page_speaks_the_viewers_language(lang: str, browser):
     person = telegram_person(303, "Olena", lang)
-    async with Live() as live:
+    async with Live(browser=browser) as live:
         table_id = await live.open(person, "speed")  # in an English chat
         await live.press(person, table_id, "+ Computer")
         page = await live.page(live.telegram_url(person, table_id))
@@ -272,7 +272,7 @@ async def test_the_page_speaks_the_viewers_language(lang: str):
 
 
 @pytest.mark.async_timeout(120)
-async def test_the_page_takes_telegrams_theme_colours():
+async def test_the_page_takes_telegrams_theme_colours(browser):
     dark = {
         "bg_color": "#17212b",
         "text_color": "#f5f5f5",
@@ -280,7 +280,7 @@ async def test_the_page_takes_telegrams_theme_colours():
         "button_text_color": "#ffffff",
         "secondary_bg_color": "#232e3c",
     }
-    async with Live() as live:
+    async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")
         await live.press(ANN, table_id, "+ Computer")
         page = await live.page(live.telegram_url(ANN, table_id, theme=dark))

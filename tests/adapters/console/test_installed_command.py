@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # the installed command, run as a process of its own
-
 CARDBOT = Path(sys.executable).parent / "cardbot"
 
-pytestmark = pytest.mark.skipif(not CARDBOT.exists(), reason="cardbot is not installed in this environment")
+pytestmark = [
+    pytest.mark.slow,  # the installed command, run as a process of its own
+    pytest.mark.skipif(not CARDBOT.exists(), reason="cardbot is not installed in this environment"),
+]
 
 
 def _run(*args: str, stdin: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:

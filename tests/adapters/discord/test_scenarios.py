@@ -255,6 +255,8 @@ def alerts(fake: FakeDiscord, channel: Channel) -> list[Message]:
     return [m for m in fake.messages(channel, from_bot=True) if m.content.startswith("🔔")]
 
 
+@pytest.mark.slow  # every turn of a whole game (tests/bot/test_turn_alerts.py is the fast tier's)
+@pytest.mark.async_timeout(90)
 async def test_each_turn_alerts_its_person_only_with_a_countdown_and_the_alert_goes_at_the_end(
     fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, carol: User, channel: Channel
 ):

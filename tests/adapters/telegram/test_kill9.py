@@ -579,7 +579,7 @@ class LiveGroup(Group):
         pressing = f"{person} pressing {token.arg}"
         if await self.outcome(update_id, lambda: self.api.answers_to(query_id), pressing) is None:
             self.record.repeats["live press"] += 1
-        await asyncio.sleep(self.rng.uniform(0.05, 0.3))  # a look at the board before the next
+        await asyncio.sleep(self.rng.uniform(0.02, 0.12))  # a look at the board before the next
         return True
 
 

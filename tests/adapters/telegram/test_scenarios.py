@@ -422,6 +422,7 @@ def notifies(alert: Message, person: User) -> bool:
 
 
 @pytest.mark.slow  # every turn of a whole game, with its alert's countdown
+@pytest.mark.async_timeout(90)  # on a busy machine, half a minute and more
 async def test_each_turn_alerts_its_person_once_with_a_countdown_and_the_alert_goes_at_the_end(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
 ):

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-.PHONY: play test test-all test-fast lint bench clean
+.PHONY: play play-web test test-all test-fast lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 
 play: $(VENV)/.installed
 	$(BIN)/cardbot play $(ARGS)
+
+# The same game at the card table in a browser (adapters/web/local.py): it prints the page's address
+# (and opens it on a desktop); Ctrl-C ends it.
+play-web: $(VENV)/.installed
+	$(BIN)/cardbot play --web $(ARGS)
 
 lint: $(VENV)/.installed-dev lint-deploy
 	$(BIN)/ruff check .

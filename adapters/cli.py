@@ -63,7 +63,7 @@ STAND_IN: Final = "unset"  # a required field's value while the others are read
 # A game as an operator types it: the chats' words (bot/games.py), with `-` for `_`, and `rd`.
 CLI_GAME_WORDS: Final = {"rd": "racing_demon"}
 # `cardbot play` options that take a value (adapters/console/cli.py; a test keeps them in step).
-PLAY_VALUE_OPTIONS: Final = frozenset({"--players", "--seed", "--difficulty", "--lang", "--name", "--delay"})
+PLAY_VALUE_OPTIONS: Final = frozenset({"--players", "--seed", "--difficulty", "--lang", "--name", "--delay", "--port"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

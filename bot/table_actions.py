@@ -30,7 +30,9 @@ from bot.ui.screen import Reply
 from bot.ui.words import game_name
 from core import IllegalMove, game_class
 
-PRIVATE_ACTIONS = frozenset({"panel", "move", "leave"})  # a person's own seat: what their panel holds
+# a person's own seat: what their panel holds, and the rematch of a game they sat at (the live
+# table's page offers it: `_rematch` refuses anyone not seated)
+PRIVATE_ACTIONS = frozenset({"panel", "move", "leave", "rematch"})
 
 
 def judge_place(table: Table, where: ChatRef | None, action: str) -> None:

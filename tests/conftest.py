@@ -29,6 +29,7 @@ LONGEST_FIRST = (
     "tests/sql/test_recovery.py",  # 40
     "tests/core/svolota/test_computer.py",  # 33
     "tests/browser/test_cards.py",  # 20–40 (the card table: whole games tapped on the page)
+    "tests/browser/test_local_play.py",  # 25 (`cardbot play --web`: a whole Speed game and a rematch)
     "tests/adapters/telegram/test_scenarios.py",  # 27 (of the fast tier, the longest)
     "tests/bot/test_leaderboard.py",  # 27
     "tests/bot/test_realtime_table.py",  # 22

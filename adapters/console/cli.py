@@ -5,6 +5,10 @@
 asks how well the computers play (an empty answer: normal), and piped input plays normal.
 A terminal plays in real time (prompt_toolkit keeps your line while screens print); piped input
 plays in virtual time (see `session`).
+
+`cardbot play --web` plays the same table at the card table in a browser instead (adapters/web/local.py):
+it prints the page's address and opens it where there is a desktop to open it on (`--port`: the
+port it listens on, else any free one).
 """
 
 from __future__ import annotations
@@ -18,16 +22,17 @@ import os
 import random
 import re
 import sys
+import webbrowser
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from adapters.console.commands import Empty, Number, Quit, read_command
 from adapters.console.lines import Interrupted, Lines, PipedLines, PromptLines, ThreadLines, printable
-from adapters.console.seating import SetupFailed
 from adapters.console.session import PROMPT, Setup, play
 from bot.games import game_info, games, known_game
 from bot.guide import level_name, one_line
 from bot.i18n import LANGUAGES, Translator, language_named, pick_language, translator
+from bot.practice import SetupFailed
 from bot.settings import ServiceConfig
 
 DEFAULT_GAME = "svolota"
@@ -130,10 +135,36 @@ def _play(ns: argparse.Namespace, t: Translator) -> int:
             return 0
     setup = Setup(game, players, level, name, ns.lang, seed)
     try:
+        if ns.web:
+            return _play_on_the_web(setup, config, ns.port, t)
         return asyncio.run(play(setup, _lines(live), live, config))
     except SetupFailed as failed:
         sys.stderr.write(f"cardbot: {failed}\n")
         return EXIT_FAILED
+
+
+def _play_on_the_web(setup: Setup, config: ServiceConfig, port: int, t: Translator) -> int:
+    from adapters.web.local import LocalGame, serve  # the web server only when asked for
+
+    def opened(url: str) -> None:
+        print(t.gettext("Your table: {url}").format(url=url))
+        print(t.gettext("Open it in your browser; Ctrl-C ends the game."), flush=True)
+        if _desktop():
+            webbrowser.open(url)
+
+    local = LocalGame(setup.game, setup.players, setup.level, setup.name, setup.lang, setup.seed, port)
+    try:
+        return asyncio.run(serve(local, config, opened))
+    except OSError as e:  # the port is taken, or not ours to listen on
+        message = t.gettext("cannot serve the page on port {port}: {reason}")
+        sys.stderr.write("cardbot: " + message.format(port=port, reason=e.strerror or e) + "\n")
+        return EXIT_FAILED
+
+
+def _desktop() -> bool:
+    """Whether a browser can open on a screen here (else Python's webbrowser may start a text
+    browser in this very terminal)."""
+    return sys.platform in ("darwin", "win32") or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def _lines(live: bool) -> Lines:
@@ -243,6 +274,18 @@ def _parser(t: Translator) -> _Parser:
         help=t.gettext("your name (default: your login name)"),
     )
     play.add_argument(
+        "--web",
+        action="store_true",
+        help=t.gettext("play at the card table in your browser instead (a page served on this computer)"),
+    )
+    play.add_argument(
+        "--port",
+        type=_port(t),
+        default=0,
+        metavar=t.gettext("PORT"),
+        help=t.gettext("the port of the page with --web (default: any free one)"),
+    )
+    play.add_argument(
         "--delay",
         type=_delay(t),
         default=None,
@@ -252,6 +295,15 @@ def _parser(t: Translator) -> _Parser:
         ),
     )
     return parser
+
+
+def _port(t: Translator) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not text.isdigit() or not 0 <= int(text) <= 65535:
+            raise argparse.ArgumentTypeError(t.gettext("{value} is not a port (0 to 65535)").format(value=text[:20]))
+        return int(text)
+
+    return parse
 
 
 def _number(kind: Callable[[str], int], message: str) -> Callable[[str], int]:

@@ -12,7 +12,7 @@ refused with a short line and the options as they are now are shown. In virtual 
 changes between the prompt and the line, so a piped game is never refused this way.
 
 After a computer's move only the lines that changed are printed; the whole board comes when it is
-your turn again (see `chat`). A practice game has no turn timer (see `seating`).
+your turn again (see `chat`). A practice game has no turn timer (bot/practice.py).
 
 Time runs one of two ways:
 
@@ -39,7 +39,6 @@ from adapters.console.chat import ConsoleChat
 from adapters.console.commands import Board, Empty, Help, Move, Number, Quit, Rules, read_command
 from adapters.console.guide import typing
 from adapters.console.lines import Lines
-from adapters.console.seating import seat_table
 from bot.bootstrap import bootstrap
 from bot.clock import Clock, FakeClock, SystemClock
 from bot.commands import Command, Play, Press
@@ -48,6 +47,7 @@ from bot.guide import cards_line, legend, level_name, one_line, rules
 from bot.i18n import translator
 from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
+from bot.practice import practice_table
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
 from bot.ui.words import game_name
@@ -98,7 +98,9 @@ class Session:
             s.players,
         ).format(game=game_name(s.game, t), count=s.players, level=level, seed=s.seed)
         self.chat.say(head, t.gettext("Type an option's number or a move; help; quit."))
-        self.table_id = await seat_table(self.service, self.chat, WHERE, self.me, s.game, s.players, s.level)
+        self.chat.muted = True  # the lobby is not the console's to show
+        self.table_id = await practice_table(self.service, WHERE, self.me, s.game, s.players, s.level)
+        self.chat.unmute()
 
     async def over(self) -> bool:
         if self.chat.gone:  # the output's reader went away while a deadline was drawn

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from cachetools import TTLCache
 
 from adapters.web.auth import Viewer
-from adapters.web.views import Gallery, seat_of, view_of
+from adapters.web.views import Gallery, Links, seat_of, view_of
 from bot.commands import Press
 from bot.i18n import LANGUAGES, translator
 from bot.observers import Observer
@@ -73,12 +73,15 @@ class Hub(Observer):
         gallery: Gallery | None = None,
         link_seconds: float = 900,
         now: Callable[[], float] = time.time,
+        links: Links | None = None,
     ) -> None:
         """`gallery` None: views without pictures. `link_seconds`: how long a used link nonce is
-        remembered (no link lives longer)."""
+        remembered (no link lives longer). `links`: signs a viewer's link to a rematch (None: views
+        do not lead on to it)."""
         self.service = service
         self.store = store
         self.gallery = gallery
+        self.links = links
         self.link_seconds = link_seconds
         self._tables: dict[int, _Table] = {}
         self._nonces: TTLCache[str, bool] = TTLCache(NONCES_KEPT, link_seconds, timer=now)  # used link nonces
@@ -170,7 +173,7 @@ class Hub(Observer):
             # a seated viewer's view holds their own panel: built for them alone
             own = key if seat is None else (seat, watch.viewer.person.platform + ":" + watch.viewer.person.user_id)
             if own not in views:
-                views[own] = json.dumps(await view_of(self.service, table, watch.viewer, self.gallery))
+                views[own] = json.dumps(await view_of(self.service, table, watch.viewer, self.gallery, self.links))
             watch.version = table.version
             sends.append(self._send(watched, watch, views[own]))
         await asyncio.gather(*sends)

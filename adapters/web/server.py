@@ -15,7 +15,7 @@ from pathlib import Path
 from aiohttp import web
 
 from adapters.web.app import STATIC, Members, web_app
-from adapters.web.auth import sign_link
+from adapters.web.auth import Viewer, sign_link
 from adapters.web.hub import Hub
 from adapters.web.listen import Listener
 from adapters.web.settings import WebSettings
@@ -42,7 +42,7 @@ class WebServer:
         playing (None: anyone signed in may). `pages`: other public URLs the page is served at
         (Telegram's Mini App URL, when not `settings.url`): their pages may open the socket too."""
         self.settings = settings
-        self.hub = Hub(service, store, Gallery(), settings.link_seconds)
+        self.hub = Hub(service, store, Gallery(), settings.link_seconds, links=self._link)
         self.app = web_app(service, store, settings, bot_token, self.hub, static, members, pages)
         self.port = settings.port
         self._secret = settings.link_key(bot_token)
@@ -68,6 +68,9 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+    def _link(self, viewer: Viewer, table_id: int) -> str:
+        return self.sign(viewer.person, viewer.name, viewer.lang, table_id)
 
     def sign(self, person: PersonRef, name: str, lang: str | None, table_id: int) -> str:
         """A fresh link token for this person and table (a Discord panel's live button), good for

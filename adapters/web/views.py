@@ -23,6 +23,7 @@ from bot.i18n import LANGUAGES, direction, translator
 from bot.running import game_of
 from bot.service import Service
 from bot.tables import Status, Table
+from bot.tokens import decode
 from bot.ui.picture import Picture
 from bot.ui.render import panel_screens, table_screens
 from bot.ui.screen import TEXT, Screen
@@ -61,11 +62,22 @@ class Gallery:
         return f"/pictures/{key}.png"
 
 
-async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Gallery | None = None) -> dict[str, Any]:
-    """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel", "model"}`
-    for this viewer (web_design.md; `dir`: the language's direction, "ltr" or "rtl"; `model`: the
-    table as its cards lie while it is played, bot/ui/table_model.py, else null). `gallery` None: no
-    pictures (as a "text" look)."""
+# A signed link for this viewer to another table (the rematch of the one they watch).
+Links = Callable[[Viewer, int], str]
+
+
+async def view_of(
+    service: Service, table: Table, viewer: Viewer, gallery: Gallery | None = None, links: Links | None = None
+) -> dict[str, Any]:
+    """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel", "model",
+    "next"}` for this viewer (web_design.md; `dir`: the language's direction, "ltr" or "rtl"; `model`:
+    the table as its cards lie while it is played, bot/ui/table_model.py, else null). `gallery` None:
+    no pictures (as a "text" look).
+
+    After the game a seated viewer's panel holds the result's Rematch button (the page plays a
+    whole evening without the chat), and once the rematch started, `next` is `{"table", "link"}`: the
+    new table and a link to it signed for this viewer (`links`; None: no `next`), which the page
+    follows. A spectator gets neither."""
     settings = await service.chats.settings(table.chat)
     lang = viewer.lang if viewer.lang in LANGUAGES else settings.lang
     assert lang is not None
@@ -80,6 +92,15 @@ async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Galle
             screens = panel_screens(table, seat, lang, look, ranks=settings.ranks)
         panel = next((s for s in screens if s.audience == viewer.person and s.slot == "panel"), None)
     model = table_model(table, seat, lang, settings.ranks) if playing else None
+    panel_json = await screen_json(panel, gallery) if panel is not None else None
+    following = None
+    if seat is not None and table.status is Status.FINISHED and board is not None:
+        if table.rematch is None:
+            again = [[b for b in row if _action(b.token) == "rematch"] for row in board.buttons]
+            rows = [[{"label": b.label, "token": b.token} for b in row] for row in again if row]
+            panel_json = {"text": "", "buttons": rows, "picture": None} if rows else panel_json
+        elif links is not None:
+            following = {"table": table.rematch, "link": links(viewer, table.rematch)}
     return {
         "type": "view",
         "table": table.id,
@@ -89,9 +110,15 @@ async def view_of(service: Service, table: Table, viewer: Viewer, gallery: Galle
         "dir": direction(lang),
         "seat": seat,
         "board": await screen_json(board, gallery) if board is not None else None,
-        "panel": await screen_json(panel, gallery) if panel is not None else None,
+        "panel": panel_json,
         "model": model.json() if model is not None else None,
+        "next": following,
     }
+
+
+def _action(token: str | None) -> str | None:
+    decoded = decode(token) if token else None
+    return decoded.action if decoded is not None else None
 
 
 def table_model(table: Table, seat: int | None, lang: str, ranks: str) -> TableModel | None:

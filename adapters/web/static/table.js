@@ -46,6 +46,13 @@ function launch() {
   return { table, auth, theme: parse(tg.theme), telegram: Boolean(tg.data) };
 }
 
+/** The page's address names the table and the link it would open now: a reload goes on from there. */
+function remember(who) {
+  if (!who.auth || who.auth.kind !== "link") return; // (Telegram's launch data is kept apart)
+  const query = new URLSearchParams({ t: String(who.table), link: who.auth.token });
+  history.replaceState(null, "", `${location.pathname}?${query}`);
+}
+
 function number(text) {
   return text && /^\d{1,18}$/.test(text) ? Number(text) : null;
 }
@@ -252,6 +259,7 @@ function same(panel, board) {
 }
 
 function render(view) {
+  if (typeof view.table === "number" && view.table !== who.table) return; // the table this page left
   if (typeof view.version === "number") {
     if (view.version < shown) return; // an older view overtaken by a newer one
     shown = view.version;
@@ -395,12 +403,14 @@ class Connection {
         // a link is good for one session: the server may hand a fresh one for the next
         if (typeof message.resume === "string" && this.who.auth && this.who.auth.kind === "link") {
           this.who.auth = { kind: "link", token: message.resume };
+          remember(this.who); // a reload opens the next session, not the used one
         }
         if ($("page").dataset.state !== "live") status("connecting", words.connecting);
         break;
       case "view":
         this.failures = 0;
         render(message);
+        if (message.next && typeof message.next === "object") this.follow(message.next);
         break;
       case "answer":
         waiting = false;
@@ -415,6 +425,19 @@ class Connection {
       default:
         break; // something newer than this page: ignored
     }
+  }
+
+  /** The rematch started: on to its table, with the link the server signed for it. */
+  follow(next) {
+    if (typeof next.table !== "number" || typeof next.link !== "string" || next.table === this.who.table) return;
+    this.who.table = next.table;
+    this.who.auth = { kind: "link", token: next.link };
+    remember(this.who);
+    shown = -1; // (versions are the table's own)
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close(1000, "rematch");
+    this.connect();
   }
 
   retry() {

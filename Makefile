@@ -50,7 +50,7 @@ test-all: $(VENV)/.installed-dev
 test-fast: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -m "not slow" $(ARGS)
 
-BENCHES := engine svolota_levels speed_levels demon_levels service load
+BENCHES := engine svolota_levels speed_levels demon_levels service load page
 
 bench: $(VENV)/.installed-dev
 	for b in $(BENCHES); do $(BIN)/python -m bench.$$b || exit 1; done

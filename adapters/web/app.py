@@ -1,8 +1,8 @@
 """The live table's web application (aiohttp): the page, its files, the pictures and the socket.
 
-The socket speaks JSON (web_design.md): the first message must be a valid hello within
-HELLO_SECONDS, else `{"type": "refused"}` and close 4401, before anything about the table is sent;
-then presses, each answered. Limits: the pace in limits.py; what a message may be, messages.py.
+The socket speaks JSON (what it reads: messages.py; a view: views.py): the first message must be
+a valid hello within HELLO_SECONDS, else `{"type": "refused"}` and close 4401, before anything
+about the table is sent; then presses, each answered. Limits: the pace in limits.py; what a message may be, messages.py.
 
 A message the socket cannot read (too big, too deep, NaN or Infinity, not the object expected,
 binary) is refused, never thrown: as the hello, `{"type": "refused", "error": <reason>}` and close
@@ -136,7 +136,10 @@ async def _file(path: Path) -> web.StreamResponse:
     if path.suffix == ".js":
         kind = "text/javascript"
     body = await asyncio.to_thread(path.read_bytes)
-    return web.Response(body=body, content_type=kind, headers={"Cache-Control": "no-cache"})
+    response = web.Response(body=body, content_type=kind, headers={"Cache-Control": "no-cache"})
+    if kind.startswith("text/"):
+        response.enable_compression()  # (to a browser that asks: a third of the bytes on a slow line)
+    return response
 
 
 async def _static(folder: Path, name: str) -> web.StreamResponse:

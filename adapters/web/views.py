@@ -70,9 +70,9 @@ async def view_of(
     service: Service, table: Table, viewer: Viewer, gallery: Gallery | None = None, links: Links | None = None
 ) -> dict[str, Any]:
     """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel", "model",
-    "next"}` for this viewer (web_design.md; `dir`: the language's direction, "ltr" or "rtl"; `model`:
-    the table as its cards lie while it is played, bot/ui/table_model.py, else null). `gallery` None:
-    no pictures (as a "text" look).
+    "next"}` for this viewer (static/table.js reads it; `dir`: the language's direction, "ltr" or
+    "rtl"; `model`: the table as its cards lie while it is played, bot/ui/table_model.py, else null).
+    `gallery` None: no pictures (as a "text" look); none either while there is a model.
 
     After the game a seated viewer's panel holds the result's Rematch button (the page plays a
     whole evening without the chat), and once the rematch started, `next` is `{"table", "link"}`: the
@@ -92,6 +92,8 @@ async def view_of(
             screens = panel_screens(table, seat, lang, look, ranks=settings.ranks)
         panel = next((s for s in screens if s.audience == viewer.person and s.slot == "panel"), None)
     model = table_model(table, seat, lang, settings.ranks) if playing else None
+    if model is not None:  # the page draws the cards and shows no picture: none is drawn (~20 ms a view)
+        gallery = None
     panel_json = await screen_json(panel, gallery) if panel is not None else None
     following = None
     if seat is not None and table.status is Status.FINISHED and board is not None:

@@ -3,13 +3,17 @@ bot.i18n (the catalog tests require adapters/web translated)."""
 
 from __future__ import annotations
 
-from bot.i18n import LANGUAGES, translator
+from typing import Any
+
+from bot.i18n import LANGUAGES, Translator, translator
 
 
-def page_words(lang: str) -> dict[str, str]:
-    """The words table.js shows around the table (sent in the hello's "welcome")."""
+def page_words(lang: str) -> dict[str, Any]:
+    """The words table.js shows around the table (sent in the hello's "welcome"), and `cards`: what
+    cards.js names cards and places with, for screen readers (`card_words`)."""
     t = translator(lang if lang in LANGUAGES else "en")
     return {
+        "cards": card_words(t),
         "connecting": t.gettext("Connecting…"),
         "refused": t.gettext("This link is not valid any more: open the table again from the chat."),
         "reconnecting": t.gettext("Connection lost: reconnecting…"),
@@ -18,6 +22,63 @@ def page_words(lang: str) -> dict[str, str]:
         "moves": t.gettext("Moves"),
         # TRANSLATORS: a card dropped (or tapped) on a place where none of its moves go, on the live table
         "nowhere": t.gettext("It does not go there."),
+    }
+
+
+def card_words(t: Translator) -> dict[str, Any]:
+    """A card's and a place's spoken names: "{rank} of {suit}" with a number, or a court card's
+    word, and the suit's word ("7 of clubs", "queen of hearts"); "joker"; a face-down card; a place
+    by its kind, and its number where it has one ("stack 2")."""
+    return {
+        # TRANSLATORS: a card's name as a screen reader says it on the live table: "7 of clubs",
+        # "queen of hearts". {rank} is a number or one of the court words below, {suit} a suit word
+        "card": t.gettext("{rank} of {suit}"),
+        "ranks": {
+            # TRANSLATORS: a court card's rank, in "{rank} of {suit}" (a screen reader's card name)
+            "J": t.gettext("jack"),
+            # TRANSLATORS: a court card's rank, in "{rank} of {suit}" (a screen reader's card name)
+            "Q": t.gettext("queen"),
+            # TRANSLATORS: a court card's rank, in "{rank} of {suit}" (a screen reader's card name)
+            "K": t.gettext("king"),
+            # TRANSLATORS: a court card's rank, in "{rank} of {suit}" (a screen reader's card name)
+            "A": t.gettext("ace"),
+        },
+        "suits": {
+            # TRANSLATORS: a suit, in "{rank} of {suit}" (a screen reader's card name)
+            "C": t.gettext("clubs"),
+            # TRANSLATORS: a suit, in "{rank} of {suit}" (a screen reader's card name)
+            "D": t.gettext("diamonds"),
+            # TRANSLATORS: a suit, in "{rank} of {suit}" (a screen reader's card name)
+            "H": t.gettext("hearts"),
+            # TRANSLATORS: a suit, in "{rank} of {suit}" (a screen reader's card name)
+            "S": t.gettext("spades"),
+        },
+        # TRANSLATORS: the joker, as a screen reader names the card
+        "joker": t.gettext("joker"),
+        # TRANSLATORS: a card lying face down, as a screen reader names it on the live table
+        "down": t.gettext("a face-down card"),
+        # TRANSLATORS: a place on the live table with its number, as a screen reader says it: "stack 2"
+        "numbered": t.gettext("{place} {number}"),
+        "places": {
+            # TRANSLATORS: a place where cards lie on the live table (a screen reader's name for it)
+            "stack": t.gettext("stack"),
+            # TRANSLATORS: a place where cards lie on the live table (a screen reader's name for it)
+            "pile": t.gettext("pile"),
+            # TRANSLATORS: a place where cards lie on the live table (a screen reader's name for it)
+            "reserve": t.gettext("reserve"),
+            # TRANSLATORS: a place where cards lie on the live table (a screen reader's name for it)
+            "hand": t.gettext("hand"),
+            # TRANSLATORS: Racing Demon's demon pile on the live table (a screen reader's name for it)
+            "demon": t.gettext("demon pile"),
+            # TRANSLATORS: Racing Demon's work pile on the live table (a screen reader's name for it)
+            "work": t.gettext("work pile"),
+            # TRANSLATORS: a place where cards lie on the live table (a screen reader's name for it)
+            "waste": t.gettext("waste pile"),
+            # TRANSLATORS: a place where cards lie on the live table (a screen reader's name for it)
+            "stock": t.gettext("stock"),
+            # TRANSLATORS: Racing Demon's foundation on the live table (a screen reader's name for it)
+            "foundation": t.gettext("foundation"),
+        },
     }
 
 

@@ -172,9 +172,13 @@ class Live:
         if socket is not None:
             await page.route_web_socket("**/ws", socket)
         page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
-        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("console", self._console)
         await page.goto(url)
         return page
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":  # (a CSP violation is one too)
+            self.errors.append(message.text)
 
     # ----- the table, as the chat moves it ---------------------------------------------------
 

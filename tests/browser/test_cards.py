@@ -6,6 +6,7 @@ selected card is checked against the server's own legal moves; a move the server
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -262,3 +263,44 @@ async def test_racing_demon_cards_go_to_work_piles_and_foundations_by_tapping(br
             await live.advance(0.5)
         assert sum(m != "turn" for m in made) >= 3
         assert [m.move for m in await live.store.moves(table_id) if m.seat == 0] == made
+
+
+CARD_NAME = re.compile(r"(\d+|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)|joker|a face-down card")
+
+
+@pytest.mark.async_timeout(120)
+async def test_the_keyboard_alone_plays_a_card_and_every_card_and_place_has_a_spoken_name(browser):
+    async with Live(browser=browser) as live:
+        table_id = await live.open(ANN, "speed")
+        await live.press(ANN, table_id, "+ Computer")
+        page = await live.page(live.telegram_url(ANN, table_id))
+        await shown(page)
+        await caught_up(live, page, table_id)
+        names = await page.evaluate("() => [...document.querySelectorAll('#table .card')].map(n => n.ariaLabel)")
+        assert names and all(CARD_NAME.fullmatch(name or "") for name in names), names
+        places = await page.evaluate("() => [...document.querySelectorAll('#table .place')].map(n => n.ariaLabel)")
+        assert "stack 1" in places and "pile 2" in places and "reserve" in places, places
+        # Chromium's own accessibility tree: nothing a person can press or read is nameless
+        tree = await (await page.context.new_cdp_session(page)).send("Accessibility.getFullAXTree")
+        nameless = [
+            n["role"]["value"]
+            for n in tree["nodes"]
+            if not n.get("ignored") and n.get("role", {}).get("value") in ("button", "img", "link")
+            if not n.get("name", {}).get("value")
+        ]
+        assert not nameless, nameless
+
+        moves, (_, stack, pile) = await a_play(live, table_id)
+        await caught_up(live, page, table_id)
+        before = (await live.table(table_id)).version
+        await page.locator(f"#table [data-place='s{stack}'] button[data-card]").focus()
+        await page.keyboard.press("Enter")  # the card is selected: where it goes lights up
+        assert f"p{pile}" in await lit(page)
+        for _ in range(40):  # the arrow keys walk back to the pile
+            if await page.evaluate("() => document.activeElement.dataset.target") == f"p{pile}":
+                break
+            await page.keyboard.press("ArrowUp")
+        assert await page.evaluate("() => document.activeElement.getAttribute('aria-label')") == f"pile {pile}"
+        await page.keyboard.press("Space")
+        await page.wait_for_function(f"() => Number(document.getElementById('page').dataset.version) > {before}")
+        assert any(m.seat == 0 and m.move == f"play {stack} {pile}" for m in await live.store.moves(table_id)), moves

@@ -6,6 +6,11 @@
 // Hooks (tests, and anything else that reads the page): a card is [data-card="7C"] ("JK" a joker),
 // a place a card may go [data-target="<the server's id>"], a selected card aria-pressed="true", and
 // while something is selected each of its legal targets data-legal="true".
+//
+// Keyboard and screen readers: every card and place has a spoken name in the viewer's language
+// ("7 of clubs", "stack 2": the words come with the welcome); Tab and the arrow keys move between
+// the cards and places, Enter or Space taps the one in focus, and focus stays on the same card or
+// place across redraws.
 
 const SUITS = { S: "♠", C: "♣", H: "♥", D: "♦" };
 const DRAG = 8; // px a pointer moves before a press becomes a drag
@@ -15,6 +20,11 @@ function element(tag, className, text) {
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** `text` with each {name} replaced (a translation may put them in any order). */
+function fill(text, values) {
+  return Object.entries(values).reduce((out, [name, value]) => out.split(`{${name}}`).join(value), text);
 }
 
 function sameCards(a, b) {
@@ -33,7 +43,9 @@ export class CardTable {
     this.drag = null;
     this.quiet = false; // a drag just ended: its click is not a tap
     this.timer = 0;
+    this.words = {}; // spoken names (the welcome's words.cards)
     root.addEventListener("click", (event) => this.tap(event));
+    root.addEventListener("keydown", (event) => this.key(event));
     root.addEventListener("pointerdown", (event) => this.down(event));
     root.addEventListener("pointermove", (event) => this.moved(event));
     root.addEventListener("pointerup", (event) => this.up(event));
@@ -42,7 +54,14 @@ export class CardTable {
 
   // ----- drawing ------------------------------------------------------------------------------
 
+  /** The spoken names of cards and places, in the viewer's language. */
+  speak(words) {
+    this.words = words && typeof words === "object" ? words : {};
+    if (this.model) this.draw(this.model);
+  }
+
   draw(model) {
+    const focused = this.focusKey();
     this.model = model && Array.isArray(model.places) && Array.isArray(model.seats) ? model : null;
     this.root.hidden = this.model === null;
     clearInterval(this.timer);
@@ -73,6 +92,7 @@ export class CardTable {
     rows.push(actions);
     this.root.replaceChildren(...rows);
     this.root.dataset.game = String(m.game);
+    if (focused) this.root.querySelector(focused)?.focus();
     // A selection survives a redraw (the others play on meanwhile) while its cards can still move.
     if (!this.legal(this.chosen).length && !this.selectable(this.chosen)) this.chosen = { cards: [], source: null };
     this.mark();
@@ -122,7 +142,12 @@ export class CardTable {
     box.dataset.kind = String(place.kind);
     if (place.colour) box.dataset.colour = String(place.colour);
     if (place.spread) box.dataset.spread = "true";
-    if (reachable) box.dataset.target = place.id;
+    box.setAttribute("aria-label", this.placeName(place));
+    if (reachable) {
+      box.dataset.target = place.id;
+      box.setAttribute("role", "button");
+      box.tabIndex = 0;
+    }
     const cards = Array.isArray(place.cards) ? place.cards : [];
     const shown = place.spread ? cards : cards.slice(-1);
     const fan = element("div", place.spread ? "fan" : "heap");
@@ -143,6 +168,8 @@ export class CardTable {
     const node = element(movable ? "button" : "span", "card");
     node.dataset.card = String(code);
     node.dir = "ltr";
+    node.setAttribute("aria-label", this.cardName(String(code)));
+    if (!movable) node.setAttribute("role", "img");
     if (code === "JK") {
       node.classList.add("joker");
       node.append(element("span", "rank", "🃏"));
@@ -162,7 +189,59 @@ export class CardTable {
   }
 
   back() {
-    return element("span", "card back");
+    const node = element("span", "card back");
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", this.words.down || "🂠");
+    return node;
+  }
+
+  /** "7 of clubs", "queen of hearts", "joker" (as the welcome's words say it). */
+  cardName(code) {
+    const w = this.words;
+    if (code === "JK") return w.joker || "🃏";
+    const rank = code.slice(0, -1);
+    const suit = code.slice(-1);
+    const said = (w.ranks && w.ranks[rank]) || rank;
+    const of = (w.suits && w.suits[suit]) || SUITS[suit] || suit;
+    return typeof w.card === "string" ? fill(w.card, { rank: said, suit: of }) : `${rank}${SUITS[suit] || suit}`;
+  }
+
+  /** "stack 2", "pile", "foundation 3": the place's kind, and its number where its id has one. */
+  placeName(place) {
+    const w = this.words;
+    const kind = (w.places && w.places[place.kind]) || String(place.kind);
+    const number = /(\d+)$/.exec(String(place.id));
+    return number && typeof w.numbered === "string" ? fill(w.numbered, { place: kind, number: number[1] }) : kind;
+  }
+
+  // ----- the keyboard -------------------------------------------------------------------------------
+
+  /** The selector of the card or place in focus, to find it again after a redraw. */
+  focusKey() {
+    const node = document.activeElement;
+    if (!node || !this.root.contains(node)) return null;
+    if (node.dataset.card) return `[data-card="${CSS.escape(node.dataset.card)}"]`;
+    if (node.dataset.target) return `[data-target="${CSS.escape(node.dataset.target)}"]`;
+    return null;
+  }
+
+  key(event) {
+    const here = event.target instanceof Element ? event.target : null;
+    if (!here) return;
+    if ((event.key === "Enter" || event.key === " ") && here.matches("[data-target]:not(button)")) {
+      event.preventDefault();
+      this.tap(event); // as a tap on the place (a button's Enter and Space are its own click)
+      return;
+    }
+    const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (!(event.key in steps)) return;
+    let step = steps[event.key];
+    if (event.key.startsWith("Arrow") && /Left|Right/.test(event.key) && getComputedStyle(this.root).direction === "rtl") step = -step;
+    const stops = [...this.root.querySelectorAll("button, [data-target]")];
+    const at = stops.indexOf(here.closest("button, [data-target]"));
+    if (at < 0) return;
+    event.preventDefault();
+    stops[(at + step + stops.length) % stops.length].focus();
   }
 
   // ----- what is legal (the server's moves, looked up) ------------------------------------------

@@ -398,6 +398,7 @@ class Connection {
     switch (message.type) {
       case "welcome":
         if (message.words && typeof message.words === "object") words = message.words;
+        cards.speak(words.cards);
         language(message.lang, message.dir);
         if (typeof words.title === "string") document.title = words.title;
         // a link is good for one session: the server may hand a fresh one for the next

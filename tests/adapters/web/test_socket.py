@@ -68,7 +68,12 @@ async def test_a_seated_person_gets_the_board_and_their_own_panel(aio_loop):
         welcome = await client.next()
         assert welcome is not None and welcome["type"] == "welcome" and welcome["lang"] == "en"
         assert welcome["dir"] == "ltr"
-        assert set(welcome["words"]) == {"connecting", "refused", "reconnecting", "watching", "moves", "nowhere"}
+        words = {"connecting", "refused", "reconnecting", "watching", "moves", "nowhere", "cards"}
+        assert set(welcome["words"]) == words
+        assert (
+            welcome["words"]["cards"]["card"] == "{rank} of {suit}"
+            and welcome["words"]["cards"]["suits"]["H"] == "hearts"
+        )
         view = await client.until(lambda m: m["type"] == "view")
         table = await live.table()
         assert (view["table"], view["version"], view["game"], view["seat"]) == (table.id, table.version, "svolota", 0)

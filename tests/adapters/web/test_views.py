@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
+
 import bot.i18n
+from adapters.web import views
 from adapters.web.auth import Viewer
 from adapters.web.views import Gallery, view_of
 from bot.bootstrap import bootstrap
@@ -36,7 +39,29 @@ def _viewer(who: Actor, lang: str | None = "en") -> Viewer:
     return Viewer(who.person, who.name, lang, None)
 
 
-async def test_a_chat_that_reads_pictures_gets_picture_addresses_from_the_gallery():
+def _no_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the page cannot draw as cards (no `GameInfo.model`, as the fourth game, War): its
+    pictures are the table."""
+    monkeypatch.setattr(views, "table_model", lambda *_: None)
+
+
+async def test_while_the_page_draws_the_cards_no_picture_is_drawn():
+    service, table_id = await _table("classic")
+    table = await service.store.load(table_id)
+    assert table is not None
+    drawn: list[Picture] = []
+
+    async def draw(picture: Picture, deck: str) -> bytes:
+        drawn.append(picture)
+        return b"png"
+
+    view = await view_of(service, table, _viewer(ANN), Gallery(draw))
+    assert view["model"] is not None and view["board"]["picture"] is None and view["panel"]["picture"] is None
+    assert drawn == []
+
+
+async def test_a_chat_that_reads_pictures_gets_picture_addresses_from_the_gallery(monkeypatch):
+    _no_model(monkeypatch)
     service, table_id = await _table("classic")
     table = await service.store.load(table_id)
     assert table is not None
@@ -95,7 +120,8 @@ async def test_the_app_serves_the_gallerys_pictures(aio_loop):
             assert (await response.read()).startswith(b"png of classic")
 
 
-async def test_a_persons_own_look_draws_their_panel_and_the_chats_the_board():
+async def test_a_persons_own_look_draws_their_panel_and_the_chats_the_board(monkeypatch):
+    _no_model(monkeypatch)
     service, table_id = await _table("text")
     await service.handle(SetLook(ANN, "four"))
     table = await service.store.load(table_id)

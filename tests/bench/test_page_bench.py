@@ -15,6 +15,6 @@ def test_the_page_bench_times_every_tap_and_loads_the_page_on_each_network(capsy
     need_chromium()
     assert page.main(["--taps", "4", "--loads", "1"]) == 0
     out = capsys.readouterr().out
-    assert "tap to confirmed on screen (4 moves, Racing Demon)" in out
+    assert "tap to confirmed on screen (4 moves, Racing Demon; " in out
     assert all(f"{name}, phone, CPU 4x slower (1 loads)" in out for name in page.NETWORKS)
     assert "KB gzipped" in out and out.count("target") == 2 + len(page.NETWORKS)

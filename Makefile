@@ -38,13 +38,13 @@ lint: $(VENV)/.installed-dev lint-deploy
 test test-all test-fast lint-deploy: export PYTHONDONTWRITEBYTECODE =
 
 # Lint and the suite side by side (the suite leaves a core idle a quarter of the time); each one's
-# output is shown whole when it ends (-O). Four workers: the slow tier waits on processes,
-# browsers and sockets more than the fast one.
+# output is shown whole when it ends (-O). Five workers: the slow tier waits on processes,
+# browsers and sockets more than the fast one (four left a quarter of two cores idle).
 test: $(VENV)/.installed-dev
 	$(MAKE) --no-print-directory -j2 -O lint test-all
 
 test-all: $(VENV)/.installed-dev
-	$(BIN)/python -m pytest -n 4 $(ARGS)
+	$(BIN)/python -m pytest -n 5 $(ARGS)
 
 # The edit-run loop: everything but the `slow` tier (pyproject.toml), on SQLite only, no lint.
 test-fast: $(VENV)/.installed-dev

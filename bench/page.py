@@ -30,8 +30,9 @@ from typing import Any
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from adapters.web.app import STATIC
-from adapters.web.local import LocalGame, serve
+from adapters.web.local import serve
 from bot.clock import FakeClock
+from bot.practice import Practice
 from bot.settings import ServiceConfig
 from tests.browser.live import PHONE, launched, need_chromium
 
@@ -109,7 +110,7 @@ async def taps(browser: Any, count: int) -> tuple[list[float], int]:
     """Milliseconds from each sending tap to its version on screen, and how many were refused."""
     urls: list[str] = []
     stop = asyncio.Event()
-    local = LocalGame("racing_demon", 1, "easy", "Ann", "en", seed=7)
+    local = Practice("racing_demon", 1, "easy", "Ann", "en", seed=7)
     server = asyncio.create_task(serve(local, ServiceConfig(), urls.append, stop, FakeClock(time.time())))
     while not urls:
         await asyncio.sleep(0.01)
@@ -151,7 +152,7 @@ async def first_paints(browser: Any, loads: int, network: dict[str, Any]) -> lis
     for n in range(loads):
         urls: list[str] = []
         stop = asyncio.Event()
-        local = LocalGame("speed", 2, "easy", "Ann", "en", seed=n)
+        local = Practice("speed", 2, "easy", "Ann", "en", seed=n)
         server = asyncio.create_task(serve(local, ServiceConfig(), urls.append, stop, FakeClock(time.time())))
         while not urls:
             await asyncio.sleep(0.01)

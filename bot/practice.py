@@ -8,6 +8,8 @@ one person."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.commands import ChangeSettings, Command, Open, Press
 from bot.people import Actor, ChatRef
 from bot.service import Service
@@ -15,6 +17,19 @@ from bot.settings import ChatSettings
 from bot.tables import Status
 from bot.tokens import Token
 from bot.ui.screen import Reply
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    """A practice game as asked for: the game, the players at the table (the person included), the
+    computers' level, the person's name and language, and the seed that deals it."""
+
+    game: str
+    players: int
+    level: str
+    name: str
+    lang: str
+    seed: int
 
 
 class SetupFailed(Exception):

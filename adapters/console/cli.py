@@ -28,11 +28,11 @@ from typing import Any, NoReturn, TextIO
 
 from adapters.console.commands import Empty, Number, Quit, read_command
 from adapters.console.lines import Interrupted, Lines, PipedLines, PromptLines, ThreadLines, printable
-from adapters.console.session import PROMPT, Setup, play
+from adapters.console.session import PROMPT, play
 from bot.games import game_info, games, known_game
 from bot.guide import level_name, one_line
 from bot.i18n import LANGUAGES, Translator, language_named, pick_language, translator
-from bot.practice import SetupFailed
+from bot.practice import Practice, SetupFailed
 from bot.settings import ServiceConfig
 
 DEFAULT_GAME = "svolota"
@@ -133,7 +133,7 @@ def _play(ns: argparse.Namespace, t: Translator) -> int:
         level = choose_level(t, input, print) if live else DEFAULT_LEVEL
         if level is None:
             return 0
-    setup = Setup(game, players, level, name, ns.lang, seed)
+    setup = Practice(game, players, level, name, ns.lang, seed)
     try:
         if ns.web:
             return _play_on_the_web(setup, config, ns.port, t)
@@ -143,8 +143,8 @@ def _play(ns: argparse.Namespace, t: Translator) -> int:
         return EXIT_FAILED
 
 
-def _play_on_the_web(setup: Setup, config: ServiceConfig, port: int, t: Translator) -> int:
-    from adapters.web.local import LocalGame, serve  # the web server only when asked for
+def _play_on_the_web(setup: Practice, config: ServiceConfig, port: int, t: Translator) -> int:
+    from adapters.web.local import serve  # the web server only when asked for
 
     def opened(url: str) -> None:
         print(t.gettext("Your table: {url}").format(url=url))
@@ -152,9 +152,8 @@ def _play_on_the_web(setup: Setup, config: ServiceConfig, port: int, t: Translat
         if _desktop():
             webbrowser.open(url)
 
-    local = LocalGame(setup.game, setup.players, setup.level, setup.name, setup.lang, setup.seed, port)
     try:
-        return asyncio.run(serve(local, config, opened))
+        return asyncio.run(serve(setup, config, opened, port=port))
     except OSError as e:  # the port is taken, or not ours to listen on
         message = t.gettext("cannot serve the page on port {port}: {reason}")
         sys.stderr.write("cardbot: " + message.format(port=port, reason=e.strerror or e) + "\n")

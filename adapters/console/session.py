@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
 from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
@@ -47,7 +46,7 @@ from bot.guide import cards_line, legend, level_name, one_line, rules
 from bot.i18n import translator
 from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
-from bot.practice import practice_table
+from bot.practice import Practice, practice_table
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
 from bot.ui.words import game_name
@@ -58,17 +57,7 @@ PROMPT = "> "
 MAX_WAIT = 3600.0  # virtual seconds the loop lets pass at most before it reads the next line
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
-    game: str
-    players: int
-    level: str
-    name: str
-    lang: str
-    seed: int
-
-
-async def play(setup: Setup, lines: Lines, live: bool, config: ServiceConfig, out: TextIO | None = None) -> int:
+async def play(setup: Practice, lines: Lines, live: bool, config: ServiceConfig, out: TextIO | None = None) -> int:
     """Set the table up and play it to the end, `quit` or the end of input; the exit code."""
     with lines.printing():
         session = Session(setup, SystemClock() if live else FakeClock(), config, out)
@@ -77,7 +66,7 @@ async def play(setup: Setup, lines: Lines, live: bool, config: ServiceConfig, ou
 
 
 class Session:
-    def __init__(self, setup: Setup, clock: Clock, config: ServiceConfig, out: TextIO | None = None) -> None:
+    def __init__(self, setup: Practice, clock: Clock, config: ServiceConfig, out: TextIO | None = None) -> None:
         self.setup = setup
         self.t = translator(setup.lang)
         self.me = Actor(ME, setup.name, lang=setup.lang, admin=True)

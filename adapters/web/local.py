@@ -22,7 +22,7 @@ import contextlib
 import secrets
 import signal
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 from pydantic import SecretStr
@@ -33,7 +33,7 @@ from bot.bootstrap import bootstrap
 from bot.clock import Clock, SystemClock
 from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
-from bot.practice import practice_lobby, seat_computers
+from bot.practice import Practice, practice_lobby, seat_computers
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
 from bot.ui.screen import Screen
@@ -44,17 +44,6 @@ LINK_SECONDS: Final = 12 * 3600.0  # a reload or a phone's sleep half a day late
 WATCH_POLL: Final = 0.1  # seconds between looks for the page, before the game starts
 
 
-@dataclass(frozen=True, slots=True)
-class LocalGame:
-    game: str
-    players: int
-    level: str
-    name: str
-    lang: str
-    seed: int
-    port: int = 0  # 0: any free one
-
-
 class NoChat:
     """The local table's chat: nobody reads it (the page draws the table from the service)."""
 
@@ -63,20 +52,21 @@ class NoChat:
 
 
 async def serve(
-    setup: LocalGame,
+    setup: Practice,
     config: ServiceConfig,
     opened: Callable[[str], object],
     stop: asyncio.Event | None = None,
     clock: Clock | None = None,
+    port: int = 0,
 ) -> int:
-    """Seat the person and the computers, serve the table's page and tell `opened` its address;
-    then serve until `stop` is set (None: until SIGINT or SIGTERM). The exit code. `clock`: the
-    system's unless a test moves its own."""
+    """Seat the person and the computers, serve the table's page on `port` (0: any free one) and
+    tell `opened` its address; then serve until `stop` is set (None: until SIGINT or SIGTERM). The
+    exit code. `clock`: the system's unless a test moves its own."""
     store = MemoryStore()
     config = replace(config, lobby_seconds=LINK_SECONDS)  # the lobby waits for its page
     service = bootstrap(store, NoChat(), clock or SystemClock(), config, seed=setup.seed)
     key = secrets.token_urlsafe(32)  # this process's own: its links die with it
-    settings = WebSettings(listen=f"127.0.0.1:{setup.port}", secret=SecretStr(key), link_seconds=LINK_SECONDS)
+    settings = WebSettings(listen=f"127.0.0.1:{port}", secret=SecretStr(key), link_seconds=LINK_SECONDS)
     server = WebServer(service, store, settings, bot_token=key)
     await server.start()
     scheduler = asyncio.create_task(Scheduler.of(service).run())

@@ -197,6 +197,16 @@ class Live:
         assert reply.ok, reply
         return reply
 
+    async def speed_page(self, actor: Actor) -> tuple[int, Any]:
+        """`actor` opens Speed and adds a computer (two seats: it starts), then opens the table's page
+        in Telegram: the table and the page, shown and caught up."""
+        table_id = await self.open(actor, "speed")
+        await self.press(actor, table_id, "+ Computer")
+        page = await self.page(self.telegram_url(actor, table_id))
+        await shown(page)
+        await caught_up(self, page, table_id)
+        return table_id, page
+
     async def start_with_computers(self, actor: Actor, table_id: int, computers: int) -> None:
         """`computers` seats for computers, then Start unless the table started on its own (full)."""
         for _ in range(computers):

@@ -81,11 +81,7 @@ async def tap_speed_move(live: Live, page: Any, table_id: int) -> bool:
 @pytest.mark.async_timeout(300)
 async def test_a_whole_speed_game_is_played_by_tapping_cards_on_a_phone(browser):
     async with Live(browser=browser) as live:
-        table_id = await live.open(ANN, "speed")
-        await live.press(ANN, table_id, "+ Computer")
-        page = await live.page(live.telegram_url(ANN, table_id))
-        await shown(page)
-        await caught_up(live, page, table_id)
+        table_id, page = await live.speed_page(ANN)
         assert await page.locator("#table").is_visible()
         assert await page.locator("#drawer").get_attribute("open") is None  # the moves drawer closed
         assert await page.locator("#table [data-card]").count() >= 5 + 2 + 1  # stacks, centre, theirs
@@ -271,11 +267,7 @@ CARD_NAME = re.compile(r"(\d+|jack|queen|king|ace) of (clubs|diamonds|hearts|spa
 @pytest.mark.async_timeout(120)
 async def test_the_keyboard_alone_plays_a_card_and_every_card_and_place_has_a_spoken_name(browser):
     async with Live(browser=browser) as live:
-        table_id = await live.open(ANN, "speed")
-        await live.press(ANN, table_id, "+ Computer")
-        page = await live.page(live.telegram_url(ANN, table_id))
-        await shown(page)
-        await caught_up(live, page, table_id)
+        table_id, page = await live.speed_page(ANN)
         names = await page.evaluate("() => [...document.querySelectorAll('#table .card')].map(n => n.ariaLabel)")
         assert names and all(CARD_NAME.fullmatch(name or "") for name in names), names
         places = await page.evaluate("() => [...document.querySelectorAll('#table .place')].map(n => n.ariaLabel)")

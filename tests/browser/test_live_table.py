@@ -178,11 +178,7 @@ async def test_a_refused_press_is_a_toast_and_leaving_makes_a_spectator(browser)
 @pytest.mark.async_timeout(120)
 async def test_the_page_reconnects_after_a_drop_and_catches_up(browser):
     async with Live(browser=browser) as live:
-        table_id = await live.open(ANN, "speed")
-        await live.press(ANN, table_id, "+ Computer")
-        page = await live.page(live.telegram_url(ANN, table_id))
-        await shown(page)
-        await caught_up(live, page, table_id)
+        table_id, page = await live.speed_page(ANN)
         before = await board_text(page)
         version = (await live.table(table_id)).version
 

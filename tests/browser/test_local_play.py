@@ -19,8 +19,9 @@ from urllib.request import urlopen
 import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from adapters.web.local import LocalGame, serve
+from adapters.web.local import serve
 from bot.clock import FakeClock
+from bot.practice import Practice
 from bot.settings import ServiceConfig
 from tests.browser.live import PHONE, POLL_MS, WAIT_MS
 
@@ -39,7 +40,7 @@ async def local_table(
     address, what stops it, its task."""
     urls: list[str] = []
     stop = asyncio.Event()
-    local = LocalGame(game, players, "easy", "Ann", "en", seed)
+    local = Practice(game, players, "easy", "Ann", "en", seed)
     task = asyncio.create_task(serve(local, CONFIG, urls.append, stop, clock))
     while not urls:
         assert not task.done(), task.result()

@@ -17,8 +17,9 @@ from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from adapters.console.chat import ConsoleChat
 from adapters.console.lines import Interrupted, PromptLines
-from adapters.console.session import Session, Setup, play
+from adapters.console.session import Session, play
 from bot.clock import SystemClock
+from bot.practice import Practice
 from bot.settings import ServiceConfig
 
 QUICK = ServiceConfig(window_seconds=0.1, computer_think=0.005)
@@ -45,7 +46,7 @@ def live(
     game: str, typist: Typist, players: int = 4, level: str = "normal", out: io.StringIO | None = None
 ) -> tuple[int, str]:
     out = out or io.StringIO()
-    session = Session(Setup(game, players, level, "pat", "en", 3), SystemClock(), QUICK, out)
+    session = Session(Practice(game, players, level, "pat", "en", 3), SystemClock(), QUICK, out)
     typist.chat = session.chat
 
     async def run() -> int:
@@ -105,7 +106,7 @@ def prompt_toolkit_game(game: str, players: int, keys: str) -> tuple[int, str]:
     screen = io.StringIO()
     with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=PlainTextOutput(screen)):
         keyboard.send_text(keys)
-        setup = Setup(game, players, "easy", "pat", "en", 1)
+        setup = Practice(game, players, "easy", "pat", "en", 1)
         code = asyncio.run(play(setup, PromptLines(keyboard, DummyOutput()), True, QUICK))
     return code, screen.getvalue()
 

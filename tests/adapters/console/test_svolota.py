@@ -11,11 +11,12 @@ import pytest
 
 from adapters.console.cli import main
 from adapters.console.lines import printable
-from adapters.console.session import Session, Setup
+from adapters.console.session import Session
 from bot.clock import FakeClock
 from bot.deadlines import Kind
 from bot.guide import rules
 from bot.i18n import translator
+from bot.practice import Practice
 from bot.settings import ServiceConfig
 from core.cards import STANDARD_DECK, parse_card
 
@@ -275,7 +276,7 @@ def test_help_explains_what_the_screens_write(cardbot, game, signs):
 
 def test_a_practice_game_arms_no_turn_timer():
     async def deadlines_on_my_turn() -> list[str]:
-        session = Session(Setup("svolota", 4, "normal", "pat", "en", 1), FakeClock(), ServiceConfig(), io.StringIO())
+        session = Session(Practice("svolota", 4, "normal", "pat", "en", 1), FakeClock(), ServiceConfig(), io.StringIO())
         await session.open()
         assert session.chat.offers_move()  # you lead: it is your turn
         table = await session.store.load(session.table_id)

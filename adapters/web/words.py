@@ -22,6 +22,10 @@ def page_words(lang: str) -> dict[str, Any]:
         "moves": t.gettext("Moves"),
         # TRANSLATORS: a card dropped (or tapped) on a place where none of its moves go, on the live table
         "nowhere": t.gettext("It does not go there."),
+        # TRANSLATORS: asked in Telegram when a person closes the live table during their game
+        "leave_question": t.gettext("Close the table? The game goes on; after a while a computer plays for you."),
+        # TRANSLATORS: the button that closes the live table in that question
+        "leave": t.gettext("Close"),
     }
 
 

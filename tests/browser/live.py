@@ -163,9 +163,14 @@ class Live:
         token = self.server.sign(person.person, person.name, person.lang, table_id)
         return f"{self.base}/?t={table_id}&link={token}"
 
-    async def page(self, url: str, viewport: dict[str, int] = PHONE, scale: float = 1, socket: Any = None) -> Any:
-        """`socket`: a handler of the page's WebSocket (Playwright's route_web_socket), set before it opens."""
+    async def page(
+        self, url: str, viewport: dict[str, int] = PHONE, scale: float = 1, socket: Any = None, script: str = ""
+    ) -> Any:
+        """`socket`: a handler of the page's WebSocket (Playwright's route_web_socket), set before it
+        opens; `script`: run in the page before its own (a stand-in for what Telegram puts there)."""
         context = await self.browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=True)
+        if script:
+            await context.add_init_script(script)
         self._contexts.append(context)
         context.set_default_timeout(WAIT_MS)
         page = await context.new_page()

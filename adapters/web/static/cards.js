@@ -33,11 +33,12 @@ function sameCards(a, b) {
 
 export class CardTable {
   /** `root`: where the table is drawn; `play(move)`: send a move (false: not now, an answer awaited);
-   * `refuse()`: say a drop is not legal. */
-  constructor(root, play, refuse) {
+   * `refuse()`: say a drop is not legal; `dragging(on)`: a drag begins or ends. */
+  constructor(root, play, refuse, dragging = () => {}) {
     this.root = root;
     this.play = play;
     this.refuse = refuse;
+    this.dragging = dragging;
     this.model = null;
     this.chosen = { cards: [], source: null }; // what is selected: cards (tap order), or a place's hidden card
     this.drag = null;
@@ -356,6 +357,7 @@ export class CardTable {
       if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG) return;
       const code = drag.card.dataset.card;
       if (!this.chosen.cards.includes(code)) this.choose({ cards: [code], source: null });
+      this.dragging(true);
       drag.ghost = drag.card.cloneNode(true);
       drag.ghost.classList.add("ghost");
       drag.ghost.removeAttribute("data-card"); // the card stays where it is until the server moves it
@@ -396,6 +398,7 @@ export class CardTable {
     const drag = this.drag;
     this.drag = null;
     if (drag && drag.ghost) {
+      this.dragging(false);
       drag.ghost.remove();
       drag.card.classList.remove("dragged");
     }

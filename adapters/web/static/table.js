@@ -27,6 +27,8 @@ function launch() {
     data: hash.get("tgWebAppData"),
     start: hash.get("tgWebAppStartParam"),
     theme: hash.get("tgWebAppThemeParams"),
+    version: hash.get("tgWebAppVersion"),
+    platform: hash.get("tgWebAppPlatform"),
   };
   try {
     if (tg.data) sessionStorage.setItem(STORED, JSON.stringify(tg));
@@ -43,7 +45,8 @@ function launch() {
   let auth = null;
   if (tg.data) auth = { kind: "telegram", init_data: tg.data };
   else if (link) auth = { kind: "link", token: link };
-  return { table, auth, theme: parse(tg.theme), telegram: Boolean(tg.data) };
+  const version = String(tg.version || "6.0");
+  return { table, auth, theme: parse(tg.theme), telegram: Boolean(tg.data), version, platform: String(tg.platform || "") };
 }
 
 /** The page's address names the table and the link it would open now: a reload goes on from there. */
@@ -104,20 +107,113 @@ function postEvent(type, data = {}) {
   }
 }
 
-function telegramEvents() {
-  const receive = (type, data) => {
-    if (type === "theme_changed" && data) applyTheme(data.theme_params);
-  };
-  window.Telegram = window.Telegram || {};
-  window.Telegram.WebView = window.Telegram.WebView || { receiveEvent: receive };
-  window.addEventListener("message", (event) => {
-    if (event.origin !== "https://web.telegram.org") return;
-    const message = typeof event.data === "string" ? parse(event.data) : event.data;
-    if (message) receive(message.eventType, message.eventData);
-  });
-  postEvent("web_app_ready");
-  postEvent("web_app_expand");
+/** Whether the Telegram client speaks Bot API `wanted` or newer (tgWebAppVersion: "8.0", "7.10"). */
+function atLeast(version, wanted) {
+  const [a, b] = [version, wanted].map((v) => v.split(".").map((n) => Number(n) || 0));
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if ((a[i] || 0) !== (b[i] || 0)) return (a[i] || 0) > (b[i] || 0);
+  }
+  return true;
 }
+
+// The Mini App's ways (core.telegram.org/bots/webapps), spoken by hand through postEvent: full height
+// (and full screen on a phone), the theme and its changes, the safe areas as CSS variables, the
+// BackButton to leave (asking first while you play), the closing confirmation while you play, no
+// swipe-to-close while a card is dragged, and a haptic tick when a move lands or is refused. Each
+// only where the client's version has it.
+const telegram = {
+  version: "6.0",
+  playing: false, // seated at a game under way: leaving asks first
+  asking: false, // the "leave?" popup is open
+
+  start(who) {
+    this.version = who.version;
+    const receive = (type, data) => this.receive(type, data || {});
+    window.Telegram = window.Telegram || {};
+    window.Telegram.WebView = window.Telegram.WebView || { receiveEvent: receive };
+    window.addEventListener("message", (event) => {
+      if (event.origin !== "https://web.telegram.org") return;
+      const message = typeof event.data === "string" ? parse(event.data) : event.data;
+      if (message) receive(message.eventType, message.eventData);
+    });
+    postEvent("web_app_ready");
+    postEvent("web_app_expand");
+    if (this.has("6.1")) postEvent("web_app_setup_back_button", { is_visible: true });
+    if (this.has("8.0")) {
+      postEvent("web_app_request_safe_area");
+      postEvent("web_app_request_content_safe_area");
+      if (who.platform === "android" || who.platform === "ios") postEvent("web_app_request_fullscreen");
+    }
+  },
+
+  has(version) {
+    return atLeast(this.version, version);
+  },
+
+  receive(type, data) {
+    const root = document.documentElement.style;
+    const px = (value) => `${Math.max(0, Number(value) || 0)}px`;
+    switch (type) {
+      case "theme_changed":
+        applyTheme(data.theme_params);
+        break;
+      case "safe_area_changed":
+      case "content_safe_area_changed": {
+        const prefix = type === "safe_area_changed" ? "--safe" : "--content-safe";
+        for (const side of ["top", "bottom", "left", "right"]) root.setProperty(`${prefix}-${side}`, px(data[side]));
+        break;
+      }
+      case "viewport_changed":
+        if (Number(data.height) > 0) root.setProperty("--viewport-height", px(data.height));
+        break;
+      case "back_button_pressed":
+        this.leave();
+        break;
+      case "popup_closed":
+        this.asking = false;
+        if (data.button_id === "leave") postEvent("web_app_close");
+        break;
+      default:
+        break; // (events this page does not use)
+    }
+  },
+
+  /** The BackButton: close the app, after asking while a game is under way. */
+  leave() {
+    if (!this.playing || !this.has("6.2")) {
+      postEvent("web_app_close");
+      return;
+    }
+    if (this.asking) return;
+    this.asking = true;
+    postEvent("web_app_open_popup", {
+      message: words.leave_question || "?",
+      buttons: [
+        { id: "leave", type: "destructive", text: words.leave || "✕" },
+        { id: "stay", type: "cancel" },
+      ],
+    });
+  },
+
+  /** Seated at a game under way, or not: closing the app asks first, or not. */
+  play(on) {
+    if (on === this.playing) return;
+    this.playing = on;
+    if (this.has("6.2")) postEvent("web_app_setup_closing_behavior", { need_confirmation: on });
+  },
+
+  /** A card is being dragged: a vertical swipe moves it, not the app. */
+  dragging(on) {
+    if (this.has("7.7")) postEvent("web_app_setup_swipe_behavior", { allow_vertical_swipe: !on });
+  },
+
+  /** A move landed (the server took it) or was refused. */
+  felt(ok) {
+    if (this.has("6.1")) {
+      postEvent("web_app_trigger_haptic_feedback", { type: "notification", notification_type: ok ? "success" : "error" });
+    }
+  },
+};
 
 // ----- text in either direction ------------------------------------------------------------------
 //
@@ -273,6 +369,7 @@ function render(view) {
   screen("board", view.board);
   $("board").hidden = false;
   const watching = view.seat == null; // a spectator: the public board only, never a panel
+  if (who.telegram) telegram.play(!watching && model !== null);
   const badge = $("badge");
   badge.textContent = words.watching || "👁";
   badge.hidden = !watching;
@@ -312,7 +409,6 @@ function play(move) {
   if (waiting || !connection.open() || typeof move.token !== "string") return false;
   waiting = true;
   enable(false);
-  postEvent("web_app_trigger_haptic_feedback", { type: "impact", impact_style: "light" });
   connection.send({ type: "press", token: move.token });
   return true;
 }
@@ -343,7 +439,6 @@ function press(button) {
   waiting = true;
   enable(false);
   button.classList.add("pressed");
-  postEvent("web_app_trigger_haptic_feedback", { type: "impact", impact_style: "light" });
   connection.send({ type: "press", token: button.dataset.token });
 }
 
@@ -414,6 +509,7 @@ class Connection {
         if (message.next && typeof message.next === "object") this.follow(message.next);
         break;
       case "answer":
+        if (who.telegram) telegram.felt(message.ok !== false);
         waiting = false;
         for (const b of $("panel-buttons").querySelectorAll(".pressed")) b.classList.remove("pressed");
         enable(this.open());
@@ -455,11 +551,19 @@ class Connection {
   }
 }
 
-const cards = new CardTable($("table"), play, () => toast(words.nowhere || "✕", false));
+const cards = new CardTable(
+  $("table"),
+  play,
+  () => {
+    toast(words.nowhere || "✕", false);
+    if (who.telegram) telegram.felt(false);
+  },
+  (on) => who.telegram && telegram.dragging(on),
+);
 const who = launch();
 const connection = new Connection(who);
 applyTheme(who.theme);
-if (who.telegram) telegramEvents();
+if (who.telegram) telegram.start(who);
 status("connecting");
 connection.connect(); // (no table or no auth: the server refuses, in its words)
 document.addEventListener("visibilitychange", () => {

@@ -68,7 +68,17 @@ async def test_a_seated_person_gets_the_board_and_their_own_panel(aio_loop):
         welcome = await client.next()
         assert welcome is not None and welcome["type"] == "welcome" and welcome["lang"] == "en"
         assert welcome["dir"] == "ltr"
-        words = {"connecting", "refused", "reconnecting", "watching", "moves", "nowhere", "cards"}
+        words = {
+            "connecting",
+            "refused",
+            "reconnecting",
+            "watching",
+            "moves",
+            "nowhere",
+            "cards",
+            "leave_question",
+            "leave",
+        }
         assert set(welcome["words"]) == words
         assert (
             welcome["words"]["cards"]["card"] == "{rank} of {suit}"

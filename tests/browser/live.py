@@ -164,11 +164,21 @@ class Live:
         return f"{self.base}/?t={table_id}&link={token}"
 
     async def page(
-        self, url: str, viewport: dict[str, int] = PHONE, scale: float = 1, socket: Any = None, script: str = ""
+        self,
+        url: str,
+        viewport: dict[str, int] = PHONE,
+        scale: float = 1,
+        socket: Any = None,
+        script: str = "",
+        motion: str = "reduce",
     ) -> Any:
         """`socket`: a handler of the page's WebSocket (Playwright's route_web_socket), set before it
-        opens; `script`: run in the page before its own (a stand-in for what Telegram puts there)."""
-        context = await self.browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=True)
+        opens; `script`: run in the page before its own (a stand-in for what Telegram puts there);
+        `motion`: "reduce" (the tests' default: a tap need not wait for a card to stop gliding) or
+        "no-preference"."""
+        context = await self.browser.new_context(
+            viewport=viewport, device_scale_factor=scale, has_touch=True, reduced_motion=motion
+        )
         if script:
             await context.add_init_script(script)
         self._contexts.append(context)

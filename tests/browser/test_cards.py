@@ -296,3 +296,37 @@ async def test_the_keyboard_alone_plays_a_card_and_every_card_and_place_has_a_sp
         await page.keyboard.press("Space")
         await page.wait_for_function(f"() => Number(document.getElementById('page').dataset.version) > {before}")
         assert any(m.seat == 0 and m.move == f"play {stack} {pile}" for m in await live.store.moves(table_id)), moves
+
+
+ANIMATIONS = """
+window.__glides = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (this.dataset && this.dataset.card) window.__glides.push([this.dataset.card, JSON.stringify(frames[0]), options]);
+  return animate.call(this, frames, options);
+};
+"""
+
+
+@pytest.mark.async_timeout(120)
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+async def test_a_played_card_glides_to_its_pile_unless_motion_is_reduced(motion, browser):
+    async with Live(browser=browser) as live:
+        table_id = await live.open(ANN, "speed")
+        await live.press(ANN, table_id, "+ Computer")
+        page = await live.page(live.telegram_url(ANN, table_id), script=ANIMATIONS, motion=motion)
+        await shown(page)
+        _, (_, stack, pile) = await a_play(live, table_id)
+        await caught_up(live, page, table_id)
+        card = await page.locator(f"#table [data-place='s{stack}'] button[data-card]").get_attribute("data-card")
+        await page.locator(f"#table [data-place='s{stack}'] button[data-card]").tap()
+        await page.locator(f"#table [data-target='p{pile}']").tap()
+        await page.wait_for_function(
+            "card => document.querySelector(\"#table [data-place^='p'] [data-card='\" + card + \"']\")", arg=card
+        )
+        glides = await page.evaluate("() => window.__glides")
+        mine = [g for g in glides if g[0] == card and "translate" in g[1]]
+        if motion == "reduce":
+            assert glides == []
+        else:
+            assert mine and 120 <= (mine[0][2]["duration"] if isinstance(mine[0][2], dict) else mine[0][2]) <= 200

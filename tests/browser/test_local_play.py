@@ -49,7 +49,7 @@ async def local_table(
 
 
 async def opened(browser: Any, url: str, viewport: dict[str, int], errors: list[str]) -> Any:
-    context = await browser.new_context(viewport=viewport, has_touch=True)
+    context = await browser.new_context(viewport=viewport, has_touch=True, reduced_motion="reduce")
     context.set_default_timeout(WAIT_MS)
     page = await context.new_page()
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))

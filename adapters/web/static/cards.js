@@ -14,6 +14,8 @@
 
 const SUITS = { S: "♠", C: "♣", H: "♥", D: "♦" };
 const DRAG = 8; // px a pointer moves before a press becomes a drag
+const GLIDE_MS = 160; // a card's way from where it lay to where it lies now
+const APPEAR_MS = 120; // a card that comes from a hidden hand or a face-down pile
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -63,6 +65,7 @@ export class CardTable {
 
   draw(model) {
     const focused = this.focusKey();
+    const before = this.positions();
     this.model = model && Array.isArray(model.places) && Array.isArray(model.seats) ? model : null;
     this.root.hidden = this.model === null;
     clearInterval(this.timer);
@@ -92,6 +95,7 @@ export class CardTable {
     }
     rows.push(actions);
     this.root.replaceChildren(...rows);
+    this.glide(before);
     this.root.dataset.game = String(m.game);
     if (focused) this.root.querySelector(focused)?.focus();
     // A selection survives a redraw (the others play on meanwhile) while its cards can still move.
@@ -213,6 +217,47 @@ export class CardTable {
     const kind = (w.places && w.places[place.kind]) || String(place.kind);
     const number = /(\d+)$/.exec(String(place.id));
     return number && typeof w.numbered === "string" ? fill(w.numbered, { place: kind, number: number[1] }) : kind;
+  }
+
+  // ----- motion --------------------------------------------------------------------------------------
+
+  /** Where each face-up card lies on screen now, by its code (a Racing Demon table may show one
+   * code twice: each of its places in turn). */
+  positions() {
+    const found = new Map();
+    for (const node of this.root.querySelectorAll(".card[data-card]")) {
+      const code = node.dataset.card;
+      if (!found.has(code)) found.set(code, []);
+      found.get(code).push(node.getBoundingClientRect());
+    }
+    return found;
+  }
+
+  /** Each card that moved glides from where it lay (a move of yours, or another seat's, which so
+   * comes from their side of the table); one that was not to be seen appears. Not with reduced
+   * motion; the table itself is already where the server says. */
+  glide(before) {
+    if (!before.size || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    for (const node of this.root.querySelectorAll(".card[data-card]")) {
+      const was = (before.get(node.dataset.card) || []).shift();
+      if (!was) {
+        node.animate([{ opacity: 0, transform: "scale(0.85)" }, { opacity: 1, transform: "none" }], APPEAR_MS);
+        continue;
+      }
+      const now = node.getBoundingClientRect();
+      const dx = was.left - now.left;
+      const dy = was.top - now.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      node.classList.add("gliding");
+      const way = node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+        duration: GLIDE_MS,
+        easing: "cubic-bezier(0.2, 0.8, 0.2, 1)",
+      });
+      way.finished.then(
+        () => node.classList.remove("gliding"),
+        () => node.classList.remove("gliding"),
+      );
+    }
   }
 
   // ----- the keyboard -------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from typing import Final
 
 from pydantic import SecretStr
 
+from adapters.pictures import screens as pictures
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
@@ -88,6 +89,7 @@ async def serve(
         with contextlib.suppress(asyncio.CancelledError):
             await scheduler
         await server.stop()
+        pictures.close()  # the drawing processes of the podium, if it was drawn
 
 
 def _signalled() -> asyncio.Event:

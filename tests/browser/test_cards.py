@@ -102,7 +102,7 @@ async def test_a_whole_speed_game_is_played_by_tapping_cards_on_a_phone(browser)
         assert sum(move.seat == 0 for move in await live.store.moves(table_id)) == taps  # every tap a move
         await caught_up(live, page, table_id)
         assert await page.locator("#table").is_hidden()  # the result: the board and its podium
-        assert await page.locator("#board-picture").is_visible()
+        await page.locator("#board-picture").wait_for()  # the podium (shown once decoded)
 
 
 @pytest.mark.async_timeout(120)

@@ -82,7 +82,7 @@ async def test_a_person_plays_a_whole_speed_game_against_a_computer_on_the_page(
         text = await board_text(page)
         assert text.startswith(over("speed"))
         assert "🏆" in text or "draw" in text
-        assert await page.locator("#board-picture").is_visible()  # the podium
+        await page.locator("#board-picture").wait_for()  # the podium (shown once decoded)
 
 
 @pytest.mark.async_timeout(300)

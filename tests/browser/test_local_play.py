@@ -1,8 +1,8 @@
 """`cardbot play --web` (#34): one command serves a table against computers on 127.0.0.1, and a person
-who knows nothing of the project plays it in the browser by tapping cards only — never the moves
-drawer — as a phone and a desktop show it, in real time; then the page's Rematch seats everyone at a
-new table and the page follows to it. The command itself, as a process: it prints the address, a
-forged link gets no table, and Ctrl-C ends it with exit 0."""
+who knows nothing of the project wins a whole Speed game on a phone by tapping cards only — never
+the moves drawer — (its time a fake clock her tries move); then the page's Rematch seats everyone at
+a new table and the page follows to it. A forged link gets no table. The command itself, as a
+process: it prints the address, serves the page, and Ctrl-C ends it with exit 0."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from bot.practice import Practice
 from bot.settings import ServiceConfig
 from tests.browser.live import PHONE, POLL_MS, WAIT_MS
 
-pytestmark = pytest.mark.slow  # Chromium drives the page; a real-time game on the system clock
+pytestmark = pytest.mark.slow  # Chromium drives the page; the command runs as a process
 
 CONFIG = ServiceConfig(window_seconds=0.3)  # real-time play, its reaction windows short
 LIT = "#table [data-legal='true']"

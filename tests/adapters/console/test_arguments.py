@@ -3,6 +3,8 @@ game is asked for at a terminal."""
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 
 from adapters.console.cli import choose_game, choose_level
@@ -168,3 +170,20 @@ def test_the_difficulty_is_asked_only_at_a_terminal_and_only_when_not_given(card
     assert cardbot("play", "svolota").code == 0
     assert cardbot("play", "svolota", "--difficulty", "hard").code == 0
     assert (seen, asked) == (["normal", "easy", "hard"], [True])
+
+
+def test_play_on_the_web_on_a_taken_port_says_so_and_exits_1(cardbot):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = cardbot("play", "speed", "--web", "--port", str(port), "--difficulty", "easy")
+    assert run.code == 1
+    assert run.err.startswith(f"cardbot: cannot serve the page on port {port}: ") and "Traceback" not in run.err
+    assert run.out == ""
+
+
+@pytest.mark.parametrize("port", ["65536", "-1", "http"])
+def test_a_port_that_is_none(cardbot, port):
+    run = cardbot("play", "--web", "--port", port)
+    assert run.code == 2 and f"{port} is not a port (0 to 65535)" in run.err

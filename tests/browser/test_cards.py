@@ -5,6 +5,7 @@ selected card is checked against the server's own legal moves; a move the server
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from typing import Any
@@ -137,17 +138,23 @@ async def test_a_card_dragged_to_a_pile_is_played_and_a_wrong_drop_snaps_back(br
 @pytest.mark.async_timeout(120)
 async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing(browser):
     """The page's view is held back (its socket's views dropped) while the same move is made from
-    elsewhere: the page still lights the pile, the drop sends the stale move, the server refuses it."""
-    hold = {"views": False}
+    elsewhere: the page still lights the pile, the drop sends the stale move and lays the card on
+    the pile at once; the server refuses it, and the card goes back."""
+    hold: dict[str, Any] = {"views": False, "answers": None}  # answers: a list while they are held
 
     def socket(route: Any) -> None:
         server = route.connect_to_server()
 
         def down(message: str | bytes) -> None:
-            if hold["views"] and isinstance(message, str) and json.loads(message).get("type") == "view":
+            kind = json.loads(message).get("type") if isinstance(message, str) else None
+            if hold["views"] and kind == "view":
+                return
+            if hold["answers"] is not None and kind == "answer":
+                hold["answers"].append(message)
                 return
             route.send(message)
 
+        hold["route"] = route
         server.on_message(down)
         route.on_message(lambda message: server.send(message))
 
@@ -161,11 +168,22 @@ async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing(
         await page.locator(f"#table [data-place='s{play[1]}'] [data-card]").tap()
         assert f"p{play[2]}" in await lit(page)
 
-        hold["views"] = True
+        card = await page.locator(f"#table [data-place='s{play[1]}'] [data-card]").get_attribute("data-card")
+        hold["views"], hold["answers"] = True, []
         reply = await live.service.handle(Play(ANN, table_id, " ".join(play)))  # the same move, from the chat
         assert reply.ok, reply
         before = await live.table(table_id)
         await page.locator(f"#table [data-target='p{play[2]}']").tap()  # the page still shows it legal
+        laid = f"#table [data-place='p{play[2]}'] [data-card='{card}']"
+        await page.locator(laid).wait_for()  # at once, before any answer
+        assert await page.locator(f"#table [data-place='s{play[1]}'] [data-card='{card}']").count() == 0
+        while not hold["answers"]:
+            await asyncio.sleep(0.01)
+        for answer in hold["answers"]:
+            hold["route"].send(answer)
+        hold["answers"] = None
+        await page.locator(f"#table [data-place='s{play[1]}'] [data-card='{card}']").wait_for()  # back
+        assert await page.locator(laid).count() == 0
 
         toast = page.locator("#toast")
         await toast.wait_for(state="visible")

@@ -95,6 +95,7 @@ export class CardTable {
     }
     rows.push(actions);
     this.root.replaceChildren(...rows);
+    delete this.root.dataset.laid;
     this.glide(before);
     this.root.dataset.game = String(m.game);
     if (focused) this.root.querySelector(focused)?.focus();
@@ -378,7 +379,37 @@ export class CardTable {
   }
 
   sent(move) {
-    if (move && this.play(move)) this.choose({ cards: [], source: null }); // (else still waiting: it stays selected)
+    if (!move || !this.play(move)) return; // (not now: an answer is awaited, and it stays selected)
+    this.choose({ cards: [], source: null });
+    this.lay(move);
+  }
+
+  /** At once, before the server's answer: the move's cards lie where they go (the server's view
+   * replaces the whole table when it comes; `undo` puts them back if the server refuses). */
+  lay(move) {
+    const cards = Array.isArray(move.cards) ? move.cards : [];
+    const place = this.root.querySelector(`[data-target="${CSS.escape(String(move.target))}"]`);
+    const heap = place && place.querySelector(".heap, .fan");
+    if (!cards.length || !heap) return;
+    const before = this.positions();
+    for (const code of cards) {
+      const from = this.root.querySelector(`.mine button[data-card="${CSS.escape(code)}"]`);
+      if (!from) continue;
+      const laid = this.card(code, false);
+      laid.classList.add("laid");
+      if (heap.classList.contains("heap")) heap.replaceChildren(laid);
+      else heap.append(laid);
+      from.remove();
+    }
+    this.root.dataset.laid = "true";
+    this.glide(before);
+  }
+
+  /** The server refused what `lay` showed: the table as the last view had it. */
+  undo() {
+    if (this.root.dataset.laid !== "true") return;
+    delete this.root.dataset.laid;
+    if (this.model) this.draw(this.model);
   }
 
   /** A selection dropped (or tapped) where none of its moves go: nothing is sent, it stays selected. */

@@ -510,6 +510,7 @@ class Connection {
         break;
       case "answer":
         if (who.telegram) telegram.felt(message.ok !== false);
+        if (message.ok === false) cards.undo(); // what was laid at once goes back
         waiting = false;
         for (const b of $("panel-buttons").querySelectorAll(".pressed")) b.classList.remove("pressed");
         enable(this.open());

@@ -34,7 +34,7 @@ from adapters.web.local import serve
 from bot.clock import FakeClock
 from bot.practice import Practice
 from bot.settings import ServiceConfig
-from tests.browser.live import PHONE, launched, need_chromium
+from tests.browser.live import CHROMIUM, PHONE, launched
 
 TARGET_TAP_P99 = 50.0  # ms
 TARGET_PAINT = 1000.0  # ms
@@ -186,7 +186,9 @@ def met(ok: bool) -> str:
 
 
 async def run(args: argparse.Namespace) -> int:
-    need_chromium()
+    if not CHROMIUM.exists():
+        print(f"bench.page needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+        return 1
     playwright, browser = await launched()
     try:
         tapped, refusals = await taps(browser, args.taps)

@@ -161,13 +161,8 @@ class Presser:
         board = _after(self.fake, start, lambda r: _is(r, "PATCH", CHANNEL_EDIT, message_id=board_id))
         assert board is not None, "a move was not drawn"
         if figures is not None:
-            figures.handler.append(called - pressed)
-            figures.handle.append(returned - called)
-            figures.answer.append(acked.time - pressed)
-            figures.board.append(board.time - pressed)
-            if own is not None:  # none after the last move of a game (the result is drawn on the board)
-                figures.panel.append(own.time - pressed)
-            figures.refused += moved == moves
+            own_at = own.time if own is not None else None
+            figures.bot_press(pressed, called, returned, acked.time, board.time, own_at, moved == moves)
         if not playing:
             await self.open_table(place)
             if figures is not None:

@@ -26,6 +26,26 @@ class PressFigures:
     games: int = 0  # games opened for the presses along the way
     refused: int = 0  # presses the bot answered with a refusal (should stay 0)
 
+    def bot_press(
+        self,
+        pressed: float,
+        called: float,
+        returned: float,
+        answered: float,
+        board: float,
+        panel: float | None,
+        refused: bool,
+    ) -> None:
+        """One of the bot's presses, its moments on one clock (`panel` None: none was drawn, as
+        after a game's last move, whose result is drawn on the board)."""
+        self.handler.append(called - pressed)
+        self.handle.append(returned - called)
+        self.answer.append(answered - pressed)
+        self.board.append(board - pressed)
+        if panel is not None:
+            self.panel.append(panel - pressed)
+        self.refused += refused
+
 
 @dataclass(frozen=True, slots=True)
 class Turn:

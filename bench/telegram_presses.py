@@ -147,13 +147,8 @@ class Presser:
         own = _request_after(self.api, start, lambda r: _edit_in(r, person.id))
         assert board is not None, "a move was not drawn"
         if figures is not None:
-            figures.handler.append(called - pressed)
-            figures.handle.append(returned - called)
-            figures.answer.append(answered.time - pressed)
-            figures.board.append(board.time - pressed)
-            if own is not None:  # none after the last move of a game: the result has no panels
-                figures.panel.append(own.time - pressed)
-            figures.refused += bool(answer.get("text"))
+            own_at = own.time if own is not None else None
+            figures.bot_press(pressed, called, returned, answered.time, board.time, own_at, bool(answer.get("text")))
         if not playing:
             await self.open_table(place)
             if figures is not None:

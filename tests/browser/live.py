@@ -212,11 +212,11 @@ class Live:
         assert reply.ok, reply
         return reply
 
-    async def speed_page(self, actor: Actor) -> tuple[int, Any]:
-        """`actor` opens Speed and adds a computer (two seats: it starts), then opens the table's page
-        in Telegram: the table and the page, shown and caught up."""
-        table_id = await self.open(actor, "speed")
-        await self.press(actor, table_id, "+ Computer")
+    async def playing_page(self, actor: Actor, game: str, computers: int) -> tuple[int, Any]:
+        """`actor` opens `game`, seats `computers` computers and starts it, then opens the table's
+        page in Telegram: the table and the page, shown and caught up."""
+        table_id = await self.open(actor, game)
+        await self.start_with_computers(actor, table_id, computers)
         page = await self.page(self.telegram_url(actor, table_id))
         await shown(page)
         await caught_up(self, page, table_id)

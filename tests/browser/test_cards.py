@@ -82,7 +82,7 @@ async def tap_speed_move(live: Live, page: Any, table_id: int) -> bool:
 @pytest.mark.async_timeout(300)
 async def test_a_whole_speed_game_is_played_by_tapping_cards_on_a_phone(browser):
     async with Live(browser=browser) as live:
-        table_id, page = await live.speed_page(ANN)
+        table_id, page = await live.playing_page(ANN, "speed", 1)
         assert await page.locator("#table").is_visible()
         assert await page.locator("#drawer").get_attribute("open") is None  # the moves drawer closed
         assert await page.locator("#table [data-card]").count() >= 5 + 2 + 1  # stacks, centre, theirs
@@ -197,10 +197,7 @@ async def test_a_drop_the_server_no_longer_takes_is_refused_and_changes_nothing(
 @pytest.mark.async_timeout(180)
 async def test_svolota_cards_are_laid_on_the_pile_by_tapping(browser):
     async with Live(seed=2, browser=browser) as live:
-        table_id = await live.open(ANN, "svolota")
-        await live.start_with_computers(ANN, table_id, 2)
-        page = await live.page(live.telegram_url(ANN, table_id))
-        await shown(page)
+        table_id, page = await live.playing_page(ANN, "svolota", 2)
         others = page.locator("#table .seat [data-kind='hand']")
         assert await others.count() == 2 and await others.locator("[data-card]").count() == 0  # backs only
         laid = several = 0  # Ann's moves, and those of two cards or more
@@ -285,7 +282,7 @@ CARD_NAME = re.compile(r"(\d+|jack|queen|king|ace) of (clubs|diamonds|hearts|spa
 @pytest.mark.async_timeout(120)
 async def test_the_keyboard_alone_plays_a_card_and_every_card_and_place_has_a_spoken_name(browser):
     async with Live(browser=browser) as live:
-        table_id, page = await live.speed_page(ANN)
+        table_id, page = await live.playing_page(ANN, "speed", 1)
         names = await page.evaluate("() => [...document.querySelectorAll('#table .card')].map(n => n.ariaLabel)")
         assert names and all(CARD_NAME.fullmatch(name or "") for name in names), names
         places = await page.evaluate("() => [...document.querySelectorAll('#table .place')].map(n => n.ariaLabel)")

@@ -106,10 +106,7 @@ async def test_a_racing_demon_round_with_two_computers_through_a_discord_link(tm
 @pytest.mark.async_timeout(300)
 async def test_a_svolota_game_against_two_computers_on_the_page(browser):
     async with Live(seed=2, browser=browser) as live:
-        table_id = await live.open(ANN, "svolota")
-        await live.start_with_computers(ANN, table_id, 2)
-        page = await live.page(live.telegram_url(ANN, table_id))
-        await shown(page)
+        table_id, page = await live.playing_page(ANN, "svolota", 2)
 
         taps = await play_out(live, page, table_id)
 
@@ -178,7 +175,7 @@ async def test_a_refused_press_is_a_toast_and_leaving_makes_a_spectator(browser)
 @pytest.mark.async_timeout(120)
 async def test_the_page_reconnects_after_a_drop_and_catches_up(browser):
     async with Live(browser=browser) as live:
-        table_id, page = await live.speed_page(ANN)
+        table_id, page = await live.playing_page(ANN, "speed", 1)
         before = await board_text(page)
         version = (await live.table(table_id)).version
 

@@ -180,3 +180,17 @@ def a_racing_demon_round_of_eight() -> Harness:
     for _ in range(4):
         h.press(ANN, t, "+ Computer")
     return played_out(h, t)
+
+
+def counting_reads(store: Store, method: str, monkeypatch: Any) -> list[PersonRef]:
+    """The people `store.<method>` (person_lang, person_look) is asked about, in order."""
+    asked: list[PersonRef] = []
+    read = getattr(store, method)
+
+    async def counted(who: PersonRef) -> str | None:
+        asked.append(who)
+        result: str | None = await read(who)
+        return result
+
+    monkeypatch.setattr(store, method, counted)
+    return asked

@@ -4,27 +4,10 @@ this process counts at once, one made through another process within LANG_TTL.""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.bootstrap import bootstrap
 from bot.chats import LANG_TTL
 from bot.commands import SetLanguage
-from bot.people import PersonRef
-from bot.store import Store
-from tests.bot.harness import ANN, BOB, CY, Harness
-
-
-def counting_reads(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[PersonRef]:
-    """The people whose language `store` is asked for, in order."""
-    asked: list[PersonRef] = []
-    read = store.person_lang
-
-    async def person_lang(who: PersonRef) -> str | None:
-        asked.append(who)
-        return await read(who)
-
-    monkeypatch.setattr(store, "person_lang", person_lang)
-    return asked
+from tests.bot.harness import ANN, BOB, CY, Harness, counting_reads
 
 
 def lang_of(h: Harness, actor=ANN) -> str:
@@ -33,7 +16,7 @@ def lang_of(h: Harness, actor=ANN) -> str:
 
 def test_a_persons_language_is_read_once_per_ttl_not_at_every_press(monkeypatch):
     h = Harness()
-    asked = counting_reads(h.store, monkeypatch)
+    asked = counting_reads(h.store, "person_lang", monkeypatch)
     t = h.open(ANN, "svolota").table_id
     h.press(BOB, t, "Join")
     h.press(CY, t, "Join")

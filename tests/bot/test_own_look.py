@@ -5,18 +5,15 @@ The look is read from the store at most once per LOOK_TTL per person, not at eve
 
 from __future__ import annotations
 
-import pytest
-
 from bot.bootstrap import bootstrap
 from bot.commands import SetLook
 from bot.i18n import translator
 from bot.looks import LOOK_TTL
-from bot.people import Actor, ChatRef, PersonRef
+from bot.people import Actor, ChatRef
 from bot.settings import ServiceConfig
-from bot.store import Store
 from bot.ui.screen import Reply
 from core import load_game
-from tests.bot.harness import ANN, BOB, CY, Harness, person
+from tests.bot.harness import ANN, BOB, CY, Harness, counting_reads, person
 
 ADMIN = person("Ada", admin=True)
 ELSEWHERE = ChatRef("test", "chat-2")
@@ -122,22 +119,9 @@ def test_the_answer_and_the_refusal_are_in_the_persons_language():
     assert h.run(h.store.person_look(ru.person)) == "four_colour"  # as it was
 
 
-def counting_reads(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[PersonRef]:
-    """The people whose look `store` is asked for, in order."""
-    asked: list[PersonRef] = []
-    read = store.person_look
-
-    async def person_look(who: PersonRef) -> str | None:
-        asked.append(who)
-        return await read(who)
-
-    monkeypatch.setattr(store, "person_look", person_look)
-    return asked
-
-
 def test_a_persons_look_is_read_once_per_ttl_not_at_every_redraw(monkeypatch):
     h = Harness(ServiceConfig(idle_seconds=1000))
-    asked = counting_reads(h.store, monkeypatch)
+    asked = counting_reads(h.store, "person_look", monkeypatch)
     t = h.open(ANN, "racing_demon").table_id
     h.press(BOB, t, "Join")
     h.press(ANN, t, "+ Computer")  # it moves: the windows redraw the board and both panels

@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 Handler = Callable[Concatenate[discord.Interaction[Any], P], Coroutine[Any, Any, None]]
 
+
 def game_choices() -> list[Choice[str]]:
     return [Choice(name=game_info(game).name, value=game) for game in games()]
 

@@ -21,9 +21,11 @@ board, which the table's chat shows anyway; only a seated person gets a panel, t
 ids are sequential: a signed-in stranger could watch the public board of a table in a chat they
 are not in. Checking chat membership would need the platform's API here.)
 
-Presses are judged by the service as from the person's private panel (`Press` without a chat):
-their own seat's moves and "leave" count; the board's buttons (join, start) are refused, as the
-page does not know the person is in the table's chat.
+Presses of a seat's own buttons (moves, leave, rematch: bot/table_actions.PRIVATE_ACTIONS) are
+judged as from the person's private panel (`Press` without a chat). The board's buttons (join, add
+a computer, start, …) count as pressed in the table's chat only for a viewer known to be in it:
+seated when the page connected, or said to be a member by the platform (`members`; a link alone
+does not say it). Anyone else's are refused, as from a private chat.
 
 A refusal of a hello that reads says the same whatever was wrong (forged, expired, a link used
 before, a table the credential is not for, a table that does not exist): a forger learns nothing.
@@ -38,6 +40,7 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +158,17 @@ async def _picture(hub: Hub, key: str) -> web.StreamResponse:
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "max-age=31536000, immutable"})
 
 
+@dataclass(frozen=True, slots=True)
+class Admitted:
+    """A hello let in: who, at which table, whether a link vouched for them (else Telegram), and
+    whether they are known to be in the table's chat (may press its board's buttons)."""
+
+    viewer: Viewer
+    table: Table
+    by_link: bool
+    in_chat: bool
+
+
 class Sockets:
     """The /ws endpoint: one hello, then presses."""
 
@@ -206,30 +220,31 @@ class Sockets:
             code = TOO_LARGE if e.reason == TOO_BIG else UNREADABLE
             await _close(socket, {"type": "refused", "text": unreadable(lang), "error": e.reason}, code)
             return socket
-        viewer, table_id, by_link = await self.welcome(hello)
-        if viewer is None or table_id is None:
+        admitted = await self.welcome(hello)
+        if admitted is None:
             await _close(socket, {"type": "refused", "text": refused(lang)}, REFUSED)
             return socket
+        viewer, table, in_chat = admitted.viewer, admitted.table, admitted.in_chat
+        table_id = table.id
         lang = await self.lang(viewer, table_id)
         welcome: dict[str, Any] = {"type": "welcome", "words": page_words(lang), "lang": lang, "dir": direction(lang)}
-        if by_link:  # a link opens one session: the page reconnects (a phone's network blip) with this one
+        if admitted.by_link:  # a link opens one session: the page reconnects (a phone's network blip) with this one
             expires, nonce = time.time() + self.settings.link_seconds, secrets.token_urlsafe(12)
             resume = sign_link(self.secret, viewer.person, table_id, expires, nonce, viewer.name, viewer.lang)
             welcome["resume"] = resume
         if not await _send(socket, welcome):
             return socket
-        self.hub.attach(table_id, socket, viewer)
+        self.hub.attach(table_id, socket, viewer, in_chat)
         try:
-            await self.presses(socket, viewer, table_id, lang)
+            await self.presses(socket, viewer, table, lang, in_chat)
         finally:
             self.hub.detach(table_id, socket)
         return socket
 
-    async def welcome(self, hello: Hello | None) -> tuple[Viewer | None, int | None, bool]:
-        """The viewer and the table of a hello, and whether a link vouched for them; or (None, None, False)."""
-        nobody = None, None, False
+    async def welcome(self, hello: Hello | None) -> Admitted | None:
+        """Who the hello is from, at which table; None: not admitted."""
         if hello is None or hello.table is None or hello.auth is None:
-            return nobody
+            return None
         table_id, auth = hello.table, hello.auth
         viewer: Viewer | None = None
         if auth.kind == "telegram":
@@ -239,20 +254,27 @@ class Sockets:
             if read is not None and read[0].table_id == table_id and self.hub.use_nonce(read[1]):
                 viewer = read[0]
         if viewer is None or viewer.table_id not in (None, table_id):
-            return nobody
+            return None
         table = await self.store.load(table_id)
-        if table is None or not await self.may_watch(viewer, table):
-            return nobody
-        return viewer, table_id, auth.kind == "link"
+        if table is None:
+            return None
+        in_chat = await self.in_chat(viewer, table)
+        if in_chat is None:
+            return None
+        return Admitted(viewer, table, auth.kind == "link", in_chat)
 
-    async def may_watch(self, viewer: Viewer, table: Table) -> bool:
-        """A player of the table may; anyone else only from the table's own chat (a spectator),
-        as the platform says (`members`; table ids are counted, so an id alone proves nothing)."""
+    async def in_chat(self, viewer: Viewer, table: Table) -> bool | None:
+        """None: the viewer may not watch the table. A player of the table may, and counts as in
+        its chat. Anyone else may only from the table's own chat (a spectator), as the platform
+        says (`members`; table ids are counted, so an id alone proves nothing); without `members`,
+        anyone of the platform with a credential may watch, but is not known to be in the chat."""
         if table.seat_of(viewer.person) is not None:
             return True
         if viewer.person.platform != table.chat.platform:
+            return None
+        if self.members is None:
             return False
-        return self.members is None or await self.members(table.chat, viewer.person)
+        return True if await self.members(table.chat, viewer.person) else None
 
     async def lang(self, viewer: Viewer, table_id: int) -> str:
         if viewer.lang in LANGUAGES:
@@ -260,8 +282,11 @@ class Sockets:
         table = await self.store.load(table_id)
         return (await self.service.chats.settings(table.chat)).lang if table else "en"
 
-    async def presses(self, socket: web.WebSocketResponse, viewer: Viewer, table_id: int, lang: str) -> None:
+    async def presses(
+        self, socket: web.WebSocketResponse, viewer: Viewer, table: Table, lang: str, in_chat: bool
+    ) -> None:
         pace = Pace()
+        chat = table.chat if in_chat else None
         while not socket.closed:
             message = await socket.receive()
             if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
@@ -280,7 +305,7 @@ class Sockets:
                 await _send(socket, {"type": "answer", "ok": False, "text": unreadable(lang), "error": e.reason})
                 continue
             if token is not None:  # else not a press: nothing to do (a newer page may send more kinds)
-                await _send(socket, await self.hub.press(viewer, token, table_id))
+                await _send(socket, await self.hub.press(viewer, token, table.id, chat))
 
 
 async def _send(socket: web.WebSocketResponse, data: dict[str, Any]) -> bool:

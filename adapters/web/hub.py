@@ -31,10 +31,11 @@ from adapters.web.views import Gallery, Links, seat_of, view_of
 from bot.commands import Press
 from bot.i18n import LANGUAGES, translator
 from bot.observers import Observer
-from bot.people import Actor
+from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.service import Service
 from bot.store import Store
+from bot.table_actions import PRIVATE_ACTIONS
 from bot.tables import Table
 from bot.tokens import decode
 
@@ -55,6 +56,7 @@ class Socket(Protocol):
 class Watch:
     socket: Socket
     viewer: Viewer
+    in_chat: bool = False  # known to be in the table's chat: shown the board's buttons (app.Admitted)
     version: int = -1  # the newest version sent to it
 
 
@@ -88,10 +90,11 @@ class Hub(Observer):
 
     # ----- sockets --------------------------------------------------------------------------
 
-    def attach(self, table_id: int, socket: Socket, viewer: Viewer) -> None:
-        """Watch the table from now on; its current view comes with the next push, asked for now."""
+    def attach(self, table_id: int, socket: Socket, viewer: Viewer, in_chat: bool = False) -> None:
+        """Watch the table from now on; its current view comes with the next push, asked for now.
+        `in_chat`: the viewer is known to be in the table's chat (their view holds the lobby's buttons)."""
         watched = self._tables.setdefault(table_id, _Table())
-        watched.watches[socket] = Watch(socket, viewer)
+        watched.watches[socket] = Watch(socket, viewer, in_chat)
         self._ask(table_id, watched)
 
     def detach(self, table_id: int, socket: Socket) -> None:
@@ -163,17 +166,18 @@ class Hub(Observer):
                 del self._tables[table_id]
 
     async def _push(self, table: Table, watched: _Table) -> None:
-        views: dict[tuple[int | None, str | None], str] = {}  # (seat, lang) -> the view's JSON
+        views: dict[tuple[object, ...], str] = {}  # (seat, lang, in chat) -> the view's JSON
         sends = []
         for watch in list(watched.watches.values()):
             if watch.version >= table.version:
                 continue
             seat = seat_of(table, watch.viewer)
-            key = (seat, watch.viewer.lang if watch.viewer.lang in LANGUAGES else None)
+            key = (seat, watch.viewer.lang if watch.viewer.lang in LANGUAGES else None, watch.in_chat)
             # a seated viewer's view holds their own panel: built for them alone
             own = key if seat is None else (seat, watch.viewer.person.platform + ":" + watch.viewer.person.user_id)
             if own not in views:
-                views[own] = json.dumps(await view_of(self.service, table, watch.viewer, self.gallery, self.links))
+                view = await view_of(self.service, table, watch.viewer, self.gallery, self.links, watch.in_chat)
+                views[own] = json.dumps(view)
             watch.version = table.version
             sends.append(self._send(watched, watch, views[own]))
         await asyncio.gather(*sends)
@@ -189,14 +193,19 @@ class Hub(Observer):
 
     # ----- presses --------------------------------------------------------------------------
 
-    async def press(self, viewer: Viewer, token: str, table_id: int | None = None) -> dict[str, Any]:
-        """A button pressed on the page, as the viewer's own (Press without a chat: only their own
-        seat's buttons count, as from a private panel). A token of another table than the one the
-        socket watches (`table_id`) is refused here, like a foreign button."""
+    async def press(
+        self, viewer: Viewer, token: str, table_id: int | None = None, chat: ChatRef | None = None
+    ) -> dict[str, Any]:
+        """A button pressed on the page. A seat's own button (a move, leave, rematch) counts as
+        from the person's private panel (Press without a chat); a board's button (join, start, …)
+        as pressed in `chat`, the table's, for a viewer known to be in it (else None: refused, as
+        from a private chat). A token of another table than the one the socket watches
+        (`table_id`) is refused here, like a foreign button."""
         decoded = decode(token)
         if table_id is not None and (decoded is None or decoded.table_id != table_id):
             lang = viewer.lang if viewer.lang in LANGUAGES else "en"
             text = translator(lang).illegal(Refused("that button is not one of ours"))
             return {"type": "answer", "ok": False, "text": text}
-        reply = await self.service.handle(Press(Actor(viewer.person, viewer.name, viewer.lang), token))
+        where = chat if decoded is not None and decoded.action not in PRIVATE_ACTIONS else None
+        reply = await self.service.handle(Press(Actor(viewer.person, viewer.name, viewer.lang), token, where=where))
         return {"type": "answer", "ok": reply.ok, "text": reply.text}

@@ -67,7 +67,12 @@ Links = Callable[[Viewer, int], str]
 
 
 async def view_of(
-    service: Service, table: Table, viewer: Viewer, gallery: Gallery | None = None, links: Links | None = None
+    service: Service,
+    table: Table,
+    viewer: Viewer,
+    gallery: Gallery | None = None,
+    links: Links | None = None,
+    in_chat: bool = False,
 ) -> dict[str, Any]:
     """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel", "model",
     "next"}` for this viewer (static/table.js reads it; `dir`: the language's direction, "ltr" or
@@ -77,7 +82,11 @@ async def view_of(
     After the game a seated viewer's panel holds the result's Rematch button (the page plays a
     whole evening without the chat), and once the rematch started, `next` is `{"table", "link"}`: the
     new table and a link to it signed for this viewer (`links`; None: no `next`), which the page
-    follows. A spectator gets neither."""
+    follows. A spectator gets neither.
+
+    The board's buttons (join, add a computer, start, house rules, accept a challenge…) come only
+    before the game, and only to a viewer known to be in the table's chat (`in_chat`, app.Admitted),
+    who may press them there: the page is then the lobby too. Anyone else's board has none."""
     settings = await service.chats.settings(table.chat)
     lang = viewer.lang if viewer.lang in LANGUAGES else settings.lang
     assert lang is not None
@@ -95,6 +104,7 @@ async def view_of(
     if model is not None:  # the page draws the cards and shows no picture: none is drawn (~20 ms a view)
         gallery = None
     panel_json = await screen_json(panel, gallery) if panel is not None else None
+    lobby = in_chat and table.status in (Status.LOBBY, Status.CHALLENGE)
     following = None
     if seat is not None and table.status is Status.FINISHED and board is not None:
         if table.rematch is None:
@@ -111,7 +121,7 @@ async def view_of(
         "lang": lang,
         "dir": direction(lang),
         "seat": seat,
-        "board": await screen_json(board, gallery) if board is not None else None,
+        "board": await screen_json(board, gallery, lobby) if board is not None else None,
         "panel": panel_json,
         "model": model.json() if model is not None else None,
         "next": following,
@@ -133,10 +143,11 @@ def seat_of(table: Table, viewer: Viewer) -> int | None:
     return next((i for i, s in enumerate(table.seats) if s.person == viewer.person), None)
 
 
-async def screen_json(screen: Screen, gallery: Gallery | None) -> dict[str, Any]:
-    """ScreenJSON: text, the buttons that carry a token (inline-query ones are left out), picture."""
+async def screen_json(screen: Screen, gallery: Gallery | None, buttons: bool = True) -> dict[str, Any]:
+    """ScreenJSON: text, the buttons that carry a token (inline-query ones are left out; all of
+    them when not `buttons`), picture."""
     picture = None
     if gallery is not None and screen.picture is not None and screen.look != TEXT:
         picture = await gallery.url(screen.picture, screen.look)
-    rows = [[{"label": b.label, "token": b.token} for b in row if b.token] for row in screen.buttons]
+    rows = [[{"label": b.label, "token": b.token} for b in row if b.token] for row in screen.buttons] if buttons else []
     return {"text": screen.text, "buttons": [row for row in rows if row], "picture": picture}

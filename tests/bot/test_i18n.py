@@ -193,6 +193,8 @@ def test_every_language_is_listed_in_its_own_name():
     assert own_name("ru") == "Русский" and own_name("en") == "English"
     listed = languages_listed()
     assert all(f"{lang} {own_name(lang)}" in listed for lang in LANGUAGES)
+
+
 RIGHT_TO_LEFT = ("ar", "fa", "he", "ar-EG", "fa_IR")
 LEFT_TO_RIGHT = ("en", "ru", "zh_Hans", "ja", "ko", "tr", "xx", "", "not a language")
 

@@ -56,4 +56,3 @@ def test_a_chat_that_chose_native_ranks_sees_its_cards_so_and_a_wrong_word_chang
     assert played and all(russian.card(c) in board for c in played)
     picture = h.screen(t, ANN, "panel").picture
     assert picture is not None and picture.court == "ВДКТ"  # and its picture letters them so
-

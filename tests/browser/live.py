@@ -20,6 +20,7 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
+from adapters.web.app import Members
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
@@ -45,6 +46,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 BOT_TOKEN = "123456789:TEST-live-table-token"
 CHAT = ChatRef("telegram", "-1001")
 # Long idle time: nobody gets a computer stand-in while the test's browser works (the clock is fake anyway).
@@ -101,16 +103,23 @@ class Live:
     """The service, its web server and a browser. `async with Live() as live:`."""
 
     def __init__(
-        self, store: Store | None = None, config: ServiceConfig = CONFIG, seed: int = 5, browser: Any = None
+        self,
+        store: Store | None = None,
+        config: ServiceConfig = CONFIG,
+        seed: int = 5,
+        browser: Any = None,
+        members: Members | None = None,
     ) -> None:
         """`browser`: one already running in this event loop (the tests' `browser` fixture), which
-        each page's own context keeps apart; without it, one is launched and closed with this."""
+        each page's own context keeps apart; without it, one is launched and closed with this.
+        `members`: who the platform says is in a chat (None: it is not asked)."""
         # The fake clock starts at the real time: an initData's auth_date is fresh whichever clock the server asks.
         self.clock = FakeClock(time.time())
         self.notifier = RecordingNotifier()
         self.store = store if store is not None else MemoryStore()
         self.service = bootstrap(self.store, self.notifier, self.clock, config, seed=seed)
-        self.server = WebServer(self.service, self.store, WebSettings(listen="127.0.0.1:0"), BOT_TOKEN)
+        self.members = members
+        self.server = WebServer(self.service, self.store, WebSettings(listen="127.0.0.1:0"), BOT_TOKEN, members=members)
         self.browser = browser
         self._own: Any = None  # the Playwright (and its browser) this launched, if it did
         self._contexts: list[Any] = []
@@ -138,7 +147,8 @@ class Live:
 
     async def restart(self, port: int) -> None:
         """A new web server on `port` (the stopped one's: pages reconnect to it), as after a deploy."""
-        self.server = WebServer(self.service, self.store, WebSettings(listen=f"127.0.0.1:{port}"), BOT_TOKEN)
+        settings = WebSettings(listen=f"127.0.0.1:{port}")
+        self.server = WebServer(self.service, self.store, settings, BOT_TOKEN, members=self.members)
         await self.server.start()
 
     # ----- the page -------------------------------------------------------------------------
@@ -265,7 +275,7 @@ async def caught_up(live: Live, page: Any, table_id: int) -> None:
     version = (await live.table(table_id)).version
     await page.wait_for_function(
         "v => Number(document.getElementById('page').dataset.version) >= v"
-        " && !document.querySelector('#panel-buttons button:disabled')",
+        " && !document.querySelector('.buttons button:disabled')",
         arg=version,
         polling=POLL_MS,
     )

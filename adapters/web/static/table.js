@@ -159,8 +159,8 @@ function screen(prefix, data) {
   picture($(`${prefix}-picture`), data.picture);
 }
 
-function buttons(given) {
-  const box = $("panel-buttons");
+/** A screen's buttons in `box` (the panel's moves, or the lobby's on the board). */
+function buttons(box, given) {
   const rows = (Array.isArray(given) ? given : [])
     .map((row) => (Array.isArray(row) ? row : []).filter((b) => b && typeof b.token === "string" && typeof b.label === "string"))
     .filter((row) => row.length);
@@ -201,7 +201,7 @@ function buttons(given) {
 }
 
 function enable(on) {
-  for (const button of $("panel-buttons").querySelectorAll("button")) button.disabled = !on;
+  for (const button of document.querySelectorAll(".buttons button")) button.disabled = !on;
 }
 
 function same(panel, board) {
@@ -222,6 +222,7 @@ function render(view) {
   cards.draw(model);
   drawer(model !== null);
   screen("board", view.board);
+  buttons($("board-buttons"), view.board.buttons); // before the game, to whoever may press them: the lobby
   $("board").hidden = false;
   const watching = view.seat == null; // a spectator: the public board only, never a panel
   if (who.telegram) telegram.play(!watching && model !== null);
@@ -237,10 +238,10 @@ function render(view) {
   $("page").dataset.pictured = model ? "cards" : pictured;
   if (panel === null) {
     $("panel").hidden = true;
-    buttons([]);
+    buttons($("panel-buttons"), []);
   } else {
     screen("panel", panel);
-    buttons(panel.buttons);
+    buttons($("panel-buttons"), panel.buttons);
     $("panel").hidden = false;
   }
   waiting = false;
@@ -285,7 +286,8 @@ function refused(text) {
   $("panel").hidden = true;
   $("board-text").textContent = "";
   $("panel-text").textContent = "";
-  buttons([]);
+  buttons($("board-buttons"), []);
+  buttons($("panel-buttons"), []);
   status("refused", text || words.refused || "⛔");
 }
 
@@ -368,7 +370,7 @@ class Connection {
         if (who.telegram) telegram.felt(message.ok !== false);
         if (message.ok === false) cards.undo(); // what was laid at once goes back
         waiting = false;
-        for (const b of $("panel-buttons").querySelectorAll(".pressed")) b.classList.remove("pressed");
+        for (const b of document.querySelectorAll(".buttons .pressed")) b.classList.remove("pressed");
         enable(this.open());
         if (message.text) toast(message.text, message.ok !== false);
         break;

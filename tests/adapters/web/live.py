@@ -10,7 +10,7 @@ import hashlib
 import hmac
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -165,18 +165,27 @@ async def svolota_for_two(service: Service, notifier: RecordingNotifier, look: s
     return table_id
 
 
+async def svolota_lobby(service: Service, notifier: RecordingNotifier) -> int:
+    """Ann has opened Svolota in CHAT: the lobby, Ann seated, nobody else yet."""
+    table_id = (await service.handle(Open(CHAT, ANN, "svolota", {}))).table_id
+    assert table_id is not None
+    return table_id
+
+
 @asynccontextmanager
 async def live_table(
     store: Store | None = None,
     static: Path | None = None,
     members: Any = None,
     url: str | None = PUBLIC_URL,
+    table: Callable[[Service, RecordingNotifier], Awaitable[int]] = svolota_for_two,
     **settings: Any,
 ) -> AsyncIterator[Live]:
+    """`table`: how the watched table comes to be (Svolota played by Ann, Bob and a computer)."""
     store = store if store is not None else MemoryStore()
     notifier = RecordingNotifier()
     service = bootstrap(store, notifier, FakeClock(time.time()))
-    table_id = await svolota_for_two(service, notifier)
+    table_id = await table(service, notifier)
     web = WebSettings(url=url, listen="127.0.0.1:0", **settings)
     server = WebServer(service, store, web, BOT_TOKEN, **({"static": static} if static else {}), members=members)
     ops = Operations(service, "telegram", lambda: True)

@@ -56,7 +56,7 @@ NETWORKS = {
         "uploadThroughput": 750e3 / 8,
     },
 }
-PAGE_FILES = ("index.html", "table.css", "table.js", "cards.js", "telegram.js")
+PAGE_FILES = ("index.html", "table.css", "table.js", "cards.js", "telegram.js", "sounds.js")
 
 # In the page: the click that sent a press (a capture listener: before the page's own), and the
 # first animation frame after the page's version changed (its next paint).

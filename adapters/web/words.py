@@ -26,6 +26,8 @@ def page_words(lang: str) -> dict[str, Any]:
         "leave_question": t.gettext("Close the table? The game goes on; after a while a computer plays for you."),
         # TRANSLATORS: the button that closes the live table in that question
         "leave": t.gettext("Close"),
+        # TRANSLATORS: the live table's toggle that turns its sounds on or off (off at first)
+        "sounds": t.gettext("Sounds"),
     }
 
 

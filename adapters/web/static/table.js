@@ -9,6 +9,7 @@
 // by tapping or dragging them; the panel's buttons stay in a drawer, for whoever prefers a list.
 
 import { CardTable } from "/static/cards.js";
+import { Sounds } from "/static/sounds.js";
 import { applyTheme, telegram } from "/static/telegram.js";
 
 const RETRY_FIRST = 500; // ms: the first reconnect after a drop, doubled each failure...
@@ -219,6 +220,7 @@ function render(view) {
   language(view.lang, view.dir);
   if (!view.board) return;
   const model = view.model && typeof view.model === "object" ? view.model : null;
+  heard(cards.model, model);
   cards.draw(model);
   drawer(model !== null);
   screen("board", view.board);
@@ -247,6 +249,24 @@ function render(view) {
   waiting = false;
   enable(connection.open());
   status("live");
+}
+
+/** The sounds of a change (when they are on): another player laid a card, your turn came, the game ended. */
+function heard(before, after) {
+  if (!before) return;
+  if (!after) {
+    sounds.play("over");
+    return;
+  }
+  const seats = (model) => new Map((Array.isArray(model.seats) ? model.seats : []).map((s) => [s.seat, s]));
+  const was = seats(before);
+  const mine = after.seat;
+  for (const seat of seats(after).values()) {
+    const old = was.get(seat.seat);
+    if (!old) continue;
+    if (seat.seat === mine && seat.turn && !old.turn) sounds.play("turn");
+    if (seat.seat !== mine && seat.cards !== old.cards) sounds.play("other");
+  }
 }
 
 /** The moves as buttons: a drawer, closed when the cards are drawn (once: a person may open it). */
@@ -352,6 +372,7 @@ class Connection {
         if (message.words && typeof message.words === "object") words = message.words;
         telegram.words = words;
         cards.speak(words.cards);
+        $("sounds-label").textContent = words.sounds || "♪";
         language(message.lang, message.dir);
         if (typeof words.title === "string") document.title = words.title;
         // a link is good for one session: the server may hand a fresh one for the next
@@ -368,6 +389,7 @@ class Connection {
         break;
       case "answer":
         if (who.telegram) telegram.felt(message.ok !== false);
+        sounds.play(message.ok === false ? "refused" : "landed");
         if (message.ok === false) cards.undo(); // what was laid at once goes back
         waiting = false;
         for (const b of document.querySelectorAll(".buttons .pressed")) b.classList.remove("pressed");
@@ -416,9 +438,11 @@ const cards = new CardTable(
   () => {
     toast(words.nowhere || "✕", false);
     if (who.telegram) telegram.felt(false);
+    sounds.play("refused");
   },
   (on) => who.telegram && telegram.dragging(on),
 );
+const sounds = new Sounds($("sounds"));
 const who = launch();
 const connection = new Connection(who);
 applyTheme(who.theme);

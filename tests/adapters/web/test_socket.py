@@ -78,6 +78,7 @@ async def test_a_seated_person_gets_the_board_and_their_own_panel(aio_loop):
             "cards",
             "leave_question",
             "leave",
+            "sounds",
         }
         assert set(welcome["words"]) == words
         assert (

@@ -51,6 +51,7 @@ from adapters.web.hub import Hub
 from adapters.web.limits import Pace
 from adapters.web.messages import MAX_BYTES, TOO_BIG, Hello, Unreadable, read_hello, read_press
 from adapters.web.origins import origin_allowed, origin_of
+from adapters.web.page import page_html
 from adapters.web.settings import WebSettings
 from adapters.web.words import page_words, refused, slow_down, unreadable
 from bot.i18n import LANGUAGES, direction, pick_language
@@ -107,7 +108,7 @@ def web_app(
     app.on_shutdown.append(close_sockets)
 
     async def page(request: web.Request) -> web.StreamResponse:
-        return await _file(static / "index.html")
+        return await _page(static, pick_language(request.headers.get("Accept-Language")))
 
     async def static_file(request: web.Request) -> web.StreamResponse:
         return await _static(static, request.match_info["name"])
@@ -126,7 +127,7 @@ def web_app(
 async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
     response: web.StreamResponse = await handler(request)
     if not isinstance(response, web.WebSocketResponse):
-        response.headers["Content-Security-Policy"] = CSP
+        response.headers.setdefault("Content-Security-Policy", CSP)  # (the page's own names its inline style)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers.setdefault("Referrer-Policy", "no-referrer")  # a link's token stays ours
     return response
@@ -142,6 +143,17 @@ async def _file(path: Path) -> web.StreamResponse:
     response = web.Response(body=body, content_type=kind, headers={"Cache-Control": "no-cache"})
     if kind.startswith("text/"):
         response.enable_compression()  # (to a browser that asks: a third of the bytes on a slow line)
+    return response
+
+
+async def _page(folder: Path, lang: str) -> web.StreamResponse:
+    if not (folder / "index.html").is_file():
+        raise web.HTTPNotFound()
+    page = await asyncio.to_thread(page_html, folder, lang, direction(lang))
+    policy = CSP.replace("style-src 'self'", f"style-src 'self' {page.style_hash}") if page.style_hash else CSP
+    headers = {"Cache-Control": "no-cache", "Content-Security-Policy": policy, "Vary": "Accept-Language"}
+    response = web.Response(text=page.html, content_type="text/html", headers=headers)
+    response.enable_compression()
     return response
 
 

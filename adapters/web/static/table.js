@@ -447,7 +447,7 @@ const who = launch();
 const connection = new Connection(who);
 applyTheme(who.theme);
 if (who.telegram) telegram.start(who);
-status("connecting");
+status("connecting", $("status-text").textContent); // (the server's words, in the browser's language)
 connection.connect(); // (no table or no auth: the server refuses, in its words)
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") connection.wake();

@@ -4,12 +4,15 @@ browser that asks."""
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import re
 
 import aiohttp
 
 from adapters.web.app import STATIC
+from adapters.web.page import page_html
 from tests.adapters.web.live import live_table
 
 BUDGET = 60 * 1024
@@ -42,7 +45,29 @@ async def test_the_pages_files_are_served_gzipped_when_asked(aio_loop):
             url = f"{live.origin}/" if name == "index.html" else f"{live.origin}/static/{name}"
             async with live.session.get(url, headers={"Accept-Encoding": "gzip"}) as response:
                 assert response.status == 200 and response.headers.get("Content-Encoding") == "gzip", name
-                assert await response.read() == (STATIC / name).read_bytes()  # (aiohttp unzips it)
+                served = (
+                    page_html(STATIC, "en", "ltr").html.encode()
+                    if name == "index.html"
+                    else (STATIC / name).read_bytes()
+                )
+                assert await response.read() == served  # (aiohttp unzips it)
         plain = {"Accept-Encoding": "identity"}
         async with aiohttp.ClientSession() as other, other.get(f"{live.origin}/static/table.js", headers=plain) as r:
             assert "Content-Encoding" not in r.headers
+
+
+async def test_the_page_paints_from_its_html_alone_its_style_inline_by_hash_its_words_in_the_browsers_language(
+    aio_loop,
+):
+    """First paint on a slow line needs one request (adapters/web/page.py): no style sheet to wait
+    for, and the status line's words before the socket brings any."""
+    async with live_table() as live:
+        async with live.session.get(f"{live.origin}/", headers={"Accept-Language": "ru-RU,ru;q=0.9"}) as response:
+            text = await response.text()
+            policy = response.headers["Content-Security-Policy"]
+        assert 'href="/static/table.css"' not in text
+        style = re.search(r"<style>(.*?)</style>", text, re.S)
+        assert style is not None and style[1] == (STATIC / "table.css").read_text()
+        digest = base64.b64encode(hashlib.sha256(style[1].encode()).digest()).decode()
+        assert f"style-src 'self' 'sha256-{digest}';" in policy and "unsafe-inline" not in policy
+        assert '<span id="status-text">Подключаюсь…</span>' in text and '<html lang="ru" dir="ltr">' in text

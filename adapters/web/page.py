@@ -1,0 +1,48 @@
+"""The page's HTML as served: index.html with its style sheet inline and its first words already in
+the browser's language, so that the first paint needs one request, not three round trips.
+
+Without this a phone on a slow line (Chrome's "Fast 3G": 562.5 ms a round trip) painted nothing for
+two seconds: the style sheet blocks rendering until it arrives (a second round trip), and the status
+line had no words until the socket's welcome brought them (a third and fourth). Now the HTML alone
+paints the status line ("Connecting…", in the language Accept-Language names; the welcome's words
+replace it). The style sheet stays a file of its own (static/table.css, which index.html names and a
+developer edits); the server puts it in a <style> element in place of its <link>, and the page's
+Content-Security-Policy allows that element by its SHA-256 hash, nothing else inline.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+from adapters.web.words import page_words
+
+STYLE_LINK = '<link rel="stylesheet" href="/static/table.css">'
+STATUS = '<span id="status-text"></span>'
+ROOT = '<html lang="">'
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    html: str
+    style_hash: str | None  # "'sha256-…'": the inline style sheet's, for the CSP (None: none inline)
+
+
+def page_html(folder: Path, lang: str, direction: str) -> Page:
+    """index.html from `folder`, its style sheet inline (when it names table.css and the file is
+    there) and its status line in `lang`."""
+    text = (folder / "index.html").read_text(encoding="utf-8")
+    style_hash = None
+    sheet = folder / "table.css"
+    if STYLE_LINK in text and sheet.is_file():
+        css = sheet.read_text(encoding="utf-8")
+        digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
+        style_hash = f"'sha256-{digest}'"
+        text = text.replace(STYLE_LINK, f"<style>{css}</style>", 1)
+    words = page_words(lang)
+    text = text.replace(STATUS, f'<span id="status-text">{html.escape(words["connecting"])}</span>', 1)
+    text = text.replace(ROOT, f'<html lang="{html.escape(lang.replace("_", "-"))}" dir="{direction}">', 1)
+    return Page(text, style_hash)

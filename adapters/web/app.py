@@ -27,6 +27,11 @@ a computer, start, …) count as pressed in the table's chat only for a viewer k
 seated when the page connected, or said to be a member by the platform (`members`; a link alone
 does not say it). Anyone else's are refused, as from a private chat.
 
+One page per person and table: a new one (another tab, another device, the same page back after a
+drop the server has not noticed yet) takes over, and the older is sent `{"type": "refused", "text"}`
+and closed with 4409: it says the table is open elsewhere and does not reconnect (a reload takes the
+table back). Two pages of one person would each show the other's moves as "too slow".
+
 A refusal of a hello that reads says the same whatever was wrong (forged, expired, a link used
 before, a table the credential is not for, a table that does not exist): a forger learns nothing.
 """
@@ -34,6 +39,7 @@ before, a table the credential is not for, a table that does not exist): a forge
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import mimetypes
 import re
@@ -53,7 +59,7 @@ from adapters.web.messages import MAX_BYTES, TOO_BIG, Hello, Unreadable, read_he
 from adapters.web.origins import origin_allowed, origin_of
 from adapters.web.page import page_html
 from adapters.web.settings import WebSettings
-from adapters.web.words import page_words, refused, slow_down, unreadable
+from adapters.web.words import elsewhere, page_words, refused, slow_down, unreadable
 from bot.i18n import LANGUAGES, direction, pick_language
 from bot.people import ChatRef, PersonRef
 from bot.service import Service
@@ -246,6 +252,8 @@ class Sockets:
             welcome["resume"] = resume
         if not await _send(socket, welcome):
             return socket
+        # one page per person and table: the newest (the older is told why, and stops)
+        await self.hub.take_over(table_id, viewer, json.dumps({"type": "refused", "text": elsewhere(lang)}))
         self.hub.attach(table_id, socket, viewer, in_chat)
         try:
             await self.presses(socket, viewer, table, lang, in_chat)

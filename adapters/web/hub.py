@@ -42,6 +42,7 @@ from bot.tokens import decode
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 10.0  # seconds a socket may take to accept one view
 NONCES_KEPT = 100_000  # used link nonces remembered (each for a link's life)
+ELSEWHERE = 4409  # the close code of a page whose person opened the table again elsewhere (no retry)
 
 
 class Socket(Protocol):
@@ -96,6 +97,21 @@ class Hub(Observer):
         watched = self._tables.setdefault(table_id, _Table())
         watched.watches[socket] = Watch(socket, viewer, in_chat)
         self._ask(table_id, watched)
+
+    async def take_over(self, table_id: int, viewer: Viewer, message: str) -> int:
+        """Close the sockets through which this person already watches the table, each told
+        `message` (JSON) first: their newest page has it (a second tab, or a phone's page whose socket
+        the network left half open: waiting for the heartbeat would lock them out). How many."""
+        watched = self._tables.get(table_id)
+        if watched is None:
+            return 0
+        older = [w for w in watched.watches.values() if w.viewer.person == viewer.person]
+        for watch in older:
+            watched.watches.pop(watch.socket, None)
+            with contextlib.suppress(Exception):
+                await watch.socket.send_str(message)
+                await watch.socket.close(code=ELSEWHERE, message=b"open elsewhere")
+        return len(older)
 
     def detach(self, table_id: int, socket: Socket) -> None:
         watched = self._tables.get(table_id)

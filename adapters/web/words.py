@@ -95,6 +95,14 @@ def refused(lang: str | None) -> str:
     )
 
 
+def elsewhere(lang: str | None) -> str:
+    """Told to a page when its person opens the same table in another (the newest has it)."""
+    # TRANSLATORS: shown on the live table's page when the same person opened the table in another tab or device
+    return translator(lang if lang in LANGUAGES else "en").gettext(
+        "This table is open in another window now. Reload to play here."
+    )
+
+
 def slow_down(lang: str | None) -> str:
     return translator(lang if lang in LANGUAGES else "en").gettext("Slow down")
 

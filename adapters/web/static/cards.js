@@ -149,11 +149,7 @@ export class CardTable {
     if (place.colour) box.dataset.colour = String(place.colour);
     if (place.spread) box.dataset.spread = "true";
     box.setAttribute("aria-label", this.placeName(place));
-    if (reachable) {
-      box.dataset.target = place.id;
-      box.setAttribute("role", "button");
-      box.tabIndex = 0;
-    }
+    if (reachable) box.dataset.target = place.id;
     const cards = Array.isArray(place.cards) ? place.cards : [];
     const shown = place.spread ? cards : cards.slice(-1);
     const fan = element("div", place.spread ? "fan" : "heap");
@@ -162,6 +158,11 @@ export class CardTable {
     for (const code of shown) fan.append(this.card(code, own && this.movable(code)));
     if (!fan.children.length) fan.append(element("span", "card empty"));
     box.append(fan);
+    // A place is a button of its own only while none of its cards is one (no button holds another:
+    // a tap or Enter on a card of a lit place plays there, as on the place); else a named group.
+    const button = reachable && !fan.querySelector("button");
+    box.setAttribute("role", button ? "button" : "group");
+    if (button) box.tabIndex = 0;
     if (place.count > shown.length) {
       const count = element("span", "badge-count", String(place.count));
       count.dir = "ltr";
@@ -284,8 +285,8 @@ export class CardTable {
     if (!(event.key in steps)) return;
     let step = steps[event.key];
     if (event.key.startsWith("Arrow") && /Left|Right/.test(event.key) && getComputedStyle(this.root).direction === "rtl") step = -step;
-    const stops = [...this.root.querySelectorAll("button, [data-target]")];
-    const at = stops.indexOf(here.closest("button, [data-target]"));
+    const stops = [...this.root.querySelectorAll("button, [data-target][tabindex]")];
+    const at = stops.indexOf(here.closest("button, [data-target][tabindex]"));
     if (at < 0) return;
     event.preventDefault();
     stops[(at + step + stops.length) % stops.length].focus();

@@ -64,7 +64,8 @@ pictures: $(VENV)/.installed
 	$(BIN)/python -m adapters.pictures.gallery docs/pictures
 
 # The README's pictures of the live table (docs/web/): a Speed, a Racing Demon and a Svolota table
-# on a phone-sized page, in Debian's Chromium (apt-get install chromium fonts-noto-color-emoji).
+# on a phone-sized page (<game>.png) and a desktop-sized one (<game>-desktop.png), in Debian's
+# Chromium (apt-get install chromium fonts-noto-color-emoji).
 .PHONY: screenshots
 screenshots: $(VENV)/.installed-dev
 	$(BIN)/python -m tests.browser.screenshots docs/web

@@ -28,11 +28,12 @@ LONGEST_FIRST = (
     "tests/browser/test_live_table.py",  # 45
     "tests/sql/test_recovery.py",  # 40
     "tests/core/svolota/test_computer.py",  # 33
-    "tests/browser/test_cards.py",  # 20–40 (the card table: whole games tapped on the page)
+    "tests/browser/test_whole_games.py",  # 26 alone (a whole game of each on a phone and a desktop)
     "tests/browser/test_local_play.py",  # 25 (`cardbot play --web`: a whole Speed game and a rematch)
     "tests/adapters/telegram/test_scenarios.py",  # 27 (of the fast tier, the longest)
     "tests/bot/test_leaderboard.py",  # 27
     "tests/bot/test_realtime_table.py",  # 22
+    "tests/browser/test_cards.py",  # 10 alone (the card table's gestures; whole games: test_whole_games.py)
     "tests/processes/test_load.py",  # 20
     "tests/processes/test_three_processes.py",  # 19
     "tests/adapters/discord/test_scenarios.py",  # 17

@@ -26,6 +26,7 @@ from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import Open, Press
+from bot.games import game_info
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
@@ -222,18 +223,30 @@ class Live:
         assert reply.ok, reply
         return reply
 
-    async def playing_page(self, actor: Actor, game: str, computers: int) -> tuple[int, Any]:
-        """`actor` opens `game`, seats `computers` computers and starts it, then opens the table's
-        page in Telegram: the table and the page, shown and caught up."""
+    async def playing_page(
+        self, actor: Actor, game: str, computers: int, level: str | None = None, **options: Any
+    ) -> tuple[int, Any]:
+        """`actor` opens `game`, seats `computers` computers (of `level`, else the usual one) and
+        starts it, then opens the table's page in Telegram (`options`: as `Live.page` takes them):
+        the table and the page, shown and caught up."""
         table_id = await self.open(actor, game)
-        await self.start_with_computers(actor, table_id, computers)
-        page = await self.page(self.telegram_url(actor, table_id))
+        await self.start_with_computers(actor, table_id, computers, level)
+        page = await self.page(self.telegram_url(actor, table_id), **options)
         await shown(page)
         await caught_up(self, page, table_id)
         return table_id, page
 
-    async def start_with_computers(self, actor: Actor, table_id: int, computers: int) -> None:
-        """`computers` seats for computers, then Start unless the table started on its own (full)."""
+    async def start_with_computers(self, actor: Actor, table_id: int, computers: int, level: str | None = None) -> None:
+        """`computers` seats for computers, then Start unless the table started on its own (full).
+        `level`: picked first among the house rules (a full table starts as the last one sits)."""
+        if level is not None:
+            await self.press(actor, table_id, "House rules")
+            for _ in range(len(game_info((await self.table(table_id)).game).levels)):
+                if (await self.table(table_id)).level == level:
+                    break
+                await self.press(actor, table_id, "Computers:")
+            assert (await self.table(table_id)).level == level, level
+            await self.press(actor, table_id, "Done")
         for _ in range(computers):
             await self.press(actor, table_id, "+ Computer")
         if (await self.table(table_id)).status is Status.LOBBY:

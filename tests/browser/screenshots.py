@@ -1,11 +1,13 @@
 """The pictures of the live table in README.md and docs/players.md: a Speed, a Racing Demon and a
-Svolota table as a phone shows them (390×844), each a few moves in and a card of the viewer's
-tapped (its legal places lit), written to docs/web/.
+Svolota table as a phone shows them (390×844, `<game>.png`) and as a desktop browser does
+(1280×800, `<game>-desktop.png`: at a device scale of 1, to keep the file small), each a few moves
+in and a card of the viewer's tapped (its legal places lit), written to docs/web/.
 `make screenshots`, or `python -m tests.browser.screenshots [folder]`. Needs Debian's Chromium
 (/usr/bin/chromium).
 
-`--lang ar` shoots the same tables as a person of that language sees them, as `<game>-ar.png`
-(`--name` gives them a name of the language's script: the page isolates it either way)."""
+`--lang ar` shoots the same tables as a person of that language sees them, as `<game>-ar.png` and
+`<game>-ar-desktop.png` (`--name` gives them a name of the language's script: the page isolates it
+either way)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 
 from bot.i18n import LANGUAGES
 from bot.people import Actor
-from tests.browser.live import CHROMIUM, Live, caught_up, shown, telegram_person
+from tests.browser.live import CHROMIUM, DESKTOP, PHONE, Live, caught_up, shown, telegram_person
 
 ANN = telegram_person(101, "Ann", "en")
 TELEGRAM_LIGHT = {
@@ -31,21 +33,23 @@ TELEGRAM_LIGHT = {
 
 
 async def table(folder: Path, game: str, computers: int, seconds: float, seed: int, who: Actor = ANN) -> None:
-    """`<game>.png`, or `<game>-<lang>.png` for a person of another language than English."""
+    """`<game>.png` and `<game>-desktop.png`, or `<game>-<lang>.png` and `<game>-<lang>-desktop.png`
+    for a person of another language than English: the same table on each screen."""
     async with Live(seed=seed) as live:
         table_id = await live.open(who, game)  # (the buttons pressed here are the chat's: English)
         await live.start_with_computers(who, table_id, computers)
         await live.advance(seconds)  # a few moves in
-        page = await live.page(live.telegram_url(who, table_id, theme=TELEGRAM_LIGHT), scale=2)
-        await shown(page)
-        await caught_up(live, page, table_id)
-        await page.wait_for_function("() => [...document.images].every(i => i.hidden || i.complete)")
-        movable = page.locator("#table .mine button[data-card]")
-        if await movable.count():  # a card tapped: where it may go lights up
-            await movable.first.tap()
-        path = folder / (f"{game}.png" if who.lang == "en" else f"{game}-{who.lang}.png")
-        await page.screenshot(path=str(path))
-        print(path)
+        name = game if who.lang == "en" else f"{game}-{who.lang}"
+        for viewport, scale, path in ((PHONE, 2, f"{name}.png"), (DESKTOP, 1, f"{name}-desktop.png")):
+            page = await live.page(live.telegram_url(who, table_id, theme=TELEGRAM_LIGHT), viewport, scale)
+            await shown(page)
+            await caught_up(live, page, table_id)
+            await page.wait_for_function("() => [...document.images].every(i => i.hidden || i.complete)")
+            movable = page.locator("#table .mine button[data-card]")
+            if await movable.count():  # a card tapped: where it may go lights up
+                await movable.first.tap()
+            await page.screenshot(path=str(folder / path))
+            print(folder / path)
 
 
 async def main(folder: Path, who: Actor = ANN) -> None:
@@ -56,7 +60,7 @@ async def main(folder: Path, who: Actor = ANN) -> None:
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
-    about = "The live table as a phone shows it, a few moves in."
+    about = "The live table as a phone and a desktop show it, a few moves in."
     parser = argparse.ArgumentParser(prog="python -m tests.browser.screenshots", description=about)
     parser.add_argument("folder", nargs="?", type=Path, default=Path("docs/web"))
     parser.add_argument("--lang", default="en", choices=LANGUAGES, help="the viewer's language (default: en)")

@@ -1,7 +1,7 @@
 """The live table's cards (#34): a person plays by tapping a card, then where it goes (or dragging it
-there), on a 390×844 phone, never touching the moves drawer. Whatever the page lights for a
-selected card is checked against the server's own legal moves; a move the server no longer takes
-(the page's view stale) is refused and changes nothing."""
+there), on a 390×844 phone, never touching the moves drawer (whole games: test_whole_games.py).
+Whatever the page lights for a selected card is checked against the server's own legal moves; a
+move the server no longer takes (the page's view stale) is refused and changes nothing."""
 
 from __future__ import annotations
 
@@ -49,61 +49,6 @@ async def a_play(live: Live, table_id: int) -> tuple[list[str], list[str]]:
 
 async def lit(page: Any) -> list[str]:
     return list(await page.evaluate(LIT))
-
-
-async def tap_speed_move(live: Live, page: Any, table_id: int) -> bool:
-    """One of Ann's moves made on the cards (a play before a flip before the rest), the lit targets
-    checked against the server's moves for the card tapped; False when she has none."""
-    moves = await speed_moves(live, table_id)
-    if not moves:
-        return False
-    plays = [m for m in moves if m.startswith("play")]
-    flips = [m for m in moves if m.startswith("flip")]
-    move = (plays or flips or moves)[0].split()
-    table = page.locator("#table")
-    if move[0] == "play":
-        stack = move[1]
-        await table.locator(f"[data-place='s{stack}'] [data-card]").tap()
-        await page.locator(PRESSED).wait_for()
-        assert await page.locator(PRESSED).count() == 1 and await page.locator(NOT_MINE).count() == 0
-        expected = sorted(f"p{m.split()[2]}" for m in plays if m.split()[1] == stack)
-        assert await lit(page) == expected  # exactly the piles the server takes this card on
-        await table.locator(f"[data-target='p{move[2]}']").tap()
-    elif move[0] == "fill":
-        await table.locator("[data-target='reserve']").tap()
-        assert await lit(page) == sorted(f"s{m.split()[1]}" for m in moves if m.startswith("fill"))
-        await table.locator(f"[data-target='s{move[1]}']").tap()
-    else:  # flip S: tap the face-down stack; new: its button
-        await table.locator(f"[data-target='{'s' + move[1] if move[0] == 'flip' else 'new'}']").tap()
-    await page.wait_for_function("() => !document.querySelector('#panel-buttons button:disabled')", polling=POLL_MS)
-    return True
-
-
-@pytest.mark.async_timeout(300)
-async def test_a_whole_speed_game_is_played_by_tapping_cards_on_a_phone(browser):
-    async with Live(browser=browser) as live:
-        table_id, page = await live.playing_page(ANN, "speed", 1)
-        assert await page.locator("#table").is_visible()
-        assert await page.locator("#drawer").get_attribute("open") is None  # the moves drawer closed
-        assert await page.locator("#table [data-card]").count() >= 5 + 2 + 1  # stacks, centre, theirs
-        # faces are drawn, readable: a card at least 40 px wide on a 390 px screen
-        width = await page.evaluate("() => document.querySelector('#table .mine [data-card]').offsetWidth")
-        assert width >= 40
-
-        taps = 0
-        for _ in range(4000):
-            if (await live.table(table_id)).status is not Status.PLAYING:
-                break
-            await caught_up(live, page, table_id)
-            taps += await tap_speed_move(live, page, table_id)
-            await live.advance(1.0)
-        table = await live.table(table_id)
-        assert table.status is Status.FINISHED
-        assert taps > 10
-        assert sum(move.seat == 0 for move in await live.store.moves(table_id)) == taps  # every tap a move
-        await caught_up(live, page, table_id)
-        assert await page.locator("#table").is_hidden()  # the result: the board and its podium
-        await page.locator("#board-picture").wait_for()  # the podium (shown once decoded)
 
 
 @pytest.mark.async_timeout(120)

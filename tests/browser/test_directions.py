@@ -94,6 +94,26 @@ async def test_a_right_to_left_page_mirrors_its_layout_but_no_card(rtl_lang: str
         assert "\u2068" not in await board_text(page)  # the marks became <bdi>s
 
 
+# Each seat's score on the cards: whether its minus sign is drawn left of its digits.
+SIGNS = r"""() => [...document.querySelectorAll("#table .score")].map(score => {
+  const text = score.firstChild, at = text.data.indexOf("-"), r = document.createRange();
+  const left = (i) => { r.setStart(text, i); r.setEnd(text, i + 1); return r.getBoundingClientRect().left; };
+  return at >= 0 && left(at) < left(at + 1);
+})"""
+
+
+@pytest.mark.async_timeout(60)
+async def test_a_negative_score_on_the_cards_reads_left_to_right_in_a_right_to_left_page(rtl_lang: str, browser):
+    async with Live(browser=browser) as live:
+        dana = telegram_person(505, NAME, rtl_lang)
+        table_id = await live.open(dana, "racing_demon")
+        await live.start_with_computers(dana, table_id, 1)  # everyone -13 to start with: 13 cards in the demon
+        page = await live.page(live.telegram_url(dana, table_id))
+        await shown(page)
+        await caught_up(live, page, table_id)
+        assert await page.evaluate(SIGNS) == [True, True]  # "-13", never "13-"
+
+
 @pytest.mark.async_timeout(120)
 async def test_a_left_to_right_page_is_laid_out_as_before(browser):
     async with Live(browser=browser) as live:

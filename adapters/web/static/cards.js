@@ -123,7 +123,11 @@ export class CardTable {
       const count = element("span", "count", String(seat.cards));
       count.dir = "ltr";
       head.append(count);
-      if (typeof seat.score === "number") head.append(element("span", "score", `★ ${seat.score}`));
+      if (typeof seat.score === "number") {
+        const score = element("span", "score", `★ ${seat.score}`);
+        score.dir = "ltr"; // "★ -13" whole: a right-to-left page would draw "13- ★"
+        head.append(score);
+      }
       if (seat.passed) head.append(element("span", "passed", "⏸"));
       if (typeof seat.deadline === "number") {
         const left = element("span", "deadline");

@@ -1,8 +1,9 @@
 """Sounds at the card table (#34): off until the person turns them on with the toggle (its state said
 by aria-pressed and its icon, and remembered by the browser); then a move that lands ticks, a card
-tapped where it does not go sounds refused, another player's card ticks softly, and the end of the
-game is heard. Each sound's notes are recorded in the page (Web Audio's oscillators, wrapped before
-the page's own script): what was played, not how loud a headless speaker is."""
+tapped where it does not go sounds refused, another player's card ticks softly (your turn coming and
+the game's end are heard in tests/browser/test_whole_games.py). Each sound's notes are recorded in
+the page (Web Audio's oscillators, wrapped before the page's own script): what was played, not how
+loud a headless speaker is."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ OscillatorNode.prototype.start = function (...args) {
   return start.apply(this, args);
 };
 """
-LANDED, REFUSED, OTHER, OVER = 880, 220, 660, 784  # (sounds.js's first note of each, the last of "over")
+LANDED, REFUSED, OTHER, TURN, OVER = 880, 220, 660, 587, 523  # (the first note of each of sounds.js's tunes)
 
 
 async def their_plays(live: Live, table_id: int) -> int:

@@ -24,6 +24,7 @@ from bot.i18n import translator
 from bot.running import game_of
 from bot.tables import Status
 from tests.browser.live import DESKTOP, PHONE, Live, caught_up, telegram_person
+from tests.browser.test_sounds import OVER, RECORD, TURN
 
 pytestmark = pytest.mark.slow  # Chromium drives the page through whole games
 
@@ -335,8 +336,9 @@ async def test_a_whole_game_is_played_on_the_cards_alone_against_easy_computers(
     case, presses = CASES[game], Presses()
     async with Live(seed=case.seed, browser=browser) as live:
         table_id, page = await live.playing_page(
-            ANN, game, case.computers, "easy", viewport=viewport, socket=presses, script=DRAWER_WATCH
+            ANN, game, case.computers, "easy", viewport=viewport, socket=presses, script=DRAWER_WATCH + RECORD
         )
+        await page.locator("#sounds").click()  # she plays with sounds on
         ann = Ann(live, table_id, page, phone=viewport == PHONE)
         tries = made = 0
         while (await live.table(table_id)).status is Status.PLAYING:
@@ -360,3 +362,6 @@ async def test_a_whole_game_is_played_on_the_cards_alone_against_easy_computers(
         await caught_up(live, page, table_id)
         assert await page.locator("#table").is_hidden()  # the result: the board and its podium
         await page.locator("#board-picture").wait_for()
+        heard = await page.evaluate("() => window.__notes")
+        assert OVER in heard, "the game's end was not heard"
+        assert (TURN in heard) == (game == "svolota"), "her turn is heard in a game of turns, and only there"

@@ -30,6 +30,7 @@ from bot.ui.screen import TEXT, Screen
 from bot.ui.table_model import TableModel
 
 log = logging.getLogger(__name__)
+FOUR_COLOUR = "four_colour"  # the look whose cards have an ink per suit; every other look's cards are classic
 GALLERY_SIZE = 512  # pictures kept (a board and a panel per version of the tables being watched)
 Draw = Callable[[Picture, str], Awaitable[bytes | None]]
 
@@ -75,8 +76,10 @@ async def view_of(
     in_chat: bool = False,
 ) -> dict[str, Any]:
     """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel", "model",
-    "next"}` for this viewer (static/table.js reads it; `dir`: the language's direction, "ltr" or
-    "rtl"; `model`: the table as its cards lie while it is played, bot/ui/table_model.py, else null).
+    "deck", "next"}` for this viewer (static/table.js reads it; `dir`: the language's direction, "ltr"
+    or "rtl"; `model`: the table as its cards lie while it is played, bot/ui/table_model.py, else
+    null; `deck`: "four_colour" when the viewer's look is the four-colour deck (a seated person's own,
+    else the chat's), the cards then inked as its pictures are, else "classic").
     `gallery` None: no pictures (as a "text" look); none either while there is a model.
 
     After the game a seated viewer's panel holds the result's Rematch button (the page plays a
@@ -95,9 +98,10 @@ async def view_of(
     board = next((s for s in screens if s.public and s.slot == "table"), None)
     panel = None
     playing = table.status is Status.PLAYING and table.stopped is None
+    look = settings.look  # a spectator's: the chat's, as its board
     if seat is not None:
+        look = await service.looks.of(viewer.person) or settings.look
         if playing:  # in the viewer's language and look
-            look = await service.looks.of(viewer.person) or settings.look
             screens = panel_screens(table, seat, lang, look, ranks=settings.ranks)
         panel = next((s for s in screens if s.audience == viewer.person and s.slot == "panel"), None)
     model = table_model(table, seat, lang, settings.ranks) if playing else None
@@ -124,6 +128,7 @@ async def view_of(
         "board": await screen_json(board, gallery, lobby) if board is not None else None,
         "panel": panel_json,
         "model": model.json() if model is not None else None,
+        "deck": FOUR_COLOUR if look == FOUR_COLOUR else "classic",
         "next": following,
     }
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from adapters.web.words import page_words
-from bot.commands import Play
+from bot.commands import Play, SetLook
 from bot.games import game_info
 from bot.i18n import translator
 from bot.running import game_of
@@ -290,3 +290,23 @@ async def test_a_played_card_glides_to_its_pile_unless_motion_is_reduced(motion,
             assert glides == []
         else:
             assert mine and 120 <= (mine[0][2]["duration"] if isinstance(mine[0][2], dict) else mine[0][2]) <= 200
+
+
+INKS = "() => [...document.querySelectorAll('#table .card[data-suit]')].map(n => [n.dataset.suit, getComputedStyle(n).color])"
+
+
+@pytest.mark.async_timeout(60)
+async def test_a_person_of_the_four_colour_deck_sees_an_ink_per_suit(browser):
+    """As the four-colour pictures: ♠ black, ♥ red, ♦ blue, ♣ green (a suit told by colour as well
+    as by its sign); the classic deck inks ♦ as ♥."""
+    four = {"S": "rgb(28, 28, 30)", "H": "rgb(192, 57, 43)", "D": "rgb(28, 92, 222)", "C": "rgb(16, 128, 48)"}
+    async with Live(seed=3, browser=browser) as live:
+        assert (await live.service.handle(SetLook(ANN, "four"))).ok
+        _, page = await live.playing_page(ANN, "racing_demon", 2)
+        inks = dict(await page.evaluate(INKS))
+        assert len(inks) >= 3 and inks == {suit: four[suit] for suit in inks}, inks
+        assert (await live.service.handle(SetLook(ANN, "classic"))).ok
+        await live.advance(1.0)  # (her look shows from the next view on)
+        await page.wait_for_function("() => document.getElementById('table').dataset.deck === 'classic'")
+        classic = dict(await page.evaluate(INKS))
+        assert classic.get("D", four["H"]) == four["H"] and classic.get("C", four["S"]) == four["S"], classic

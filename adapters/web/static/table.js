@@ -221,6 +221,7 @@ function render(view) {
   if (!view.board) return;
   const model = view.model && typeof view.model === "object" ? view.model : null;
   heard(cards.model, model);
+  $("table").dataset.deck = view.deck === "four_colour" ? "four_colour" : "classic";
   cards.draw(model);
   drawer(model !== null);
   screen("board", view.board);

@@ -22,7 +22,7 @@ from bot.running import game_of
 from bot.service import Service
 from bot.tables import Status
 from bot.ui.picture import Hand, Picture
-from tests.adapters.web.live import ANN, EVE, live_table, svolota_for_two
+from tests.adapters.web.live import ANN, BOB, EVE, live_table, svolota_for_two
 
 
 async def _drawn(picture: Picture, deck: str) -> bytes:
@@ -153,3 +153,14 @@ async def test_no_model_before_or_after_a_game():
     assert table is not None
     table.status = Status.FINISHED
     assert (await view_of(service, table, _viewer(ANN)))["model"] is None
+
+
+async def test_a_person_of_the_four_colour_deck_gets_its_cards_and_a_spectator_the_chats_deck():
+    service, table_id = await _table("text")
+    await service.handle(SetLook(ANN, "four"))
+    await service.handle(SetLook(EVE, "four"))  # a spectator's own look does not count: the board is the chat's
+    table = await service.store.load(table_id)
+    assert table is not None
+    assert (await view_of(service, table, _viewer(ANN)))["deck"] == "four_colour"
+    assert (await view_of(service, table, _viewer(BOB)))["deck"] == "classic"  # the chat's look: text
+    assert (await view_of(service, table, _viewer(EVE)))["deck"] == "classic"

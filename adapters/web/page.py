@@ -5,7 +5,7 @@ Without this a phone on a slow line (Chrome's "Fast 3G": 562.5 ms a round trip) 
 two seconds: the style sheet blocks rendering until it arrives (a second round trip), and the status
 line had no words until the socket's welcome brought them (a third and fourth). Now the HTML alone
 paints the status line ("Connecting…", in the language Accept-Language names; the welcome's words
-replace it). The style sheet stays a file of its own (static/table.css, which index.html names and a
+replace it), and the sounds toggle has its name from the start. The style sheet stays a file of its own (static/table.css, which index.html names and a
 developer edits); the server puts it in a <style> element in place of its <link>, and the page's
 Content-Security-Policy allows that element by its SHA-256 hash, nothing else inline.
 """
@@ -22,6 +22,7 @@ from adapters.web.words import page_words
 
 STYLE_LINK = '<link rel="stylesheet" href="/static/table.css">'
 STATUS = '<span id="status-text"></span>'
+SOUNDS = '<span id="sounds-label"></span>'
 ROOT = '<html lang="">'
 
 
@@ -44,5 +45,6 @@ def page_html(folder: Path, lang: str, direction: str) -> Page:
         text = text.replace(STYLE_LINK, f"<style>{css}</style>", 1)
     words = page_words(lang)
     text = text.replace(STATUS, f'<span id="status-text">{html.escape(words["connecting"])}</span>', 1)
+    text = text.replace(SOUNDS, f'<span id="sounds-label">{html.escape(words["sounds"])}</span>', 1)
     text = text.replace(ROOT, f'<html lang="{html.escape(lang.replace("_", "-"))}" dir="{direction}">', 1)
     return Page(text, style_hash)

@@ -1,6 +1,6 @@
 """The live table's accessibility (#34): axe-core, run inside the page, finds nothing of impact
 "serious" or "critical" in a lobby, at each game's cards with one of them selected (its targets lit),
-at a game's result and on a spectator's page; each on a 390×844 phone and a 1280×800 desktop, in
+at a game's result, on a spectator's page and on a page still connecting; each on a 390×844 phone and a 1280×800 desktop, in
 Telegram's light theme and in its night one.
 
 axe comes from the axe-playwright-python package (its axe.min.js), nothing from elsewhere: Playwright
@@ -18,7 +18,7 @@ from bot.commands import Play
 from bot.people import ChatRef
 from bot.tables import Status
 from core import load_game
-from tests.browser.live import PHONE, Live, caught_up, shown, telegram_person
+from tests.browser.live import DESKTOP, PHONE, Live, caught_up, shown, telegram_person
 from tests.browser.screenshots import TELEGRAM_LIGHT
 
 pytestmark = pytest.mark.slow  # Chromium drives the page
@@ -30,7 +30,6 @@ SERIOUS = ("serious", "critical")
 # A card's rank is one character (A, 7, Q), which axe leaves to a person when its contrast fails
 # (it might be an icon); on a card it is the text itself.
 OPTIONS = {"resultTypes": ["violations"], "checks": {"color-contrast": {"options": {"ignoreLength": True}}}}
-DESKTOP = {"width": 1280, "height": 800}
 # Telegram's night theme, as its clients send it
 TELEGRAM_DARK = {
     "bg_color": "#17212b",
@@ -141,4 +140,9 @@ async def test_speed_and_racing_demon_have_no_serious_accessibility_violation_fo
         watching = await live.page(live.telegram_url(BOB, table_id, theme=TELEGRAM_LIGHT))
         await caught_up(live, watching, table_id)
         found += await serious(watching, f"{game}, a spectator")
+
+        # a socket that never answers: the page's first paint, its status line waiting
+        waiting = await live.page(live.telegram_url(ANN, table_id, theme=TELEGRAM_LIGHT), socket=lambda route: None)
+        await waiting.locator("main[data-state='connecting'] #status-text").wait_for()
+        found += await serious(waiting, "connecting")
         assert not found, "axe-core found:\n" + "\n".join(found)

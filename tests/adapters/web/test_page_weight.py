@@ -71,3 +71,4 @@ async def test_the_page_paints_from_its_html_alone_its_style_inline_by_hash_its_
         digest = base64.b64encode(hashlib.sha256(style[1].encode()).digest()).decode()
         assert f"style-src 'self' 'sha256-{digest}';" in policy and "unsafe-inline" not in policy
         assert '<span id="status-text">Подключаюсь…</span>' in text and '<html lang="ru" dir="ltr">' in text
+        assert '<span id="sounds-label">Звуки</span>' in text  # the toggle has its name before any script

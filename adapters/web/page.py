@@ -5,9 +5,10 @@ Without this a phone on a slow line (Chrome's "Fast 3G": 562.5 ms a round trip) 
 two seconds: the style sheet blocks rendering until it arrives (a second round trip), and the status
 line had no words until the socket's welcome brought them (a third and fourth). Now the HTML alone
 paints the status line ("Connecting…", in the language Accept-Language names; the welcome's words
-replace it), and the sounds toggle has its name from the start. The style sheet stays a file of its own (static/table.css, which index.html names and a
-developer edits); the server puts it in a <style> element in place of its <link>, and the page's
-Content-Security-Policy allows that element by its SHA-256 hash, nothing else inline.
+replace it), and the sounds toggle has its name from the start. The style sheet stays a file of its
+own (static/table.css, which index.html names and a developer edits); the server puts it in a
+<style> element in place of its <link>, and the page's Content-Security-Policy allows that element
+by its SHA-256 hash, nothing else inline.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The live table's accessibility (#34): axe-core, run inside the page, finds nothing of impact
 "serious" or "critical" in a lobby, at each game's cards with one of them selected (its targets lit),
-at a game's result, on a spectator's page and on a page still connecting; each on a 390×844 phone and a 1280×800 desktop, in
-Telegram's light theme and in its night one.
+at a game's result, on a spectator's page and on a page still connecting; each on a 390×844 phone
+and a 1280×800 desktop, in Telegram's light theme and in its night one.
 
 axe comes from the axe-playwright-python package (its axe.min.js), nothing from elsewhere: Playwright
 evaluates it in the page, which the page's Content-Security-Policy (script-src 'self') does not

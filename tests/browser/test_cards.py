@@ -292,7 +292,10 @@ async def test_a_played_card_glides_to_its_pile_unless_motion_is_reduced(motion,
             assert mine and 120 <= (mine[0][2]["duration"] if isinstance(mine[0][2], dict) else mine[0][2]) <= 200
 
 
-INKS = "() => [...document.querySelectorAll('#table .card[data-suit]')].map(n => [n.dataset.suit, getComputedStyle(n).color])"
+INKS = (
+    "() => [...document.querySelectorAll('#table .card[data-suit]')]"
+    ".map(n => [n.dataset.suit, getComputedStyle(n).color])"
+)
 
 
 @pytest.mark.async_timeout(60)

@@ -31,6 +31,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from adapters.web.app import STATIC
 from adapters.web.local import serve
+from adapters.web.page import page_files
 from bot.clock import FakeClock
 from bot.practice import Practice
 from bot.settings import ServiceConfig
@@ -56,7 +57,7 @@ NETWORKS = {
         "uploadThroughput": 750e3 / 8,
     },
 }
-PAGE_FILES = ("index.html", "table.css", "table.js", "cards.js", "telegram.js", "sounds.js")
+PAGE_FILES = page_files(STATIC)
 
 # In the page: the click that sent a press (a capture listener: before the page's own), and the
 # first animation frame after the page's version changed (its next paint).

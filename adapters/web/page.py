@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,7 @@ STYLE_LINK = '<link rel="stylesheet" href="/static/table.css">'
 STATUS = '<span id="status-text"></span>'
 SOUNDS = '<span id="sounds-label"></span>'
 ROOT = '<html lang="">'
+REFERENCE = re.compile(r"""(?:href|src)="/static/([^"]+)"|from\s+"/static/([^"]+)"|import\s+"/static/([^"]+)\"""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,3 +51,17 @@ def page_html(folder: Path, lang: str, direction: str) -> Page:
     text = text.replace(SOUNDS, f'<span id="sounds-label">{html.escape(words["sounds"])}</span>', 1)
     text = text.replace(ROOT, f'<html lang="{html.escape(lang.replace("_", "-"))}" dir="{direction}">', 1)
     return Page(text, style_hash)
+
+
+def page_files(folder: Path) -> list[str]:
+    """index.html and every file of `folder` it reaches (its style sheet, its scripts, and the
+    modules those import): what a browser loads of the page's own (its weight, bench/page.py)."""
+    found, todo = ["index.html"], ["index.html"]
+    while todo:
+        text = (folder / todo.pop()).read_text(encoding="utf-8")
+        for match in REFERENCE.finditer(text):
+            name = next(g for g in match.groups() if g)
+            if name not in found:
+                found.append(name)
+                todo.append(name)
+    return found

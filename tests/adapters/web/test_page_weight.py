@@ -12,28 +12,14 @@ import re
 import aiohttp
 
 from adapters.web.app import STATIC
-from adapters.web.page import page_html
+from adapters.web.page import page_files, page_html
 from tests.adapters.web.live import live_table
 
 BUDGET = 60 * 1024
-REFERENCE = re.compile(r"""(?:href|src)="/static/([^"]+)"|from\s+"/static/([^"]+)"|import\s+"/static/([^"]+)\"""")
-
-
-def page_files() -> list[str]:
-    """index.html and every static file it reaches (following the scripts' imports)."""
-    found, todo = ["index.html"], ["index.html"]
-    while todo:
-        text = (STATIC / todo.pop()).read_text()
-        for match in REFERENCE.finditer(text):
-            name = next(g for g in match.groups() if g)
-            if name not in found:
-                found.append(name)
-                todo.append(name)
-    return found
 
 
 def test_the_page_and_what_it_loads_weigh_at_most_60_kb_gzipped():
-    files = page_files()
+    files = page_files(STATIC)
     assert {"table.css", "table.js", "cards.js"} <= set(files)
     zipped = sum(len(gzip.compress((STATIC / name).read_bytes(), 6)) for name in files)
     assert zipped <= BUDGET, f"{zipped} bytes gzipped: {files}"
@@ -41,7 +27,7 @@ def test_the_page_and_what_it_loads_weigh_at_most_60_kb_gzipped():
 
 async def test_the_pages_files_are_served_gzipped_when_asked(aio_loop):
     async with live_table() as live:
-        for name in page_files():
+        for name in page_files(STATIC):
             url = f"{live.origin}/" if name == "index.html" else f"{live.origin}/static/{name}"
             async with live.session.get(url, headers={"Accept-Encoding": "gzip"}) as response:
                 assert response.status == 200 and response.headers.get("Content-Encoding") == "gzip", name

@@ -190,6 +190,18 @@ class DiscordBot:
             from adapters.web.server import WebServer  # (loaded only when served)
 
             self.web = WebServer(self.service, store, self.web_settings, settings.bot_token.get_secret_value())
+            if settings.client_secret is not None:  # the card table as an Activity: its sign-in
+                from adapters.discord.activity import ActivitySignIn
+
+                signing = ActivitySignIn(
+                    settings.api_url,
+                    lambda: self.client.application_id,
+                    settings.client_secret,
+                    settings.bot_token,
+                    store,
+                    self.web.sign,
+                )
+                signing.mount(self.web.app)
         self.companions = Companions(self.scheduler, self.notifier, self.web)
         self.presses = Presses(self.service, self.panel_screens, self.panels)
         add_commands(self.client.tree, Handlers(self.service, self.channels))

@@ -34,6 +34,9 @@ class DiscordSettings(CardbotSettings):
     # An ephemeral panel can be edited through its interaction for 15 minutes; a minute before
     # that it says so and offers to be refreshed.
     panel_seconds: float = 14 * 60.0
+    # The application's OAuth2 client secret (the Developer Portal's OAuth2 page): with it, and the
+    # live table served, the card table signs in people who open it as an Activity (activity.py).
+    client_secret: SecretStr | None = None
 
     @property
     def auto_sharded(self) -> bool:

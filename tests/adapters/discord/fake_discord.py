@@ -152,6 +152,7 @@ class Request:
     body: Any  # decoded JSON (the `payload_json` of a multipart body), or None
     time: float  # time.monotonic()
     files: list[Upload] = field(default_factory=list)  # the files of a multipart body
+    authorization: str | None = None  # the Authorization header (OAuth2's calls carry no bot token)
     status: int = 0
     response: Any = None
     lost: bool = False  # carried out, its answer never sent (`lose_next`)
@@ -217,10 +218,13 @@ def route_pattern(pattern: str) -> re.Pattern[str]:
 ROUTES: list[tuple[str, str, str, bool]] = [
     ("GET", "/gateway", "get_gateway", False),
     ("GET", "/gateway/bot", "get_gateway_bot", True),
-    ("GET", "/users/@me", "get_me", True),
+    ("GET", "/users/@me", "get_me", False),  # the bot's token, or a person's OAuth2 one (its handler checks)
     ("GET", "/users/{user_id}", "get_user", True),
     ("POST", "/users/@me/channels", "create_dm", True),
     ("GET", "/oauth2/applications/@me", "get_application", True),
+    ("POST", "/oauth2/token", "oauth2_token", False),
+    ("GET", "/oauth2/@me", "oauth2_me", False),
+    ("GET", "/applications/{application_id}/activity-instances/{instance_id}", "get_activity_instance", True),
     ("GET", "/applications/@me", "get_application", True),
     ("GET", "/applications/{application_id}/commands", "list_commands", True),
     ("PUT", "/applications/{application_id}/commands", "put_commands", True),
@@ -296,6 +300,12 @@ class FakeDiscord:
         self.all_messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
         self.global_commands: list[JSON] = []
+        # Activities (the card table inside Discord): the application's OAuth2 client secret, the codes
+        # its client hands out (`authorize`), the access tokens they were exchanged for, the instances
+        self.client_secret = "fake-client-secret-" + secrets.token_hex(8)
+        self.codes: dict[str, tuple[int, int]] = {}  # code -> (user id, application id), taken once
+        self.access_tokens: dict[str, tuple[int, int]] = {}  # token -> (user id, application id)
+        self.activity_instances: dict[str, JSON] = {}
         self.guild_commands: dict[int, list[JSON]] = {}
         self.requests: list[Request] = []
         self.spec_errors: list[str] = []
@@ -439,6 +449,7 @@ class FakeDiscord:
             body=body,
             time=time.monotonic(),
             files=files,
+            authorization=request.headers.get("Authorization"),
         )
         self.requests.append(record)
         headers: dict[str, str] = {}
@@ -491,6 +502,8 @@ class FakeDiscord:
             ]
             raw = form.get("payload_json")
             return (json.loads(str(raw)) if raw is not None else None), files, content_type
+        if content_type == "application/x-www-form-urlencoded":  # (OAuth2's token endpoint)
+            return {k: str(v) for k, v in (await request.post()).items()}, [], content_type
         text = await request.text()
         if not text:
             return None, [], content_type
@@ -1202,13 +1215,20 @@ class FakeDiscord:
         }
 
     def _rest_get_me(self, r: Request) -> JSON:
-        return self.bot.to_dict() | {
-            "bot": True,
-            "verified": True,
-            "mfa_enabled": False,
-            "locale": "en-US",
-            "email": None,
-        }
+        if r.authorization == f"Bot {self.token}":
+            return self.bot.to_dict() | {
+                "bot": True,
+                "verified": True,
+                "mfa_enabled": False,
+                "locale": "en-US",
+                "email": None,
+            }
+        scheme, _, token = (r.authorization or "").partition(" ")
+        granted = self.access_tokens.get(token) if scheme == "Bearer" else None
+        if granted is None:
+            raise ApiError(401, 0, "401: Unauthorized")
+        user = self.users[granted[0]]  # (with the identify scope: the person and their client's language)
+        return user.to_dict() | {"verified": True, "mfa_enabled": False, "locale": user.locale, "email": None}
 
     def _rest_get_user(self, r: Request) -> JSON:
         user = self.users.get(_int(r.params["user_id"]))
@@ -1226,6 +1246,66 @@ class FakeDiscord:
                 {"recipient_id": {"_errors": [{"code": "UNKNOWN_USER", "message": "Unknown user"}]}},
             )
         return self.dm_channel(user).to_dict()
+
+    # --- Activities: OAuth2 and instances ----------------------------------------------------------
+
+    def authorize(self, user: User, application_id: int | None = None) -> str:
+        """The code Discord's client hands an Activity's page for `user` (the SDK's `authorize`), for
+        this application unless another's id is given."""
+        code = secrets.token_urlsafe(20)
+        self.codes[code] = (user.id, application_id or self.application_id)
+        return code
+
+    def launch_activity(self, channel: Channel, *users: User) -> str:
+        """An Activity instance of this application in `channel` with `users` in it: its id."""
+        assert channel.guild is not None, "an instance in a server's channel"
+        guild_id = channel.guild.id
+        instance = f"i-{self._snowflake()}-gc-{guild_id}-{channel.id}"
+        self.activity_instances[instance] = {
+            "application_id": str(self.application_id),
+            "instance_id": instance,
+            "launch_id": str(self._snowflake()),
+            "location": {
+                "id": f"gc-{guild_id}-{channel.id}",
+                "kind": "gc",
+                "channel_id": str(channel.id),
+                "guild_id": str(guild_id),
+            },
+            "users": [str(u.id) for u in users],
+        }
+        return instance
+
+    def _rest_oauth2_token(self, r: Request) -> JSON:
+        """As Discord's token endpoint: the client's id and secret, an authorization code taken once."""
+        form = r.body if isinstance(r.body, dict) else {}
+        if form.get("client_id") != str(self.application_id) or form.get("client_secret") != self.client_secret:
+            raise ApiError(401, 0, "invalid_client", {"error": "invalid_client"})
+        code = str(form.get("code")) if form.get("grant_type") == "authorization_code" else ""
+        granted = self.codes.pop(code, None)
+        if granted is None or granted[1] != self.application_id:
+            raise ApiError(400, 0, "invalid_grant", {"error": "invalid_grant"})
+        token = secrets.token_urlsafe(24)
+        self.access_tokens[token] = granted
+        return {"access_token": token, "token_type": "Bearer", "expires_in": 604800, "scope": "identify"}
+
+    def _rest_oauth2_me(self, r: Request) -> JSON:
+        scheme, _, token = (r.authorization or "").partition(" ")
+        granted = self.access_tokens.get(token) if scheme == "Bearer" else None
+        if granted is None:
+            raise ApiError(401, 0, "401: Unauthorized")
+        user, application = self.users[granted[0]], self._rest_get_application(r)
+        application["id"] = str(granted[1])
+        expires = "2100-01-01T00:00:00+00:00"
+        return {"application": application, "scopes": ["identify"], "expires": expires, "user": user.to_dict()}
+
+    def _rest_get_activity_instance(self, r: Request) -> JSON:
+        instance = self.activity_instances.get(r.params["instance_id"])
+        if instance is None or r.params["application_id"] != str(self.application_id):
+            raise ApiError(404, 10_000 + 77, "Unknown Activity Instance")
+        guild = self.guilds.get(int(instance["location"]["guild_id"]))
+        if guild is None or self.bot.id not in guild.members:
+            raise ApiError(404, 10_000 + 77, "Unknown Activity Instance")
+        return instance
 
     def _rest_get_application(self, r: Request) -> JSON:
         return {

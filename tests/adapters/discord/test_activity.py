@@ -1,0 +1,153 @@
+"""Signing in to the card table as a Discord Activity (#37), the server's half, against the fake
+Discord on 127.0.0.1: a person in an Activity instance posts the code Discord's client gave their
+page, and gets the access token (for the SDK) and a link to the table open in the instance's channel,
+signed for them, which opens the live table's socket. Everyone in the instance reaches that table.
+
+Refused in words, nothing changed, no link: a forged code, a code used twice, another application's
+code, a person not in the instance, an instance the bot cannot see (another server, or one it left),
+a channel with no open table, a body that is no sign-in. The client secret goes only to the token
+endpoint, in its form body, and never into a log or an answer."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+from pydantic import SecretStr
+
+from adapters.discord.activity import SESSION_PATH, ActivitySignIn
+from adapters.web.server import WebServer
+from adapters.web.settings import WebSettings
+from bot.bootstrap import bootstrap
+from bot.clock import FakeClock
+from bot.commands import Open
+from bot.memory_store import MemoryStore
+from bot.notifier import RecordingNotifier
+from bot.people import Actor, ChatRef, PersonRef
+from tests.adapters.discord.fake_discord import FakeDiscord
+from tests.adapters.discord.world import Channel, User
+
+
+@dataclass
+class Activity:
+    fake: FakeDiscord
+    server: WebServer
+    store: MemoryStore
+    http: aiohttp.ClientSession
+    alice: User  # opened the table
+    bob: User  # in the server, in the Activity
+    mallory: User  # in the server, not in the Activity
+    channel: Channel
+    table_id: int
+    instance: str
+
+    async def sign_in(self, body: Any, lang: str = "en") -> tuple[int, dict[str, Any]]:
+        url = f"http://127.0.0.1:{self.server.port}{SESSION_PATH}"
+        data = body if isinstance(body, str) else json.dumps(body)
+        headers = {"Content-Type": "application/json", "Accept-Language": lang}
+        async with self.http.post(url, data=data, headers=headers) as response:
+            return response.status, await response.json()
+
+    async def hello(self, table_id: int, link: str) -> dict[str, Any]:
+        """The live table's first view (or refusal) for a hello with this link."""
+        async with self.http.ws_connect(f"http://127.0.0.1:{self.server.port}/ws") as ws:
+            await ws.send_json({"type": "hello", "table": table_id, "auth": {"kind": "link", "token": link}})
+            while True:
+                message = json.loads((await ws.receive(timeout=10)).data)
+                if message["type"] in ("view", "refused"):
+                    return dict(message)
+
+
+def person(user: User) -> Actor:
+    return Actor(PersonRef("discord", str(user.id)), user.username, lang="en")
+
+
+@asynccontextmanager
+async def activity() -> AsyncIterator[Activity]:
+    async with FakeDiscord() as fake:
+        alice, bob, mallory = fake.add_user("alice"), fake.add_user("bob", locale="uk"), fake.add_user("mallory")
+        guild = fake.add_guild("friends", alice, [bob, mallory])
+        channel = next(iter(guild.channels.values()))
+        store = MemoryStore()
+        service = bootstrap(store, RecordingNotifier(), FakeClock(time.time()))
+        chat = ChatRef("discord", str(guild.id), str(channel.id))
+        table_id = (await service.handle(Open(chat, person(alice), "svolota", {}))).table_id
+        assert table_id is not None
+        server = WebServer(service, store, WebSettings(listen="127.0.0.1:0"), fake.token)
+        signing = ActivitySignIn(
+            fake.api_url,
+            lambda: fake.application_id,
+            SecretStr(fake.client_secret),
+            SecretStr(fake.token),
+            store,
+            server.sign,
+        )
+        signing.mount(server.app)
+        await server.start()
+        try:
+            async with aiohttp.ClientSession() as http:
+                instance = fake.launch_activity(channel, alice, bob)
+                yield Activity(fake, server, store, http, alice, bob, mallory, channel, table_id, instance)
+        finally:
+            await server.stop()
+        assert fake.problems() == []  # every request of ours as Discord's spec has it
+
+
+async def test_people_in_the_activity_sign_in_and_reach_the_channels_table(aio_loop):
+    async with activity() as a:
+        status, answer = await a.sign_in({"code": a.fake.authorize(a.alice), "instance": a.instance})
+        assert status == 200 and answer["table"] == a.table_id and answer["access_token"]
+        view = await a.hello(a.table_id, answer["link"])
+        assert view["type"] == "view" and view["seat"] == 0 and "Svolota" in view["board"]["text"]
+
+        status, answer = await a.sign_in({"code": a.fake.authorize(a.bob), "instance": a.instance})
+        assert status == 200 and answer["table"] == a.table_id  # the same table for everyone in it
+        view = await a.hello(a.table_id, answer["link"])
+        assert view["type"] == "view" and view["seat"] is None and view["lang"] == "uk"  # his Discord's language
+
+
+async def test_bad_sign_ins_are_refused_in_words_and_change_nothing(aio_loop, caplog):
+    caplog.set_level(logging.DEBUG)
+    async with activity() as a:
+        before = await a.store.load(a.table_id)
+        used = a.fake.authorize(a.alice)
+        assert (await a.sign_in({"code": used, "instance": a.instance}))[0] == 200
+        elsewhere = a.fake.add_guild("elsewhere", a.mallory)
+        empty = a.fake.add_channel(next(iter(a.fake.guilds.values())), "quiet")
+        refusals = {
+            "forged code": {"code": "not-a-code-discord-gave", "instance": a.instance},
+            "code used twice": {"code": used, "instance": a.instance},
+            "another application's code": {"code": a.fake.authorize(a.alice, 42), "instance": a.instance},
+            "not in the instance": {"code": a.fake.authorize(a.mallory), "instance": a.instance},
+            "unknown instance": {"code": a.fake.authorize(a.alice), "instance": "i-1-gc-2-3"},
+            "the bot not in that server": {
+                "code": a.fake.authorize(a.mallory),
+                "instance": a.fake.launch_activity(next(iter(elsewhere.channels.values())), a.mallory),
+            },
+            "no table in that channel": {
+                "code": a.fake.authorize(a.alice),
+                "instance": a.fake.launch_activity(empty, a.alice),
+            },
+            "no instance": {"code": a.fake.authorize(a.alice)},
+            "not an object": [1, 2],
+        }
+        elsewhere.members.pop(a.fake.bot.id)  # (the bot left that server)
+        for why, body in refusals.items():
+            status, answer = await a.sign_in(body)
+            assert 400 <= status < 500 and set(answer) == {"error", "text"}, (why, status, answer)
+            assert answer["text"] and "Traceback" not in answer["text"], (why, answer)
+        status, answer = await a.sign_in("{not json", lang="uk")
+        assert status == 400 and answer["text"] == "Discord не підтвердив, хто ви: закрийте гру й відкрийте знову."
+        after = await a.store.load(a.table_id)
+        assert after is not None and before is not None and after.version == before.version
+        secret = a.fake.client_secret
+        carried = [r.route for r in a.fake.requests if secret in json.dumps(r.body)]
+        assert set(carried) == {"/oauth2/token"}  # the secret goes to the token endpoint alone
+        assert secret not in caplog.text
+        assert all(secret not in (r.authorization or "") for r in a.fake.requests)

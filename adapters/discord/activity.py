@@ -1,18 +1,18 @@
 """Signing in to the card table inside Discord, as an Activity (issue 37): the server's half.
 
-Inside the Activity frame the page asks Discord's client for an authorization code (the embedded
-app SDK's `authorize`) and posts it here with its Activity instance's id: `POST /api/discord/session`
-`{"code", "instance"}`. This server, and only it, knows the application's client secret
-(DISCORD_CLIENT_SECRET): it exchanges the code at Discord's OAuth2 token endpoint, asks Discord
-whose token it is and for which application (`GET /oauth2/@me`: a token of another application is
-refused; then `GET /users/@me` for the person's name and their client's language), and where the
-instance runs and who is in it (`GET /applications/{app}/activity-instances/{instance}`, with the
-bot's token: the person must be in it, and it must be in a server's channel).
-The answer is `{"access_token", "table", "link"}`: the token for the SDK's `authenticate`, and the
-table open in that channel with a link signed for this person alone (the live table's, as a Discord
-panel's link: one visit, adapters/web/auth.py), which the page opens the socket with. Everyone in
-one instance so reaches the same table: the channel's open one (the newest, in a channel that
-allows several).
+Inside the Activity frame the page learns the application's id (`GET /api/discord/session`), asks
+Discord's client for an authorization code (the embedded app SDK's `authorize`) and posts it here
+with its Activity instance's id: `POST /api/discord/session` `{"code", "instance"}`. This server,
+and only it, knows the application's client secret (DISCORD_CLIENT_SECRET): it exchanges the code
+at Discord's OAuth2 token endpoint, asks Discord whose token it is and for which application
+(`GET /oauth2/@me`: a token of another application is refused; then `GET /users/@me` for the
+person's name and their client's language), and where the instance runs and who is in it
+(`GET /applications/{app}/activity-instances/{instance}`, with the bot's token: the person must be
+in it, and it must be in a server's channel). The answer is `{"access_token", "table", "link"}`:
+the token for the SDK's `authenticate`, and the table open in that channel with a link signed for
+this person alone (the live table's, as a Discord panel's link: one visit, adapters/web/auth.py),
+which the page opens the socket with. Everyone in one instance so reaches the same table: the
+channel's open one (the newest, in a channel that allows several).
 
 Refused, each with `{"error", "text"}` (the text in the person's language where it is known) and
 nothing changed: a body that is not the JSON asked for, a code Discord does not take (forged,
@@ -101,7 +101,17 @@ class ActivitySignIn:
         self._codes: TTLCache[str, bool] = TTLCache(CODES_KEPT, CODE_SECONDS, timer=now)
 
     def mount(self, app: web.Application) -> None:
+        app.router.add_get(SESSION_PATH, self.client)
         app.router.add_post(SESSION_PATH, self.handle)
+
+    async def client(self, request: web.Request) -> web.Response:
+        """`{"client_id"}`: what the page's SDK names the application with (public, as in the
+        Activity's own URL); 503 until the bot has logged in."""
+        try:
+            return web.json_response({"client_id": self.application_id})
+        except SignInRefused as refused:
+            text = translator(pick_language(request.headers.get("Accept-Language"))).gettext(refused.message)
+            return web.json_response({"error": refused.error, "text": text}, status=refused.status)
 
     async def handle(self, request: web.Request) -> web.Response:
         lang = pick_language(request.headers.get("Accept-Language"))

@@ -81,10 +81,12 @@ SOCKET_LIMIT = 16 * MAX_BYTES
 REFUSED = 4401  # the close code of a refused hello
 UNREADABLE, TOO_LARGE = 1008, 1009  # the close codes of a hello that could not be read
 HEARTBEAT = 30.0  # seconds between pings: a client that vanished is noticed
+# Framed by Telegram's web clients (the Mini App) and Discord's (an Activity, docs/discord-activity.md)
 CSP = (
     "default-src 'self'; img-src 'self' data:; connect-src 'self'; style-src 'self'; script-src 'self'; "
-    "frame-ancestors https://web.telegram.org https://*.telegram.org 'self'"
+    "frame-ancestors https://web.telegram.org https://*.telegram.org https://discord.com https://*.discord.com 'self'"
 )
+PROXY = "/.proxy"  # Discord's Activity proxy may put its prefix before the page's own paths
 _NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}")
 _DIGEST = re.compile(r"[0-9a-f]{32}")
 
@@ -104,7 +106,7 @@ def web_app(
 ) -> web.Application:
     """`pages`: other public URLs the page is served at (Telegram's Mini App URL, when not `settings.url`)."""
     sockets = Sockets(service, store, settings, bot_token, settings.link_key(bot_token), hub, members, pages)
-    app = web.Application(middlewares=[_headers])
+    app = web.Application(middlewares=[_proxied, _headers])
     app[HUB] = hub
     app[REFUSED_TO] = sockets.refused_to
 
@@ -127,6 +129,20 @@ def web_app(
     app.router.add_get("/pictures/{digest}.png", picture)
     app.router.add_get("/ws", sockets.handle)
     return app
+
+
+@web.middleware
+async def _proxied(request: web.Request, handler: Any) -> web.StreamResponse:
+    """A path under Discord's proxy prefix is the same path without it (an Activity's requests)."""
+    if request.path == PROXY or request.path.startswith(PROXY + "/"):
+        unprefixed = request.clone(rel_url=request.rel_url.with_path(request.path[len(PROXY) :] or "/"))
+        match = await request.app.router.resolve(unprefixed)
+        match.add_app(request.app)
+        unprefixed._match_info = match  # (as aiohttp's own dispatch sets it: the route's parameters)
+        response: web.StreamResponse = await match.handler(unprefixed)
+        return response
+    passed: web.StreamResponse = await handler(request)
+    return passed
 
 
 @web.middleware

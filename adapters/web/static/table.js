@@ -8,6 +8,7 @@
 // toast) or "refused". While a game is played its cards are drawn as elements (cards.js) and played
 // by tapping or dragging them; the panel's buttons stay in a drawer, for whoever prefers a list.
 
+import { inActivity, proxied, signIn } from "/static/activity.js";
 import { CardTable } from "/static/cards.js";
 import { Sounds } from "/static/sounds.js";
 import { applyTheme, telegram } from "/static/telegram.js";
@@ -48,12 +49,13 @@ function launch() {
   if (tg.data) auth = { kind: "telegram", init_data: tg.data };
   else if (link) auth = { kind: "link", token: link };
   const version = String(tg.version || "6.0");
-  return { table, auth, theme: parse(tg.theme), telegram: Boolean(tg.data), version, platform: String(tg.platform || "") };
+  const activity = !tg.data && inActivity(query); // inside Discord: signed in through its client (activity.js)
+  return { table, auth, theme: parse(tg.theme), telegram: Boolean(tg.data), activity, version, platform: String(tg.platform || "") };
 }
 
 /** The page's address names the table and the link it would open now: a reload goes on from there. */
 function remember(who) {
-  if (!who.auth || who.auth.kind !== "link") return; // (Telegram's launch data is kept apart)
+  if (!who.auth || who.auth.kind !== "link" || who.activity) return; // (Telegram's launch data is kept apart; Discord's address is its own)
   const query = new URLSearchParams({ t: String(who.table), link: who.auth.token });
   history.replaceState(null, "", `${location.pathname}?${query}`);
 }
@@ -344,7 +346,7 @@ class Connection {
     this.timer = 0;
     if (this.done || this.socket) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    const socket = new WebSocket(`${scheme}//${location.host}${proxied()}/ws`);
     this.socket = socket;
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ type: "hello", table: this.who.table, auth: this.who.auth }));
@@ -449,7 +451,21 @@ const connection = new Connection(who);
 applyTheme(who.theme);
 if (who.telegram) telegram.start(who);
 status("connecting", $("status-text").textContent); // (the server's words, in the browser's language)
-connection.connect(); // (no table or no auth: the server refuses, in its words)
+if (who.activity) {
+  signIn().then(
+    (session) => {
+      who.table = session.table;
+      who.auth = session.auth;
+      connection.connect();
+    },
+    (error) => {
+      connection.done = true;
+      refused(error && error.message);
+    },
+  );
+} else {
+  connection.connect(); // (no table or no auth: the server refuses, in its words)
+}
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") connection.wake();
 });

@@ -1,0 +1,57 @@
+// Inside Discord, as an Activity (issue 37): Discord opens the page in its frame with `frame_id` and
+// `instance_id` in the address. The page then signs in through Discord's client, with Discord's own
+// embedded app SDK (static/discord.js, bundled: nothing from elsewhere), loaded only here:
+//   the application's id from the bot's server (GET /api/discord/session),
+//   the SDK's handshake with Discord's client (`ready`), a code (`authorize`, scope identify),
+//   the code to the bot's server, which alone holds the client secret (POST /api/discord/session,
+//     adapters/discord/activity.py): the access token, the instance's table and a link to it,
+//   the SDK told who signed in (`authenticate`).
+// The page then opens the table with the link, as any page with a link does. Requests carry Discord's
+// proxy prefix when the page's own address does (`/.proxy/…`).
+
+export function inActivity(query) {
+  return Boolean(query.get("frame_id") && query.get("instance_id"));
+}
+
+/** The prefix of the page's own requests: Discord's proxy's, when the page came through it. */
+export function proxied() {
+  return location.pathname.startsWith("/.proxy/") ? "/.proxy" : "";
+}
+
+export class SignInRefused extends Error {}
+
+/** `{table, auth}` for the socket's hello, or SignInRefused with the server's words. */
+export async function signIn() {
+  const base = proxied();
+  const { DiscordSDK } = await import("/static/discord.js");
+  const config = await answer(await fetch(`${base}/api/discord/session`));
+  const sdk = new DiscordSDK(config.client_id, { disableConsoleLogOverride: true });
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: config.client_id,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const session = await answer(
+    await fetch(`${base}/api/discord/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code, instance: sdk.instanceId }),
+    }),
+  );
+  await sdk.commands.authenticate({ access_token: session.access_token });
+  return { table: session.table, auth: { kind: "link", token: session.link } };
+}
+
+async function answer(response) {
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok || !data || typeof data !== "object") throw new SignInRefused((data && data.text) || "");
+  return data;
+}

@@ -1,0 +1,72 @@
+"""The card table inside Discord, as an Activity (#37), in Chromium: a stand-in for Discord's client
+(tests/browser/discord_frame.py) frames the page with Discord's launch parameters, through Discord's
+proxy prefix (`/.proxy/`), and speaks the embedded app SDK's protocol; the page signs in through it
+and the bot's server (adapters/discord/activity.py, against the fake Discord), and shows the
+instance's channel's table, the lobby's buttons for Alice who sits at it. Mallory, not in the
+Activity, is told so in words and gets no table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.adapters.discord.test_activity import Activity, activity
+from tests.adapters.discord.world import User
+from tests.browser.discord_frame import discord_frame
+from tests.browser.live import DESKTOP, WAIT_MS
+
+pytestmark = pytest.mark.slow  # Chromium drives the page
+
+HANDSHAKE, FRAME = 0, 1
+
+
+async def framed(browser: Any, a: Activity, who: User, prefix: str = "") -> tuple[Any, Any, list[str]]:
+    """The stand-in parent page with the card table in its frame, as `who` opens the Activity; the
+    page, its frame and the errors either logs."""
+    base = f"http://127.0.0.1:{a.server.port}"
+    guild, channel = a.channel.guild, a.channel
+    assert guild is not None
+    src = (
+        f"{prefix}/?frame_id=frame-1&instance_id={a.instance}&platform=desktop"
+        f"&guild_id={guild.id}&channel_id={channel.id}&location_id=gc-{guild.id}-{channel.id}"
+    )
+    user = {"id": str(who.id), "username": who.username, "discriminator": "0", "public_flags": 0, "avatar": None}
+    html = discord_frame(src, a.fake.application_id, a.fake.authorize(who), user)
+    context = await browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    context.set_default_timeout(WAIT_MS)
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    await page.route(f"{base}/discord", lambda route: route.fulfill(body=html, content_type="text/html"))
+    await page.goto(f"{base}/discord")
+    return page, page.frame_locator("iframe"), errors
+
+
+@pytest.mark.async_timeout(60)
+async def test_a_person_in_the_activity_signs_in_through_discord_and_sits_at_the_channels_table(browser):
+    async with activity() as a:
+        page, frame, errors = await framed(browser, a, a.alice, prefix="/.proxy")
+        await frame.locator("#board-text", has_text="Svolota").wait_for()
+        assert await frame.locator("#board-buttons button", has_text="Start").count() == 1  # her lobby
+        rpc = await page.evaluate("() => window.__rpc")
+        signed = [(HANDSHAKE, None), (FRAME, "AUTHORIZE"), (FRAME, "AUTHENTICATE")]
+        assert [(op, cmd) for op, cmd, _ in rpc][:3] == signed
+        handshake, authorize, authenticate = (args for _, _, args in rpc[:3])
+        assert handshake["client_id"] == str(a.fake.application_id) and handshake["frame_id"] == "frame-1"
+        assert authorize["scope"] == ["identify"] and authorize["client_id"] == str(a.fake.application_id)
+        # the SDK was told the token the bot's server got for her, from her code
+        assert a.fake.access_tokens[authenticate["access_token"]] == (a.alice.id, a.fake.application_id)
+        assert errors == []
+
+
+@pytest.mark.async_timeout(60)
+async def test_someone_not_in_the_activity_is_told_so_and_gets_no_table(browser):
+    async with activity() as a:
+        _, frame, errors = await framed(browser, a, a.mallory)
+        await frame.locator("main[data-state='refused']").wait_for()
+        text = (await frame.locator("#status-text").inner_text()).strip()
+        assert text == "You are not in this game's Activity: join it in Discord first."
+        assert await frame.locator("#board").is_hidden() and a.server.hub.watchers(a.table_id) == 0
+        assert [e for e in errors if "403" not in e] == []  # (the refusal's own status, logged by Chromium)

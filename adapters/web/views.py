@@ -28,6 +28,7 @@ from bot.ui.picture import Picture
 from bot.ui.render import panel_screens, table_screens
 from bot.ui.screen import TEXT, Screen
 from bot.ui.table_model import TableModel
+from bot.ui.words import game_name
 
 log = logging.getLogger(__name__)
 FOUR_COLOUR = "four_colour"  # the look whose cards have an ink per suit; every other look's cards are classic
@@ -80,6 +81,7 @@ async def view_of(
     or "rtl"; `model`: the table as its cards lie while it is played, bot/ui/table_model.py, else
     null; `deck`: "four_colour" when the viewer's look is the four-colour deck (a seated person's own,
     else the chat's), the cards then inked as its pictures are, else "classic").
+    `title`: the game's name in the viewer's language; `seats`: [taken, most].
     `gallery` None: no pictures (as a "text" look); none either while there is a model.
 
     After the game a seated viewer's panel holds the result's Rematch button (the page plays a
@@ -122,6 +124,8 @@ async def view_of(
         "table": table.id,
         "version": table.version,
         "game": table.game,
+        "title": game_name(table.game, translator(lang, settings.ranks)),
+        "seats": [len(table.seats), game_info(table.game).max_players],
         "lang": lang,
         "dir": direction(lang),
         "seat": seat,

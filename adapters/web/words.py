@@ -28,6 +28,8 @@ def page_words(lang: str) -> dict[str, Any]:
         "leave": t.gettext("Close"),
         # TRANSLATORS: the live table's toggle that turns its sounds on or off (off at first)
         "sounds": t.gettext("Sounds"),
+        # TRANSLATORS: inside Discord, the line that lists who is in the game's Activity
+        "participants": t.gettext("In this Activity"),
     }
 
 

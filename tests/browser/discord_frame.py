@@ -6,7 +6,10 @@ Discord does, and answers the embedded app SDK's postMessage protocol as the SDK
   event (`{cmd: "DISPATCH", evt: "READY", data: {v, config}}`);
 - an AUTHORIZE command is answered with `{code}`: the code Discord's client would get for the person
   (the fake Discord's `authorize`);
-- AUTHENTICATE with the user and the application, as the SDK's schema has them.
+- AUTHENTICATE with the user and the application, as the SDK's schema has them;
+- SUBSCRIBE, GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS (the participants given) and
+  SET_ACTIVITY (the rich presence, echoed); `window.__participants(list)` sends the page the
+  ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE event, as the client does when someone comes or goes.
 
 Every message of the page is kept in `window.__rpc` as [opcode, cmd, the command's arguments].
 Served on the card table's own origin (the SDK takes messages from its own origin, as from Discord's)."""
@@ -19,6 +22,9 @@ from typing import Any
 SCRIPT = """
 const answers = __ANSWERS__;
 window.__rpc = [];
+// Discord's client tells the Activity who is in it now (an ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE event)
+window.__participants = (participants) => document.querySelector("iframe").contentWindow.postMessage(
+  [1, { cmd: "DISPATCH", evt: "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", nonce: null, data: { participants } }], "*");
 window.addEventListener("message", (event) => {
   const frame = document.querySelector("iframe").contentWindow;
   if (event.source !== frame || !Array.isArray(event.data)) return;
@@ -30,6 +36,12 @@ window.addEventListener("message", (event) => {
     frame.postMessage([1, { cmd: "DISPATCH", evt: "READY", nonce: null, data: { v: 1, config } }], "*");
   } else if (op === 1 && data.cmd === "AUTHORIZE") {
     reply("AUTHORIZE", { code: answers.code });
+  } else if (op === 1 && data.cmd === "SUBSCRIBE") {
+    reply("SUBSCRIBE", { evt: data.evt });
+  } else if (op === 1 && data.cmd === "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS") {
+    reply(data.cmd, { participants: answers.participants });
+  } else if (op === 1 && data.cmd === "SET_ACTIVITY") {
+    reply(data.cmd, { ...data.args.activity, name: "cardbot", type: data.args.activity.type ?? 0 });
   } else if (op === 1 && data.cmd === "AUTHENTICATE") {
     reply("AUTHENTICATE", {
       access_token: data.args.access_token,
@@ -43,9 +55,24 @@ window.addEventListener("message", (event) => {
 """
 
 
-def discord_frame(src: str, client_id: int, code: str, user: dict[str, Any]) -> str:
+def participant(user_id: int, username: str, global_name: str | None = None) -> dict[str, Any]:
+    """One of the Activity's participants, as the SDK's schema has them."""
+    return {
+        "id": str(user_id),
+        "username": username,
+        "global_name": global_name,
+        "discriminator": "0",
+        "avatar": None,
+        "flags": 0,
+        "bot": False,
+    }
+
+
+def discord_frame(
+    src: str, client_id: int, code: str, user: dict[str, Any], participants: list[dict[str, Any]]
+) -> str:
     """The parent page framing `src` (the card table with Discord's launch parameters)."""
-    answers = {"code": code, "client_id": str(client_id), "user": user}
+    answers = {"code": code, "client_id": str(client_id), "user": user, "participants": participants}
     script = SCRIPT.replace("__ANSWERS__", json.dumps(answers))
     return (
         "<!doctype html><html><head><title>Discord</title><style>iframe{border:0;width:100vw;height:100vh}</style>"

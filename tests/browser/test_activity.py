@@ -2,7 +2,8 @@
 (tests/browser/discord_frame.py) frames the page with Discord's launch parameters, through Discord's
 proxy prefix (`/.proxy/`), and speaks the embedded app SDK's protocol; the page signs in through it
 and the bot's server (adapters/discord/activity.py, against the fake Discord), and shows the
-instance's channel's table, the lobby's buttons for Alice who sits at it. Mallory, not in the
+instance's channel's table, the lobby's buttons for Alice who sits at it, who is in the Activity
+(as it changes), and tells Discord her rich presence (the game, its seats). Mallory, not in the
 Activity, is told so in words and gets no table."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 from tests.adapters.discord.test_activity import Activity, activity
 from tests.adapters.discord.world import User
-from tests.browser.discord_frame import discord_frame
+from tests.browser.discord_frame import discord_frame, participant
 from tests.browser.live import DESKTOP, WAIT_MS
 
 pytestmark = pytest.mark.slow  # Chromium drives the page
@@ -32,7 +33,8 @@ async def framed(browser: Any, a: Activity, who: User, prefix: str = "") -> tupl
         f"&guild_id={guild.id}&channel_id={channel.id}&location_id=gc-{guild.id}-{channel.id}"
     )
     user = {"id": str(who.id), "username": who.username, "discriminator": "0", "public_flags": 0, "avatar": None}
-    html = discord_frame(src, a.fake.application_id, a.fake.authorize(who), user)
+    people = [participant(a.alice.id, a.alice.username, "Alice"), participant(a.bob.id, a.bob.username)]
+    html = discord_frame(src, a.fake.application_id, a.fake.authorize(who), user, people)
     context = await browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     context.set_default_timeout(WAIT_MS)
     page = await context.new_page()
@@ -55,9 +57,21 @@ async def test_a_person_in_the_activity_signs_in_through_discord_and_sits_at_the
         assert [(op, cmd) for op, cmd, _ in rpc][:3] == signed
         handshake, authorize, authenticate = (args for _, _, args in rpc[:3])
         assert handshake["client_id"] == str(a.fake.application_id) and handshake["frame_id"] == "frame-1"
-        assert authorize["scope"] == ["identify"] and authorize["client_id"] == str(a.fake.application_id)
+        assert authorize["scope"] == ["identify", "rpc.activities.write"]
+        assert authorize["client_id"] == str(a.fake.application_id)
         # the SDK was told the token the bot's server got for her, from her code
         assert a.fake.access_tokens[authenticate["access_token"]] == (a.alice.id, a.fake.application_id)
+
+        # who is in the Activity, and as people come: a line under the table
+        line = frame.locator("#participants")
+        await line.filter(has_text="Alice · bob").wait_for()
+        assert (await line.inner_text()).startswith("👥 In this Activity: ")
+        await page.evaluate("list => window.__participants(list)", [participant(a.mallory.id, "mallory")])
+        await line.filter(has_text="mallory").wait_for()
+        # her rich presence: the game and its seats, set once for each change
+        rpc = await page.evaluate("() => window.__rpc")
+        presences = [args["activity"] for _, cmd, args in rpc if cmd == "SET_ACTIVITY"]
+        assert presences == [{"type": 0, "details": "Svolota", "party": {"size": [1, 6]}}], presences
         assert errors == []
 
 

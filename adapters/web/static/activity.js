@@ -20,7 +20,8 @@ export function proxied() {
 
 export class SignInRefused extends Error {}
 
-/** `{table, auth}` for the socket's hello, or SignInRefused with the server's words. */
+/** `{table, auth, discord}` for the socket's hello (`discord`: the Activity, for what the page shows
+ * of it), or SignInRefused with the server's words. */
 export async function signIn() {
   const base = proxied();
   const { DiscordSDK } = await import("/static/discord.js");
@@ -32,7 +33,7 @@ export async function signIn() {
     response_type: "code",
     state: "",
     prompt: "none",
-    scope: ["identify"],
+    scope: ["identify", "rpc.activities.write"],
   });
   const session = await answer(
     await fetch(`${base}/api/discord/session`, {
@@ -42,7 +43,35 @@ export async function signIn() {
     }),
   );
   await sdk.commands.authenticate({ access_token: session.access_token });
-  return { table: session.table, auth: { kind: "link", token: session.link } };
+  return { table: session.table, auth: { kind: "link", token: session.link }, discord: new Activity(sdk) };
+}
+
+/** What the page shows of the Activity, and tells Discord of the game. */
+export class Activity {
+  constructor(sdk) {
+    this.sdk = sdk;
+    this.told = ""; // the rich presence last set
+  }
+
+  /** Who is in the Activity, now and whenever it changes: `show(names)`. */
+  async participants(show) {
+    const names = (data) =>
+      (data && Array.isArray(data.participants) ? data.participants : []).map((p) => p.nickname || p.global_name || p.username);
+    await this.sdk.subscribe("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", (data) => show(names(data)));
+    show(names(await this.sdk.commands.getInstanceConnectedParticipants()));
+  }
+
+  /** The person's rich presence: the game, and its seats taken of the most ("Speed (2 of 2)"). */
+  present(view) {
+    const title = typeof view.title === "string" ? view.title : "";
+    const seats = Array.isArray(view.seats) && view.seats.length === 2 ? view.seats.map(Number) : null;
+    const activity = { type: 0, details: title };
+    if (seats && seats.every((n) => Number.isInteger(n) && n > 0)) activity.party = { size: seats };
+    const key = JSON.stringify(activity);
+    if (!title || key === this.told) return;
+    this.told = key;
+    this.sdk.commands.setActivity({ activity }).catch(() => {}); // (not granted, or an older client: no presence)
+  }
 }
 
 async function answer(response) {

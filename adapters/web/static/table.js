@@ -128,6 +128,8 @@ function language(lang, dir) {
 // ----- the page -----------------------------------------------------------------------------------
 
 let words = {}; // the page's words, from the server's welcome
+let discord = null; // inside Discord: the Activity (activity.js)
+let participants = []; // who is in it (shown again once the page has its words)
 let shown = -1; // the table version on screen
 let waiting = false; // a press sent, its answer not yet here
 let toastTimer = 0;
@@ -221,6 +223,7 @@ function render(view) {
   }
   language(view.lang, view.dir);
   if (!view.board) return;
+  if (discord) discord.present(view);
   const model = view.model && typeof view.model === "object" ? view.model : null;
   heard(cards.model, model);
   $("table").dataset.deck = view.deck === "four_colour" ? "four_colour" : "classic";
@@ -252,6 +255,15 @@ function render(view) {
   waiting = false;
   enable(connection.open());
   status("live");
+}
+
+/** Who is in the Activity with the viewer (inside Discord): a line under the board. */
+function showParticipants(names) {
+  participants = names;
+  const line = $("participants");
+  line.hidden = !names.length;
+  const label = words.participants ? `${words.participants}: ` : "";
+  write(line, `👥 ${label}${names.map((n) => `${FSI}${n}${PDI}`).join(" · ")}`);
 }
 
 /** The sounds of a change (when they are on): another player laid a card, your turn came, the game ended. */
@@ -378,6 +390,7 @@ class Connection {
         $("sounds-label").textContent = words.sounds || "♪";
         language(message.lang, message.dir);
         if (typeof words.title === "string") document.title = words.title;
+        if (discord) showParticipants(participants);
         // a link is good for one session: the server may hand a fresh one for the next
         if (typeof message.resume === "string" && this.who.auth && this.who.auth.kind === "link") {
           this.who.auth = { kind: "link", token: message.resume };
@@ -456,7 +469,9 @@ if (who.activity) {
     (session) => {
       who.table = session.table;
       who.auth = session.auth;
+      discord = session.discord;
       connection.connect();
+      discord.participants(showParticipants).catch(() => {}); // (an older client: no list)
     },
     (error) => {
       connection.done = true;

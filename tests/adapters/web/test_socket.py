@@ -79,6 +79,7 @@ async def test_a_seated_person_gets_the_board_and_their_own_panel(aio_loop):
             "leave_question",
             "leave",
             "sounds",
+            "participants",
         }
         assert set(welcome["words"]) == words
         assert (

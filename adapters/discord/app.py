@@ -186,6 +186,7 @@ class DiscordBot:
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
+        self._activities = False  # people sign in to the card table as an Activity (DISCORD_CLIENT_SECRET)
         if self.web_settings.url:
             from adapters.web.server import WebServer  # (loaded only when served)
 
@@ -202,9 +203,10 @@ class DiscordBot:
                     self.web.sign,
                 )
                 signing.mount(self.web.app)
+                self._activities = True
         self.companions = Companions(self.scheduler, self.notifier, self.web)
         self.presses = Presses(self.service, self.panel_screens, self.panels)
-        add_commands(self.client.tree, Handlers(self.service, self.channels))
+        add_commands(self.client.tree, Handlers(self.service, self.channels, self._launches_activity))
         register(self.client, self.presses)
         self.client.add_listener(self._unclaimed, "on_interaction")
         self.client.add_listener(self._posted, "on_message")
@@ -230,6 +232,11 @@ class DiscordBot:
 
     async def _deleted(self, payload: discord.RawMessageDeleteEvent) -> None:
         self.channels.below.gone(Place(str(payload.channel_id)), payload.message_id)
+
+    def _launches_activity(self) -> bool:
+        """Whether /play opens the card table as an Activity: people can sign in to it here, and
+        the application has Activities (its EMBEDDED flag, from Discord's READY)."""
+        return self._activities and self.client.application_flags.embedded
 
     # ----- life ------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ the server), /kick member and /votekick member (the table's message shows what c
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any, Final
 
 import discord
@@ -69,13 +70,25 @@ def season_word(text: str | None) -> str | None:
 
 
 class Handlers:
-    def __init__(self, service: Service, notifier: ChatNotifier) -> None:
+    def __init__(
+        self, service: Service, notifier: ChatNotifier, activity: Callable[[], bool] = lambda: False
+    ) -> None:
+        """`activity`: whether the card table opens as an Activity (the application has Activities,
+        and the bot signs people in to them: adapters/discord/activity.py)."""
         self.service = service
         self.notifier = notifier
+        self.activity = activity
 
     # ----- the commands ---------------------------------------------------------------------
 
     async def game(self, interaction: Interaction, game: str, opponent: discord.abc.User | None = None) -> None:
+        in_server = interaction.guild_id is not None and interaction.channel_id is not None
+        if opponent is None and in_server and self.activity() and await self._launch(interaction):
+            actor, chat = actor_of(interaction), chat_of(interaction)
+            reply = await self.service.handle(Open(chat, actor, game))
+            if reply.ok and reply.table_id is not None and await self.notifier.refused(chat, reply.table_id):
+                await self.service.handle(Cancel(chat, actor))  # a table nobody can see would block the channel
+            return  # (refused: the Activity shows the channel's open table, or says there is none)
         public = opponent is not None  # a challenge names its opponent where they will see it
         if not await self._defer(interaction, ephemeral=not public):
             return
@@ -210,6 +223,17 @@ class Handlers:
     async def _translator(self, interaction: Interaction) -> Translator:
         chat = chat_of(interaction)
         return translator(await self.service.chats.lang_of(actor_of(interaction), chat if chat.thread_id else None))
+
+    @staticmethod
+    async def _launch(interaction: Interaction) -> bool:
+        """Open the application's Activity for the person (the answer to their command), the table
+        opened in the channel as ever; False if Discord would not (then buttons, as without it)."""
+        try:
+            await interaction.response.launch_activity()
+        except (discord.HTTPException, discord.InteractionResponded) as e:
+            log.info("could not launch the Activity for /%s: %s", getattr(interaction.command, "name", "?"), e)
+            return False
+        return True
 
     @staticmethod
     async def _defer(interaction: Interaction, ephemeral: bool) -> bool:

@@ -76,6 +76,7 @@ from tests.adapters.discord.world import (
     ATTACHMENT_URL,
     DEFAULT_PERMISSIONS,
     DISCORD_EPOCH_MS,
+    EMBEDDED,
     EPHEMERAL,
     IS_COMPONENTS_V2,
     LOADING,
@@ -291,7 +292,7 @@ class FakeDiscord:
         self._offset = 0.0  # the fake clock is time.time() + offset
         self.bot = User(self._snowflake(), bot_name, bot_global_name, bot=True)
         self.application_id = self.bot.id
-        self.application_flags = 0
+        self.application_flags = 0  # EMBEDDED: the application has Activities (LAUNCH_ACTIVITY answers)
         self.application_owner = User(self._snowflake(), "owner", "Owner")
         self.users: dict[int, User] = {self.bot.id: self.bot}
         self.guilds: dict[int, Guild] = {}
@@ -1443,7 +1444,9 @@ class FakeDiscord:
                 self.late.append(interaction)
             raise ApiError(404, 10062, "Unknown interaction")
         kind = body.get("type")
-        allowed = {APPLICATION_COMMAND: (4, 5, 9), MESSAGE_COMPONENT: (4, 5, 6, 7, 9)}[interaction.type]
+        allowed = {APPLICATION_COMMAND: (4, 5, 9, 12), MESSAGE_COMPONENT: (4, 5, 6, 7, 9, 12)}[interaction.type]
+        if kind == 12 and not self.application_flags & EMBEDDED:  # (an application without Activities)
+            raise ApiError(400, 50035, "Invalid Form Body", {"type": {"_errors": [{"code": "ACTIVITIES_DISABLED"}]}})
         if kind not in allowed:
             problem: tuple[list[Any], str, str] = (
                 [],
@@ -1496,6 +1499,8 @@ class FakeDiscord:
                 self._dispatch_message("MESSAGE_UPDATE", message)
         elif kind == 9:
             interaction.modal = data
+        elif kind == 12:  # the person's client opens the application's Activity in the channel
+            interaction.launched = self.launch_activity(interaction.channel, interaction.user)
         interaction.response_type = kind
         interaction.acknowledged_at = callback.time
         if r.query.get("with_response", "").lower() not in ("1", "true"):

@@ -3,6 +3,10 @@ Discord on 127.0.0.1: a person in an Activity instance posts the code Discord's 
 page, and gets the access token (for the SDK) and a link to the table open in the instance's channel,
 signed for them, which opens the live table's socket. Everyone in the instance reaches that table.
 
+With Activities (the application's EMBEDDED flag and DISCORD_CLIENT_SECRET), a game command opens the
+Activity for the person (the table opens in the channel as ever), and that instance's sign-in
+reaches the table; without them the command answers as ever.
+
 Refused in words, nothing changed, no link: a forged code, a code used twice, another application's
 code, a person not in the instance, an instance the bot cannot see (another server, or one it left),
 a channel with no open table, a body that is no sign-in. The client secret goes only to the token
@@ -31,7 +35,10 @@ from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
 from tests.adapters.discord.fake_discord import FakeDiscord
-from tests.adapters.discord.world import Channel, User
+from tests.adapters.discord.test_scenarios import Running, slash, table_of
+from tests.adapters.discord.world import EMBEDDED, Channel, User
+
+LAUNCH_ACTIVITY = 12  # an interaction's answer: the application's Activity opened for the person
 
 
 @dataclass
@@ -151,3 +158,42 @@ async def test_bad_sign_ins_are_refused_in_words_and_change_nothing(aio_loop, ca
         assert set(carried) == {"/oauth2/token"}  # the secret goes to the token endpoint alone
         assert secret not in caplog.text
         assert all(secret not in (r.authorization or "") for r in a.fake.requests)
+
+
+# --- /play with Activities: the real discord.py bot against the fake Discord -----------------------
+
+WEB = "https://cards.example.org"
+
+
+async def test_a_game_command_opens_the_activity_where_the_application_has_one_and_its_sign_in_reaches_the_table(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, channel: Channel, monkeypatch: Any
+):
+    monkeypatch.setenv("CARDBOT_WEB_URL", WEB)
+    monkeypatch.setenv("CARDBOT_WEB_LISTEN", "127.0.0.1:0")
+    fake = fake_discord
+    fake.application_flags |= EMBEDDED
+    async with Running(fake, url, clock, client_secret=fake.client_secret) as bot:
+        opened = await slash(fake, alice, channel, "svolota")
+        assert opened.response_type == LAUNCH_ACTIVITY and opened.launched is not None
+        await bot.settled()
+        table_id = table_of(fake.last_message(channel))  # type: ignore[arg-type]  # the board in the channel, as ever
+        server = bot.app.web
+        assert server is not None
+        body = {"code": fake.authorize(alice), "instance": opened.launched}
+        url = f"http://127.0.0.1:{server.port}{SESSION_PATH}"
+        async with aiohttp.ClientSession() as http, http.post(url, json=body) as response:
+            answer = await response.json()
+        assert response.status == 200 and answer["table"] == table_id, answer
+
+
+async def test_without_activities_a_game_command_answers_as_ever(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, channel: Channel, monkeypatch: Any
+):
+    monkeypatch.setenv("CARDBOT_WEB_URL", WEB)
+    monkeypatch.setenv("CARDBOT_WEB_LISTEN", "127.0.0.1:0")
+    fake = fake_discord  # (its application has no Activities: no EMBEDDED flag)
+    async with Running(fake, url, clock, client_secret=fake.client_secret) as bot:
+        opened = await slash(fake, alice, channel, "svolota")
+        assert opened.response_type != LAUNCH_ACTIVITY and opened.ephemeral and opened.original is not None
+        assert "✅" in opened.original.content
+        await bot.settled()

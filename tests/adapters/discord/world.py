@@ -54,6 +54,7 @@ DEFAULT_PERMISSIONS = (
 SUPPRESS_EMBEDS = 1 << 2
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+EMBEDDED = 1 << 17  # an application flag: the application has Activities
 SUPPRESS_NOTIFICATIONS = 1 << 12
 IS_COMPONENTS_V2 = 1 << 15
 
@@ -536,6 +537,7 @@ class Interaction:
     original: Message | None = None  # the response message (types 4/5); for 6/7 the pressed message
     followups: list[Message] = field(default_factory=list)
     modal: JSON | None = None  # type 9 callbacks
+    launched: str | None = None  # a type 12 callback: the Activity instance it opened
     choices: list[JSON] | None = None  # type 8 (autocomplete) callbacks
 
     @property

@@ -77,7 +77,7 @@ class Instance:
     users: frozenset[str]
 
 
-Sign = Any  # (person, name, lang, table_id) -> a link token: WebServer.sign
+Sign = Callable[[PersonRef, str, str | None, int, bool], str]  # (…, table id, member) -> a link: WebServer.sign
 
 
 class ActivitySignIn:
@@ -146,7 +146,7 @@ class ActivitySignIn:
         if not tables:
             raise SignInRefused("no open table", NO_TABLE, 404)
         table = max(tables, key=lambda t: t.id)
-        link = self.sign(player.person, player.name, player.lang, table.id)
+        link = self.sign(player.person, player.name, player.lang, table.id, True)  # in the channel: the lobby's buttons
         return {"access_token": token, "table": table.id, "link": link}
 
     async def _exchange(self, http: aiohttp.ClientSession, code: str) -> str:

@@ -24,8 +24,9 @@ are not in. Checking chat membership would need the platform's API here.)
 Presses of a seat's own buttons (moves, leave, rematch: bot/table_actions.PRIVATE_ACTIONS) are
 judged as from the person's private panel (`Press` without a chat). The board's buttons (join, add
 a computer, start, …) count as pressed in the table's chat only for a viewer known to be in it:
-seated when the page connected, or said to be a member by the platform (`members`; a link alone
-does not say it). Anyone else's are refused, as from a private chat.
+seated when the page connected, said to be a member by the platform (`members`), or by the signer
+of their link (a Discord Activity's sign-in; a panel's link does not say it). Anyone else's are
+refused, as from a private chat.
 
 One page per person and table: a new one (another tab, another device, the same page back after a
 drop the server has not noticed yet) takes over, and the older is sent `{"type": "refused", "text"}`
@@ -264,7 +265,9 @@ class Sockets:
         welcome: dict[str, Any] = {"type": "welcome", "words": page_words(lang), "lang": lang, "dir": direction(lang)}
         if admitted.by_link:  # a link opens one session: the page reconnects (a phone's network blip) with this one
             expires, nonce = time.time() + self.settings.link_seconds, secrets.token_urlsafe(12)
-            resume = sign_link(self.secret, viewer.person, table_id, expires, nonce, viewer.name, viewer.lang)
+            resume = sign_link(
+                self.secret, viewer.person, table_id, expires, nonce, viewer.name, viewer.lang, viewer.member
+            )
             welcome["resume"] = resume
         if not await _send(socket, welcome):
             return socket
@@ -308,6 +311,8 @@ class Sockets:
             return True
         if viewer.person.platform != table.chat.platform:
             return None
+        if viewer.member:  # (their link's signer saw them there)
+            return True
         if self.members is None:
             return False
         return True if await self.members(table.chat, viewer.person) else None

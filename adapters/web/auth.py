@@ -34,6 +34,9 @@ class Viewer:
     name: str
     lang: str | None  # the language their client's code names ("ru", "pt_BR" for pt-br), if one of ours
     table_id: int | None  # the table the credential was made for (None: any)
+    # vouched for by whoever signed the link as being in the table's chat (a Discord Activity's
+    # sign-in saw them in an instance in its channel): they may press its board's buttons
+    member: bool = False
 
 
 def telegram_viewer(init_data: str, bot_token: str, now: float, max_age: float = 3600) -> Viewer | None:
@@ -80,10 +83,18 @@ def _links(secret: bytes) -> URLSafeSerializer:
 
 
 def sign_link(
-    secret: bytes, person: PersonRef, table_id: int, expires: float, nonce: str, name: str = "", lang: str | None = None
+    secret: bytes,
+    person: PersonRef,
+    table_id: int,
+    expires: float,
+    nonce: str,
+    name: str = "",
+    lang: str | None = None,
+    member: bool = False,
 ) -> str:
-    """A link token for this person and table, good until `expires` (epoch seconds)."""
-    payload = {
+    """A link token for this person and table, good until `expires` (epoch seconds); `member`: the
+    signer vouches that they are in the table's chat (`Viewer.member`)."""
+    payload: dict[str, object] = {
         "p": person.platform,
         "u": person.user_id,
         "n": name[:MAX_NAME],
@@ -92,6 +103,8 @@ def sign_link(
         "e": expires,
         "o": nonce,
     }
+    if member:
+        payload["m"] = 1
     return _links(secret).dumps(payload)
 
 
@@ -109,4 +122,5 @@ def read_link(secret: bytes, token: str, now: float) -> tuple[Viewer, str] | Non
         return None
     if now >= expires:
         return None
-    return Viewer(person, name[:MAX_NAME], lang if isinstance(lang, str) else None, table_id), nonce
+    member = data.get("m") == 1
+    return Viewer(person, name[:MAX_NAME], lang if isinstance(lang, str) else None, table_id, member), nonce

@@ -70,10 +70,10 @@ class WebServer:
             self._runner = None
 
     def _link(self, viewer: Viewer, table_id: int) -> str:
-        return self.sign(viewer.person, viewer.name, viewer.lang, table_id)
+        return self.sign(viewer.person, viewer.name, viewer.lang, table_id, viewer.member)
 
-    def sign(self, person: PersonRef, name: str, lang: str | None, table_id: int) -> str:
+    def sign(self, person: PersonRef, name: str, lang: str | None, table_id: int, member: bool = False) -> str:
         """A fresh link token for this person and table (a Discord panel's live button), good for
-        `settings.link_seconds` and one session."""
+        `settings.link_seconds` and one session; `member`: vouched to be in the table's chat."""
         expires = time.time() + self.settings.link_seconds
-        return sign_link(self._secret, person, table_id, expires, secrets.token_urlsafe(12), name, lang)
+        return sign_link(self._secret, person, table_id, expires, secrets.token_urlsafe(12), name, lang, member)

@@ -34,6 +34,7 @@ from bot.commands import Open
 from bot.memory_store import MemoryStore
 from bot.notifier import RecordingNotifier
 from bot.people import Actor, ChatRef, PersonRef
+from bot.tokens import decode
 from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.test_scenarios import Running, slash, table_of
 from tests.adapters.discord.world import EMBEDDED, Channel, User
@@ -61,14 +62,28 @@ class Activity:
         async with self.http.post(url, data=data, headers=headers) as response:
             return response.status, await response.json()
 
-    async def hello(self, table_id: int, link: str) -> dict[str, Any]:
-        """The live table's first view (or refusal) for a hello with this link."""
+    async def hello(
+        self, table_id: int, link: str, press: str | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The live table's first view (or refusal) for a hello with this link; then, with `press`,
+        the answer to pressing the board's button of that action."""
         async with self.http.ws_connect(f"http://127.0.0.1:{self.server.port}/ws") as ws:
             await ws.send_json({"type": "hello", "table": table_id, "auth": {"kind": "link", "token": link}})
-            while True:
-                message = json.loads((await ws.receive(timeout=10)).data)
-                if message["type"] in ("view", "refused"):
-                    return dict(message)
+            first = await received(ws, ("view", "refused"))
+            if press is None or first["type"] != "view":
+                return first, None
+            buttons = [b["token"] for row in first["board"]["buttons"] for b in row]
+            tokens = [t for t in buttons if (decoded := decode(t)) is not None and decoded.action == press]
+            assert tokens, f"no {press} among the board's buttons {buttons}"
+            await ws.send_json({"type": "press", "token": tokens[0]})
+            return first, await received(ws, ("answer",))
+
+
+async def received(ws: aiohttp.ClientWebSocketResponse, kinds: tuple[str, ...]) -> dict[str, Any]:
+    while True:
+        message = json.loads((await ws.receive(timeout=10)).data)
+        if message["type"] in kinds:
+            return dict(message)
 
 
 def person(user: User) -> Actor:
@@ -110,13 +125,20 @@ async def test_people_in_the_activity_sign_in_and_reach_the_channels_table(aio_l
     async with activity() as a:
         status, answer = await a.sign_in({"code": a.fake.authorize(a.alice), "instance": a.instance})
         assert status == 200 and answer["table"] == a.table_id and answer["access_token"]
-        view = await a.hello(a.table_id, answer["link"])
+        view, _ = await a.hello(a.table_id, answer["link"])
         assert view["type"] == "view" and view["seat"] == 0 and "Svolota" in view["board"]["text"]
 
         status, answer = await a.sign_in({"code": a.fake.authorize(a.bob), "instance": a.instance})
         assert status == 200 and answer["table"] == a.table_id  # the same table for everyone in it
-        view = await a.hello(a.table_id, answer["link"])
+        # in the instance, so in its channel: the lobby's buttons are his to press, and he joins
+        view, answered = await a.hello(a.table_id, answer["link"], press="join")
         assert view["type"] == "view" and view["seat"] is None and view["lang"] == "uk"  # his Discord's language
+        assert answered is not None and answered["ok"] is True, answered
+        table = await a.store.load(a.table_id)
+        assert table is not None and [s.person.user_id for s in table.seats if s.person] == [
+            str(a.alice.id),
+            str(a.bob.id),
+        ]
 
 
 async def test_bad_sign_ins_are_refused_in_words_and_change_nothing(aio_loop, caplog):

@@ -80,6 +80,13 @@ def test_a_signed_link_names_its_person_table_and_nonce():
     assert read_link(SECRET, token, NOW) == (Viewer(BOB, "Bob", "uk", 7), "n1")
 
 
+def test_a_link_may_vouch_that_its_person_is_in_the_tables_chat():
+    """(A Discord Activity's sign-in saw them in an instance in its channel: adapters/discord/activity.py.)"""
+    vouched = sign_link(SECRET, BOB, 7, NOW + 900, "n1", "Bob", "uk", member=True)
+    assert read_link(SECRET, vouched, NOW) == (Viewer(BOB, "Bob", "uk", 7, member=True), "n1")
+    assert read_link(SECRET, sign_link(SECRET, BOB, 7, NOW + 900, "n2"), NOW)[0].member is False  # type: ignore[index]
+
+
 def test_an_expired_link_is_refused():
     assert read_link(SECRET, sign_link(SECRET, BOB, 7, NOW - 1, "n1"), NOW) is None
 

@@ -71,13 +71,13 @@ pictures: $(VENV)/.installed
 # Chromium (apt-get install chromium fonts-noto-color-emoji).
 # Discord's embedded app SDK bundled into the page's own files (adapters/web/static/discord.js, kept
 # in the repository: the page loads nothing from elsewhere, and neither running nor testing needs
-# node). Run after changing adapters/web/bundle/package.json; needs node and npm.
-SDK_BANNER := // Discord's embedded app SDK (@discord/embedded-app-sdk, MIT License, Copyright (c) 2024 Discord Inc.), bundled by make discord-sdk from adapters/web/bundle.
+# node). Run after changing page-bundle/package.json; needs node and npm.
+SDK_BANNER := // Discord's embedded app SDK (@discord/embedded-app-sdk, MIT License, Copyright (c) 2024 Discord Inc.), bundled by make discord-sdk from page-bundle.
 .PHONY: discord-sdk
 discord-sdk:
-	cd adapters/web/bundle && npm ci --no-audit --no-fund --silent \
+	cd page-bundle && npm ci --no-audit --no-fund --silent \
 		&& ./node_modules/.bin/esbuild discord.entry.js --bundle --format=esm --minify --target=es2020 \
-		--banner:js="$(SDK_BANNER)" --outfile=../static/discord.js
+		--banner:js="$(SDK_BANNER)" --outfile=../adapters/web/static/discord.js
 
 .PHONY: screenshots
 screenshots: $(VENV)/.installed-dev

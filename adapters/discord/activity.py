@@ -89,7 +89,7 @@ class ActivitySignIn:
         bot_token: SecretStr,
         store: Store,
         sign: Sign,
-        now: Any = time.time,
+        now: Callable[[], float] = time.time,
     ) -> None:
         """`application`: the application's id (known once the bot has logged in)."""
         self.api_url = api_url.rstrip("/")
@@ -110,18 +110,15 @@ class ActivitySignIn:
         try:
             return web.json_response({"client_id": self.application_id})
         except SignInRefused as refused:
-            text = translator(pick_language(request.headers.get("Accept-Language"))).gettext(refused.message)
-            return web.json_response({"error": refused.error, "text": text}, status=refused.status)
+            return _refusal(request, refused)
 
     async def handle(self, request: web.Request) -> web.Response:
-        lang = pick_language(request.headers.get("Accept-Language"))
         try:
             code, instance_id = await _read(request)
             answer = await self.session(code, instance_id)
         except SignInRefused as refused:
             log.info("a Discord Activity sign-in refused: %s", refused.error)
-            text = translator(lang).gettext(refused.message)
-            return web.json_response({"error": refused.error, "text": text}, status=refused.status)
+            return _refusal(request, refused)
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
     @property
@@ -196,6 +193,12 @@ SIGN_IN_AGAIN = N_("Discord did not confirm who you are: close the game and open
 NOT_IN_ACTIVITY = N_("You are not in this game's Activity: join it in Discord first.")
 NOT_HERE = N_("This Activity is not one the bot can see: is the bot in this server?")
 NO_TABLE = N_("No game is open in this channel: start one with /play.")
+
+
+def _refusal(request: web.Request, refused: SignInRefused) -> web.Response:
+    """`{"error", "text"}`, the text in the language the browser asks for."""
+    text = translator(pick_language(request.headers.get("Accept-Language"))).gettext(refused.message)
+    return web.json_response({"error": refused.error, "text": text}, status=refused.status)
 
 
 async def _read(request: web.Request) -> tuple[str, str]:

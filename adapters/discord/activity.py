@@ -12,14 +12,17 @@ in it, and it must be in a server's channel). The answer is `{"access_token", "t
 the token for the SDK's `authenticate`, and the table open in that channel with a link signed for
 this person alone (the live table's, as a Discord panel's link: one visit, adapters/web/auth.py),
 which the page opens the socket with. Everyone in one instance so reaches the same table: the
-channel's open one (the newest, in a channel that allows several).
+channel's open one (the newest, in a channel that allows several). In a channel with none, the
+answer is `{"access_token", "table": null, "games", "text", "opener"}` instead: the person chooses a
+game, and `POST /api/discord/table` `{"opener", "game"}` opens its table in the channel (announced
+there as a command's would be) and answers `{"table", "link"}`; an opener is good once.
 
 Refused, each with `{"error", "text"}` (the text in the person's language where it is known) and
 nothing changed: a body that is not the JSON asked for, a code Discord does not take (forged,
 expired, or used before: a code is taken once here too), a token of another application, an
 instance Discord does not show the bot (not one of this application's, or in a server the bot is not
-in), an instance the person is not in, one outside a server's channel, and a channel with no open
-table (start one with /play). The secret and the tokens never go to a log or a page but as Discord
+in), an instance the person is not in, one outside a server's channel; an opener unknown or used
+before, a game that is none of ours. The secret and the tokens never go to a log or a page but as Discord
 asks for them.
 """
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,14 +42,18 @@ from cachetools import TTLCache
 from pydantic import SecretStr
 
 from adapters.discord.identities import PLATFORM
+from bot.commands import Open
+from bot.games import games, known_game
 from bot.i18n import pick_language, translator
-from bot.people import ChatRef, PersonRef
-from bot.store import Store
-from bot.ui.words import N_
+from bot.people import Actor, ChatRef, PersonRef
+from bot.service import Service
+from bot.ui.words import N_, game_name
 
 log = logging.getLogger(__name__)
 
 SESSION_PATH: Final = "/api/discord/session"
+TABLE_PATH: Final = "/api/discord/table"
+OPENER_SECONDS: Final = 600.0  # how long a sign-in may choose a game for its channel
 TIMEOUT: Final = aiohttp.ClientTimeout(total=10.0)
 CODES_KEPT: Final = 10_000  # codes taken, remembered while Discord's would still be good
 CODE_SECONDS: Final = 600.0
@@ -87,7 +95,7 @@ class ActivitySignIn:
         application: Callable[[], int | None],
         client_secret: SecretStr,
         bot_token: SecretStr,
-        store: Store,
+        service: Service,
         sign: Sign,
         now: Callable[[], float] = time.time,
     ) -> None:
@@ -96,13 +104,16 @@ class ActivitySignIn:
         self._application = application
         self._secret = client_secret
         self._bot_token = bot_token
-        self.store = store
+        self.service = service
         self.sign = sign
         self._codes: TTLCache[str, bool] = TTLCache(CODES_KEPT, CODE_SECONDS, timer=now)
+        # a sign-in in a channel with no table: who may open one there, by the opener's token
+        self._openers: TTLCache[str, tuple[Player, ChatRef]] = TTLCache(CODES_KEPT, OPENER_SECONDS, timer=now)
 
     def mount(self, app: web.Application) -> None:
         app.router.add_get(SESSION_PATH, self.client)
         app.router.add_post(SESSION_PATH, self.handle)
+        app.router.add_post(TABLE_PATH, self.open)
 
     async def client(self, request: web.Request) -> web.Response:
         """`{"client_id"}`: what the page's SDK names the application with (public, as in the
@@ -139,12 +150,40 @@ class ActivitySignIn:
             instance = await self._instance(http, instance_id)
         if player.person.user_id not in instance.users:
             raise SignInRefused("not in the instance", NOT_IN_ACTIVITY)
-        tables = await self.store.open_tables(instance.chat)
-        if not tables:
-            raise SignInRefused("no open table", NO_TABLE, 404)
+        tables = await self.service.store.open_tables(instance.chat)
+        if not tables:  # the person chooses a game, and opens its table in the channel
+            opener = secrets.token_urlsafe(24)
+            self._openers[opener] = (player, instance.chat)
+            t = translator(player.lang or "en")
+            choices = [{"game": g, "name": game_name(g, t)} for g in games()]
+            return {"access_token": token, "table": None, "opener": opener, "games": choices, "text": t.gettext(CHOOSE)}
         table = max(tables, key=lambda t: t.id)
         link = self.sign(player.person, player.name, player.lang, table.id, True)  # in the channel: the lobby's buttons
         return {"access_token": token, "table": table.id, "link": link}
+
+    async def open(self, request: web.Request) -> web.Response:
+        """`POST /api/discord/table` `{"opener", "game"}`: the signed-in person opens a table of that
+        game in the instance's channel (announced there as a command's would be): `{"table", "link"}`.
+        An opener is good once, for OPENER_SECONDS."""
+        try:
+            body = await _body(request)
+            opener, game = body.get("opener"), body.get("game")
+            if not isinstance(opener, str) or not isinstance(game, str) or not known_game(game):
+                raise SignInRefused("not a game to open", SIGN_IN_AGAIN, 400)
+            held = self._openers.pop(opener, None)
+            if held is None:
+                raise SignInRefused("opener unknown or used", SIGN_IN_AGAIN, 401)
+            player, chat = held
+            reply = await self.service.handle(Open(chat, Actor(player.person, player.name, lang=player.lang), game))
+            tables = await self.service.store.open_tables(chat)
+            if not tables:  # (refused, and no table there either)
+                return web.json_response({"error": "not opened", "text": reply.text}, status=409)
+        except SignInRefused as refused:
+            log.info("a table from a Discord Activity refused: %s", refused.error)
+            return _refusal(request, refused)
+        table = max(tables, key=lambda t: t.id)  # its own, or one opened there meanwhile
+        link = self.sign(player.person, player.name, player.lang, table.id, True)
+        return web.json_response({"table": table.id, "link": link}, headers={"Cache-Control": "no-store"})
 
     async def _exchange(self, http: aiohttp.ClientSession, code: str) -> str:
         form = {
@@ -192,7 +231,8 @@ class ActivitySignIn:
 SIGN_IN_AGAIN = N_("Discord did not confirm who you are: close the game and open it again.")
 NOT_IN_ACTIVITY = N_("You are not in this game's Activity: join it in Discord first.")
 NOT_HERE = N_("This Activity is not one the bot can see: is the bot in this server?")
-NO_TABLE = N_("No game is open in this channel: start one with /play.")
+# TRANSLATORS: inside Discord, above the games to choose from when the Activity's channel has none open
+CHOOSE = N_("No game is open in this channel yet. Which one do you start?")
 
 
 def _refusal(request: web.Request, refused: SignInRefused) -> web.Response:
@@ -201,15 +241,22 @@ def _refusal(request: web.Request, refused: SignInRefused) -> web.Response:
     return web.json_response({"error": refused.error, "text": text}, status=refused.status)
 
 
-async def _read(request: web.Request) -> tuple[str, str]:
+async def _body(request: web.Request) -> dict[str, Any]:
+    """The request's JSON object, or refused."""
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise SignInRefused("too big", SIGN_IN_AGAIN, 413)
     try:
         body = await request.json()
     except ValueError:
         raise SignInRefused("not JSON", SIGN_IN_AGAIN, 400) from None
-    code = body.get("code") if isinstance(body, dict) else None
-    instance = body.get("instance") if isinstance(body, dict) else None
+    if not isinstance(body, dict):
+        raise SignInRefused("not an object", SIGN_IN_AGAIN, 400)
+    return body
+
+
+async def _read(request: web.Request) -> tuple[str, str]:
+    body = await _body(request)
+    code, instance = body.get("code"), body.get("instance")
     if (
         not isinstance(code, str)
         or not isinstance(instance, str)

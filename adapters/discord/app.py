@@ -199,7 +199,7 @@ class DiscordBot:
                     lambda: self.client.application_id,
                     settings.client_secret,
                     settings.bot_token,
-                    store,
+                    self.service,
                     self.web.sign,
                 )
                 signing.mount(self.web.app)

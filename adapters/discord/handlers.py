@@ -70,9 +70,7 @@ def season_word(text: str | None) -> str | None:
 
 
 class Handlers:
-    def __init__(
-        self, service: Service, notifier: ChatNotifier, activity: Callable[[], bool] = lambda: False
-    ) -> None:
+    def __init__(self, service: Service, notifier: ChatNotifier, activity: Callable[[], bool] = lambda: False) -> None:
         """`activity`: whether the card table opens as an Activity (the application has Activities,
         and the bot signs people in to them: adapters/discord/activity.py)."""
         self.service = service

@@ -3,8 +3,9 @@
 proxy prefix (`/.proxy/`), and speaks the embedded app SDK's protocol; the page signs in through it
 and the bot's server (adapters/discord/activity.py, against the fake Discord), and shows the
 instance's channel's table, the lobby's buttons for Alice who sits at it, who is in the Activity
-(as it changes), and tells Discord her rich presence (the game, its seats). Mallory, not in the
-Activity, is told so in words and gets no table."""
+(as it changes), and tells Discord her rich presence (the game, its seats). In a channel with no
+table, she picks a game and sits at its new table. Mallory, not in the Activity, is told so in words
+and gets no table."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from bot.people import ChatRef
 from tests.adapters.discord.test_activity import Activity, activity
-from tests.adapters.discord.world import User
+from tests.adapters.discord.world import Channel, User
 from tests.browser.discord_frame import discord_frame, participant
 from tests.browser.live import DESKTOP, WAIT_MS
 
@@ -22,14 +24,19 @@ pytestmark = pytest.mark.slow  # Chromium drives the page
 HANDSHAKE, FRAME = 0, 1
 
 
-async def framed(browser: Any, a: Activity, who: User, prefix: str = "") -> tuple[Any, Any, list[str]]:
-    """The stand-in parent page with the card table in its frame, as `who` opens the Activity; the
-    page, its frame and the errors either logs."""
+async def framed(
+    browser: Any, a: Activity, who: User, prefix: str = "", channel: Channel | None = None
+) -> tuple[Any, Any, list[str]]:
+    """The stand-in parent page with the card table in its frame, as `who` opens the Activity (its
+    instance in `channel`, else the one the table is open in); the page, its frame and the errors
+    either logs."""
     base = f"http://127.0.0.1:{a.server.port}"
-    guild, channel = a.channel.guild, a.channel
+    channel = channel or a.channel
+    guild = channel.guild
     assert guild is not None
+    instance = a.instance if channel is a.channel else a.fake.launch_activity(channel, who)
     src = (
-        f"{prefix}/?frame_id=frame-1&instance_id={a.instance}&platform=desktop"
+        f"{prefix}/?frame_id=frame-1&instance_id={instance}&platform=desktop"
         f"&guild_id={guild.id}&channel_id={channel.id}&location_id=gc-{guild.id}-{channel.id}"
     )
     user = {"id": str(who.id), "username": who.username, "discriminator": "0", "public_flags": 0, "avatar": None}
@@ -84,3 +91,19 @@ async def test_someone_not_in_the_activity_is_told_so_and_gets_no_table(browser)
         assert text == "You are not in this game's Activity: join it in Discord first."
         assert await frame.locator("#board").is_hidden() and a.server.hub.watchers(a.table_id) == 0
         assert [e for e in errors if "403" not in e] == []  # (the refusal's own status, logged by Chromium)
+
+
+@pytest.mark.async_timeout(60)
+async def test_in_a_channel_with_no_table_the_person_picks_a_game_and_sits_at_its_table(browser):
+    """(The game's names and the question in her language: the server's, with the games.)"""
+    async with activity() as a:
+        guild = a.channel.guild
+        assert guild is not None
+        quiet = a.fake.add_channel(guild, "quiet")
+        _, frame, errors = await framed(browser, a, a.alice, channel=quiet)
+        await frame.locator("#board-text", has_text="Which one do you start?").wait_for()
+        await frame.locator("#board-buttons button[data-game='speed']").click()
+        await frame.locator("#board-buttons button", has_text="Start").wait_for()  # her table's lobby
+        tables = await a.store.open_tables(ChatRef("discord", str(guild.id), str(quiet.id)))
+        assert [(t.game, t.seats[0].name) for t in tables] == [("speed", "alice")]
+        assert errors == []

@@ -4,7 +4,8 @@
 //   the application's id from the bot's server (GET /api/discord/session),
 //   the SDK's handshake with Discord's client (`ready`), a code (`authorize`, scope identify),
 //   the code to the bot's server, which alone holds the client secret (POST /api/discord/session,
-//     adapters/discord/activity.py): the access token, the instance's table and a link to it,
+//     adapters/discord/activity.py): the access token, the instance's table and a link to it (in a
+//     channel with no table: the games, one of which the person picks and opens there),
 //   the SDK told who signed in (`authenticate`).
 // The page then opens the table with the link, as any page with a link does. Requests carry Discord's
 // proxy prefix when the page's own address does (`/.proxy/…`).
@@ -21,8 +22,9 @@ export function proxied() {
 export class SignInRefused extends Error {}
 
 /** `{table, auth, discord}` for the socket's hello (`discord`: the Activity, for what the page shows
- * of it), or SignInRefused with the server's words. */
-export async function signIn() {
+ * of it), or SignInRefused with the server's words. In a channel with no table, `choose(text, games)`
+ * resolves to the game the person picks, whose table is then opened there. */
+export async function signIn(choose) {
   const base = proxied();
   const { DiscordSDK } = await import("/static/discord.js");
   const config = await answer(await fetch(`${base}/api/discord/session`));
@@ -43,7 +45,20 @@ export async function signIn() {
     }),
   );
   await sdk.commands.authenticate({ access_token: session.access_token });
-  return { table: session.table, auth: { kind: "link", token: session.link }, discord: new Activity(sdk) };
+  let { table, link } = session;
+  if (table === null) {
+    const games = Array.isArray(session.games) ? session.games : [];
+    const game = await choose(String(session.text || ""), games);
+    const opened = await answer(
+      await fetch(`${base}/api/discord/table`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ opener: session.opener, game }),
+      }),
+    );
+    ({ table, link } = opened);
+  }
+  return { table, auth: { kind: "link", token: link }, discord: new Activity(sdk) };
 }
 
 /** What the page shows of the Activity, and tells Discord of the game. */

@@ -257,6 +257,33 @@ function render(view) {
   status("live");
 }
 
+/** Inside Discord, in a channel with no table: the games as buttons under the server's question;
+ * the one tapped. */
+function chooseGame(text, games) {
+  const connecting = $("status-text").textContent;
+  return new Promise((resolve) => {
+    write($("board-text"), text);
+    const line = document.createElement("div");
+    line.className = "row";
+    for (const g of games) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.game = String(g.game);
+      write(button, String(g.name));
+      button.addEventListener("click", () => {
+        $("board-buttons").replaceChildren();
+        $("board").hidden = true;
+        status("connecting", connecting);
+        resolve(String(g.game));
+      });
+      line.append(button);
+    }
+    $("board-buttons").replaceChildren(line);
+    $("board").hidden = false;
+    status("live");
+  });
+}
+
 /** Who is in the Activity with the viewer (inside Discord): a line under the board. */
 function showParticipants(names) {
   participants = names;
@@ -465,7 +492,7 @@ applyTheme(who.theme);
 if (who.telegram) telegram.start(who);
 status("connecting", $("status-text").textContent); // (the server's words, in the browser's language)
 if (who.activity) {
-  signIn().then(
+  signIn(chooseGame).then(
     (session) => {
       who.table = session.table;
       who.auth = session.auth;

@@ -2,6 +2,7 @@
 Discord on 127.0.0.1: a person in an Activity instance posts the code Discord's client gave their
 page, and gets the access token (for the SDK) and a link to the table open in the instance's channel,
 signed for them, which opens the live table's socket. Everyone in the instance reaches that table.
+In a channel with no table, the person chooses a game and opens its table there.
 
 With Activities (the application's EMBEDDED flag and DISCORD_CLIENT_SECRET), a game command opens the
 Activity for the person (the table opens in the channel as ever), and that instance's sign-in
@@ -9,7 +10,7 @@ reaches the table; without them the command answers as ever.
 
 Refused in words, nothing changed, no link: a forged code, a code used twice, another application's
 code, a person not in the instance, an instance the bot cannot see (another server, or one it left),
-a channel with no open table, a body that is no sign-in. The client secret goes only to the token
+a body that is no sign-in. The client secret goes only to the token
 endpoint, in its form body, and never into a log or an answer."""
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 import aiohttp
 from pydantic import SecretStr
 
-from adapters.discord.activity import SESSION_PATH, ActivitySignIn
+from adapters.discord.activity import SESSION_PATH, TABLE_PATH, ActivitySignIn
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
@@ -56,7 +57,10 @@ class Activity:
     instance: str
 
     async def sign_in(self, body: Any, lang: str = "en") -> tuple[int, dict[str, Any]]:
-        url = f"http://127.0.0.1:{self.server.port}{SESSION_PATH}"
+        return await self.post(SESSION_PATH, body, lang)
+
+    async def post(self, path: str, body: Any, lang: str = "en") -> tuple[int, dict[str, Any]]:
+        url = f"http://127.0.0.1:{self.server.port}{path}"
         data = body if isinstance(body, str) else json.dumps(body)
         headers = {"Content-Type": "application/json", "Accept-Language": lang}
         async with self.http.post(url, data=data, headers=headers) as response:
@@ -107,7 +111,7 @@ async def activity() -> AsyncIterator[Activity]:
             lambda: fake.application_id,
             SecretStr(fake.client_secret),
             SecretStr(fake.token),
-            store,
+            service,
             server.sign,
         )
         signing.mount(server.app)
@@ -141,6 +145,31 @@ async def test_people_in_the_activity_sign_in_and_reach_the_channels_table(aio_l
         ]
 
 
+async def test_in_a_channel_with_no_table_the_person_chooses_a_game_and_opens_its_table_there(aio_loop):
+    async with activity() as a:
+        guild = a.channel.guild
+        assert guild is not None
+        quiet = a.fake.add_channel(guild, "quiet")
+        instance = a.fake.launch_activity(quiet, a.bob)
+        status, answer = await a.sign_in({"code": a.fake.authorize(a.bob), "instance": instance})
+        assert status == 200 and answer["table"] is None and "link" not in answer
+        assert [g["game"] for g in answer["games"]] == ["svolota", "speed", "racing_demon"]
+        assert answer["games"][1]["name"] == "Швидкість"  # Speed, in his language
+
+        for wrong in ({"opener": answer["opener"], "game": "chess"}, {"opener": "made-up", "game": "speed"}):
+            status, refused = await a.post(TABLE_PATH, wrong)
+            assert status in (400, 401) and refused["text"], refused
+        status, opened = await a.post(TABLE_PATH, {"opener": answer["opener"], "game": "speed"})
+        assert status == 200, opened
+        table = await a.store.load(opened["table"])
+        assert table is not None and table.game == "speed" and table.chat.thread_id == str(quiet.id)
+        assert table.seats[0].person == PersonRef("discord", str(a.bob.id))  # his, as a command's would be
+        view, _ = await a.hello(opened["table"], opened["link"])
+        assert view["type"] == "view" and view["seat"] == 0
+        status, again = await a.post(TABLE_PATH, {"opener": answer["opener"], "game": "speed"})
+        assert status == 401 and again["error"] == "opener unknown or used"  # an opener opens once
+
+
 async def test_bad_sign_ins_are_refused_in_words_and_change_nothing(aio_loop, caplog):
     caplog.set_level(logging.DEBUG)
     async with activity() as a:
@@ -148,7 +177,6 @@ async def test_bad_sign_ins_are_refused_in_words_and_change_nothing(aio_loop, ca
         used = a.fake.authorize(a.alice)
         assert (await a.sign_in({"code": used, "instance": a.instance}))[0] == 200
         elsewhere = a.fake.add_guild("elsewhere", a.mallory)
-        empty = a.fake.add_channel(next(iter(a.fake.guilds.values())), "quiet")
         refusals = {
             "forged code": {"code": "not-a-code-discord-gave", "instance": a.instance},
             "code used twice": {"code": used, "instance": a.instance},
@@ -158,10 +186,6 @@ async def test_bad_sign_ins_are_refused_in_words_and_change_nothing(aio_loop, ca
             "the bot not in that server": {
                 "code": a.fake.authorize(a.mallory),
                 "instance": a.fake.launch_activity(next(iter(elsewhere.channels.values())), a.mallory),
-            },
-            "no table in that channel": {
-                "code": a.fake.authorize(a.alice),
-                "instance": a.fake.launch_activity(empty, a.alice),
             },
             "no instance": {"code": a.fake.authorize(a.alice)},
             "not an object": [1, 2],

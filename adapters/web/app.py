@@ -107,7 +107,7 @@ def web_app(
 ) -> web.Application:
     """`pages`: other public URLs the page is served at (Telegram's Mini App URL, when not `settings.url`)."""
     sockets = Sockets(service, store, settings, bot_token, settings.link_key(bot_token), hub, members, pages)
-    app = web.Application(middlewares=[_proxied, _headers])
+    app = web.Application(middlewares=[_headers, _proxied])  # (the headers on what the proxy path reaches too)
     app[HUB] = hub
     app[REFUSED_TO] = sockets.refused_to
 

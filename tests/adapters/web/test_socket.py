@@ -214,6 +214,12 @@ async def test_the_page_is_served_with_its_security_headers(aio_loop, tmp_path):
             assert page.headers["X-Content-Type-Options"] == "nosniff"
         async with live.session.get(f"{live.origin}/static/table.js") as script:
             assert script.status == 200 and script.content_type == "text/javascript"
+        # the same under Discord's proxy prefix (an Activity), headers and all
+        async with live.session.get(f"{live.origin}/.proxy/static/table.js") as script:
+            assert script.status == 200 and script.headers["X-Content-Type-Options"] == "nosniff"
+            assert "frame-ancestors" in script.headers["Content-Security-Policy"]
+        async with live.session.get(f"{live.origin}/.proxy/static/../index.html") as escaped:
+            assert escaped.status == 404
         for missing in ("/static/..%2Fhub.py", "/static/.hidden", "/pictures/0123.png", "/static/nothing.js"):
             async with live.session.get(f"{live.origin}{missing}") as response:
                 assert response.status == 404, missing

@@ -116,12 +116,16 @@ class ActivitySignIn:
         app.router.add_post(TABLE_PATH, self.open)
 
     async def client(self, request: web.Request) -> web.Response:
-        """`{"client_id"}`: what the page's SDK names the application with (public, as in the
-        Activity's own URL); 503 until the bot has logged in."""
+        """`{"client_id", "text"}`: what the page's SDK names the application with (public, as in
+        the Activity's own URL), and what the page says when Discord's client does not answer; 503
+        until the bot has logged in."""
         try:
-            return web.json_response({"client_id": self.application_id})
+            client_id = self.application_id
         except SignInRefused as refused:
             return _refusal(request, refused)
+        # (and what the page says if Discord's client never answers it, in the browser's language)
+        text = translator(pick_language(request.headers.get("Accept-Language"))).gettext(SIGN_IN_AGAIN)
+        return web.json_response({"client_id": client_id, "text": text})
 
     async def handle(self, request: web.Request) -> web.Response:
         try:

@@ -29,6 +29,7 @@ window.addEventListener("message", (event) => {
   const frame = document.querySelector("iframe").contentWindow;
   if (event.source !== frame || !Array.isArray(event.data)) return;
   const [op, data] = event.data;
+  if (answers.silent) return; // a client that never answers
   window.__rpc.push([op, data && data.cmd, (data && (data.args || (op === 0 ? data : null))) || null]);
   const reply = (cmd, payload) => frame.postMessage([1, { cmd, nonce: data.nonce, evt: null, data: payload }], "*");
   if (op === 0) {
@@ -69,10 +70,16 @@ def participant(user_id: int, username: str, global_name: str | None = None) -> 
 
 
 def discord_frame(
-    src: str, client_id: int, code: str, user: dict[str, Any], participants: list[dict[str, Any]]
+    src: str,
+    client_id: int,
+    code: str,
+    user: dict[str, Any],
+    participants: list[dict[str, Any]],
+    silent: bool = False,
 ) -> str:
-    """The parent page framing `src` (the card table with Discord's launch parameters)."""
-    answers = {"code": code, "client_id": str(client_id), "user": user, "participants": participants}
+    """The parent page framing `src` (the card table with Discord's launch parameters); `silent`: a
+    client that never answers the page."""
+    answers = {"code": code, "client_id": str(client_id), "user": user, "participants": participants, "silent": silent}
     script = SCRIPT.replace("__ANSWERS__", json.dumps(answers))
     return (
         "<!doctype html><html><head><title>Discord</title><style>iframe{border:0;width:100vw;height:100vh}</style>"

@@ -25,7 +25,7 @@ HANDSHAKE, FRAME = 0, 1
 
 
 async def framed(
-    browser: Any, a: Activity, who: User, prefix: str = "", channel: Channel | None = None
+    browser: Any, a: Activity, who: User, prefix: str = "", channel: Channel | None = None, silent: bool = False
 ) -> tuple[Any, Any, list[str]]:
     """The stand-in parent page with the card table in its frame, as `who` opens the Activity (its
     instance in `channel`, else the one the table is open in); the page, its frame and the errors
@@ -41,13 +41,15 @@ async def framed(
     )
     user = {"id": str(who.id), "username": who.username, "discriminator": "0", "public_flags": 0, "avatar": None}
     people = [participant(a.alice.id, a.alice.username, "Alice"), participant(a.bob.id, a.bob.username)]
-    html = discord_frame(src, a.fake.application_id, a.fake.authorize(who), user, people)
+    html = discord_frame(src, a.fake.application_id, a.fake.authorize(who), user, people, silent)
     context = await browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     context.set_default_timeout(WAIT_MS)
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    if silent:  # (the page's time, to move on past its wait)
+        await page.clock.install()
     await page.route(f"{base}/discord", lambda route: route.fulfill(body=html, content_type="text/html"))
     await page.goto(f"{base}/discord")
     return page, page.frame_locator("iframe"), errors
@@ -107,3 +109,15 @@ async def test_in_a_channel_with_no_table_the_person_picks_a_game_and_sits_at_it
         tables = await a.store.open_tables(ChatRef("discord", str(guild.id), str(quiet.id)))
         assert [(t.game, t.seats[0].name) for t in tables] == [("speed", "alice")]
         assert errors == []
+
+
+@pytest.mark.async_timeout(60)
+async def test_a_discord_client_that_never_answers_gets_a_clear_word_not_an_endless_wait(browser):
+    async with activity() as a:
+        page, frame, errors = await framed(browser, a, a.alice, silent=True)
+        await frame.locator("main[data-state='connecting']").wait_for()
+        await page.clock.fast_forward(25_000)  # past the sign-in's wait for Discord's client
+        await frame.locator("main[data-state='refused']").wait_for()
+        text = (await frame.locator("#status-text").inner_text()).strip()
+        assert text == "Discord did not confirm who you are: close the game and open it again."
+        assert a.server.hub.watchers(a.table_id) == 0 and errors == []

@@ -10,6 +10,8 @@
 // The page then opens the table with the link, as any page with a link does. Requests carry Discord's
 // proxy prefix when the page's own address does (`/.proxy/…`).
 
+const READY_MS = 20000; // how long Discord's client may take to answer each step of the sign-in
+
 export function inActivity(query) {
   return Boolean(query.get("frame_id") && query.get("instance_id"));
 }
@@ -28,15 +30,19 @@ export async function signIn(choose) {
   const base = proxied();
   const { DiscordSDK } = await import("/static/discord.js");
   const config = await answer(await fetch(`${base}/api/discord/session`));
+  // Discord's client that does not answer (or refuses): the server's words, not the SDK's
+  const discord = (promise) => within(promise, READY_MS, String(config.text || ""));
   const sdk = new DiscordSDK(config.client_id, { disableConsoleLogOverride: true });
-  await sdk.ready();
-  const { code } = await sdk.commands.authorize({
-    client_id: config.client_id,
-    response_type: "code",
-    state: "",
-    prompt: "none",
-    scope: ["identify", "rpc.activities.write"],
-  });
+  await discord(sdk.ready());
+  const { code } = await discord(
+    sdk.commands.authorize({
+      client_id: config.client_id,
+      response_type: "code",
+      state: "",
+      prompt: "none",
+      scope: ["identify", "rpc.activities.write"],
+    }),
+  );
   const session = await answer(
     await fetch(`${base}/api/discord/session`, {
       method: "POST",
@@ -44,7 +50,7 @@ export async function signIn(choose) {
       body: JSON.stringify({ code, instance: sdk.instanceId }),
     }),
   );
-  await sdk.commands.authenticate({ access_token: session.access_token });
+  await discord(sdk.commands.authenticate({ access_token: session.access_token }));
   let { table, link } = session;
   if (table === null) {
     const games = Array.isArray(session.games) ? session.games : [];
@@ -87,6 +93,24 @@ export class Activity {
     this.told = key;
     this.sdk.commands.setActivity({ activity }).catch(() => {}); // (not granted, or an older client: no presence)
   }
+}
+
+/** `promise`, or SignInRefused(`text`) when it fails or takes longer than `ms`. */
+function within(promise, ms, text) {
+  let timer = 0;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new SignInRefused(text)), ms);
+  });
+  return Promise.race([promise, late]).then(
+    (value) => {
+      clearTimeout(timer);
+      return value;
+    },
+    (error) => {
+      clearTimeout(timer);
+      throw error instanceof SignInRefused ? error : new SignInRefused(text);
+    },
+  );
 }
 
 async function answer(response) {

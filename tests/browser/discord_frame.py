@@ -29,8 +29,8 @@ window.addEventListener("message", (event) => {
   const frame = document.querySelector("iframe").contentWindow;
   if (event.source !== frame || !Array.isArray(event.data)) return;
   const [op, data] = event.data;
-  if (answers.silent) return; // a client that never answers
   window.__rpc.push([op, data && data.cmd, (data && (data.args || (op === 0 ? data : null))) || null]);
+  if (answers.silent) return; // a client that never answers
   const reply = (cmd, payload) => frame.postMessage([1, { cmd, nonce: data.nonce, evt: null, data: payload }], "*");
   if (op === 0) {
     const config = { cdn_host: "cdn.discordapp.com", api_endpoint: "//discord.com/api", environment: "production" };

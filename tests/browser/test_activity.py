@@ -115,7 +115,7 @@ async def test_in_a_channel_with_no_table_the_person_picks_a_game_and_sits_at_it
 async def test_a_discord_client_that_never_answers_gets_a_clear_word_not_an_endless_wait(browser):
     async with activity() as a:
         page, frame, errors = await framed(browser, a, a.alice, silent=True)
-        await frame.locator("main[data-state='connecting']").wait_for()
+        await page.wait_for_function("() => window.__rpc.length > 0")  # its handshake sent, unanswered
         await page.clock.fast_forward(25_000)  # past the sign-in's wait for Discord's client
         await frame.locator("main[data-state='refused']").wait_for()
         text = (await frame.locator("#status-text").inner_text()).strip()

@@ -2,7 +2,8 @@
 // `instance_id` in the address. The page then signs in through Discord's client, with Discord's own
 // embedded app SDK (static/discord.js, bundled: nothing from elsewhere), loaded only here:
 //   the application's id from the bot's server (GET /api/discord/session),
-//   the SDK's handshake with Discord's client (`ready`), a code (`authorize`: identify, and rpc.activities.write for the presence),
+//   the SDK's handshake with Discord's client (`ready`), a code (`authorize`: identify, and
+//     rpc.activities.write for the presence),
 //   the code to the bot's server, which alone holds the client secret (POST /api/discord/session,
 //     adapters/discord/activity.py): the access token, the instance's table and a link to it (in a
 //     channel with no table: the games, one of which the person picks and opens there),

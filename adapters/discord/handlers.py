@@ -37,6 +37,7 @@ from bot.commands import (
 )
 from bot.games import game_named
 from bot.i18n import Translator, translator
+from bot.people import Actor, ChatRef
 from bot.service import Service
 from bot.settings import value_of
 from bot.ui.screen import Reply
@@ -80,19 +81,16 @@ class Handlers:
     # ----- the commands ---------------------------------------------------------------------
 
     async def game(self, interaction: Interaction, game: str, opponent: discord.abc.User | None = None) -> None:
-        in_server = interaction.guild_id is not None and interaction.channel_id is not None
+        actor, chat = actor_of(interaction), chat_of(interaction)
+        in_server = chat.thread_id is not None
         if opponent is None and in_server and self.activity() and await self._launch(interaction):
-            actor, chat = actor_of(interaction), chat_of(interaction)
-            reply = await self.service.handle(Open(chat, actor, game))
-            if reply.ok and reply.table_id is not None and await self.notifier.refused(chat, reply.table_id):
-                await self.service.handle(Cancel(chat, actor))  # a table nobody can see would block the channel
-            return  # (refused: the Activity shows the channel's open table, or says there is none)
+            await self._unseen(chat, actor, await self.service.handle(Open(chat, actor, game)))
+            return  # (refused: the Activity shows the channel's open table, or the games to open one)
         public = opponent is not None  # a challenge names its opponent where they will see it
         if not await self._defer(interaction, ephemeral=not public):
             return
-        actor, chat = actor_of(interaction), chat_of(interaction)
         t = await self._translator(interaction)
-        if chat.thread_id is None:
+        if not in_server:
             await self._finish(interaction, texts.server_only(t), public, private=True)
             return
         command: Command
@@ -105,8 +103,7 @@ class Handlers:
         if not reply.ok:
             await self._finish(interaction, "✗ " + (reply.text or ""), public, private=True)
             return
-        if reply.table_id is not None and await self.notifier.refused(chat, reply.table_id):
-            await self.service.handle(Cancel(chat, actor))  # a table nobody can see would block the channel
+        if await self._unseen(chat, actor, reply):
             await self._finish(interaction, texts.cannot_post(t), public, private=True)
             return
         if opponent is not None:
@@ -221,6 +218,14 @@ class Handlers:
     async def _translator(self, interaction: Interaction) -> Translator:
         chat = chat_of(interaction)
         return translator(await self.service.chats.lang_of(actor_of(interaction), chat if chat.thread_id else None))
+
+    async def _unseen(self, chat: ChatRef, actor: Actor, reply: Reply) -> bool:
+        """Whether the table the reply opened could not be posted in the channel; then it is
+        cancelled (a table nobody can see would block the channel)."""
+        if not reply.ok or reply.table_id is None or not await self.notifier.refused(chat, reply.table_id):
+            return False
+        await self.service.handle(Cancel(chat, actor))
+        return True
 
     @staticmethod
     async def _launch(interaction: Interaction) -> bool:

@@ -1224,11 +1224,7 @@ class FakeDiscord:
                 "locale": "en-US",
                 "email": None,
             }
-        scheme, _, token = (r.authorization or "").partition(" ")
-        granted = self.access_tokens.get(token) if scheme == "Bearer" else None
-        if granted is None:
-            raise ApiError(401, 0, "401: Unauthorized")
-        user = self.users[granted[0]]  # (with the identify scope: the person and their client's language)
+        user = self.users[self._bearer(r)[0]]  # (with the identify scope: the person and their client's language)
         return user.to_dict() | {"verified": True, "mfa_enabled": False, "locale": user.locale, "email": None}
 
     def _rest_get_user(self, r: Request) -> JSON:
@@ -1289,11 +1285,16 @@ class FakeDiscord:
         self.access_tokens[token] = granted
         return {"access_token": token, "token_type": "Bearer", "expires_in": 604800, "scope": "identify"}
 
-    def _rest_oauth2_me(self, r: Request) -> JSON:
+    def _bearer(self, r: Request) -> tuple[int, int]:
+        """(user id, application id) of the request's OAuth2 token, else 401."""
         scheme, _, token = (r.authorization or "").partition(" ")
         granted = self.access_tokens.get(token) if scheme == "Bearer" else None
         if granted is None:
             raise ApiError(401, 0, "401: Unauthorized")
+        return granted
+
+    def _rest_oauth2_me(self, r: Request) -> JSON:
+        granted = self._bearer(r)
         user, application = self.users[granted[0]], self._rest_get_application(r)
         application["id"] = str(granted[1])
         expires = "2100-01-01T00:00:00+00:00"

@@ -93,14 +93,17 @@ async def tap_something(page: Any) -> str | None:
 
 async def play_to_the_end(page: Any, clock: FakeClock, most_seconds: float = 150) -> int:
     """Tap until the board says the game is over; the moves sent. The game's time passes a window
-    after each card she moves, a second and a half otherwise (the computer moves then)."""
+    after each card she moves, a second and a half when she has nothing to tap (the computer moves
+    then), and not at all when her tap missed a redraw: a slow machine must not hand the computer
+    time she did not spend."""
     sent, end = 0, time.monotonic() + most_seconds
     while OVER not in await board(page):
         assert time.monotonic() < end, f"no end after {most_seconds} s: {await board(page)}"
         try:
             done = await tap_something(page) if await page.locator("#table").is_visible() else None
-        except PlaywrightTimeout:  # what she tapped went with a redraw (the game ended meanwhile)
-            done = None
+        except PlaywrightTimeout:  # what she tapped went with a redraw: she taps again
+            await asyncio.sleep(0.05)
+            continue
         sent += done is not None
         # a card moves at the window's end; new centre cards wait for the computer to want them too
         clock.advance(CONFIG.window_seconds + 0.05 if done in ("card", "flip") else 1.5)

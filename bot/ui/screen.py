@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.pages import PageRef
 from bot.people import PersonRef
 from bot.ui.picture import Picture
 
@@ -59,6 +60,7 @@ class Button:
     token: str | None = None  # an action token (callback data / custom id)
     inline_query: str | None = None  # open the platform's inline mode with this query (Telegram)
     live: int | None = None  # open the live table (the web page, adapters/web) of this table id
+    page: PageRef | None = None  # open a player's, a chat's or a replay's page (bot/pages.py)
 
 
 NO_ALERT = "-"  # an alert's message row after its message was deleted

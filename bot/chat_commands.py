@@ -87,7 +87,8 @@ class ChatCommands:
             scope = seasons.scoped(scope, season)
         boards = [(game, await self._store.leaderboard(game, scope, limit)) for game in shown]
         lang = (await self._chats.settings(cmd.chat)).lang
-        screen = leaderboard_screen(boards, cmd.everywhere, translator(lang), season, commands=cmd.commands)
+        chat = None if cmd.everywhere else ChatRef(cmd.chat.platform, cmd.chat.chat_id)  # threads share a page
+        screen = leaderboard_screen(boards, cmd.everywhere, translator(lang), season, commands=cmd.commands, chat=chat)
         return Reply(screens=(screen,))
 
     def _season_asked(self, word: str | None) -> str | None:
@@ -114,5 +115,8 @@ class ChatCommands:
         else:
             name = cmd.actor.name if person == cmd.actor.person else None
         t = translator(await self._chats.lang_of(cmd.actor, cmd.chat))
-        screen = stats_screen(rows, name, cmd.everywhere, cmd.actor.person, t, earned=earned, season_rows=season_rows)
+        own = person == cmd.actor.person
+        screen = stats_screen(
+            rows, name, cmd.everywhere, cmd.actor.person, t, earned=earned, season_rows=season_rows, own=own
+        )
         return Reply(screens=(screen,))

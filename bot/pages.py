@@ -4,6 +4,7 @@ for it (adapters/web/page_links.py), or leave the button out where no pages are 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.people import ChatRef, PersonRef
@@ -25,3 +26,6 @@ class ReplayPage:
 
 
 PageRef = PlayerPage | ChatPage | ReplayPage
+
+# A page's signed address (adapters/web/page_links.py PageLinks), as the adapters are handed it.
+PageUrl = Callable[[PageRef], str]

@@ -204,9 +204,11 @@ class DiscordBot:
                 )
                 signing.mount(self.web.app)
                 self._activities = True
+            messages.pages = self.web.pages
         self.companions = Companions(self.scheduler, self.notifier, self.web)
         self.presses = Presses(self.service, self.panel_screens, self.panels)
-        add_commands(self.client.tree, Handlers(self.service, self.channels, self._launches_activity))
+        pages = self.web.pages if self.web is not None else None
+        add_commands(self.client.tree, Handlers(self.service, self.channels, self._launches_activity, pages))
         register(self.client, self.presses)
         self.client.add_listener(self._unclaimed, "on_interaction")
         self.client.add_listener(self._posted, "on_message")

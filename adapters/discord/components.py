@@ -27,6 +27,7 @@ import discord
 
 from adapters.chat.pictures import Picture
 from adapters.discord.items import MovePicker, TokenButton
+from bot.pages import PageUrl, PlayerPage
 from bot.tokens import Token, decode
 from bot.ui.screen import Button, Screen
 
@@ -173,12 +174,20 @@ def style_of(token: str) -> discord.ButtonStyle:
     return STYLES.get(f"{decoded.action} {decoded.arg[:1]}", default)
 
 
-def view_of(screen: Screen, extra: Sequence[Button] = (), live_url: str | None = None) -> discord.ui.View | None:
+def view_of(
+    screen: Screen,
+    extra: Sequence[Button] = (),
+    live_url: str | None = None,
+    pages: PageUrl | None = None,
+    private: bool = False,
+) -> discord.ui.View | None:
     """The screen's components (None: none, so an edit removes the old ones); `live_url`: where
-    its live button links to (a private panel's, signed for its person; None: left out)."""
+    its live button links to (a private panel's, signed for its person; None: left out); `pages`
+    signs its page buttons' links (None: left out; `page_links`)."""
     rows = layout(screen.buttons, extra)
     live = live_of(screen) if live_url and len(live_url) <= MAX_URL else None
-    if not rows and live is None:
+    links = page_links(screen.buttons, pages, private)
+    if not rows and live is None and not links:
         return None
     view = discord.ui.View(timeout=None)
     menus = 0
@@ -196,6 +205,33 @@ def view_of(screen: Screen, extra: Sequence[Button] = (), live_url: str | None =
         if link_row is not None:
             label = _cut(live.label, MAX_LABEL)
             view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=live_url, row=link_row))
+    used = {item.row for item in view.children}  # (a board's page links: a row of their own, if one is free)
+    free = next((r for r in range(MAX_ROWS) if r not in used), None)
+    for label, url in links[:MAX_PER_ROW] if free is not None else ():
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=url, row=free))
+    return view
+
+
+def page_links(
+    rows: Sequence[Sequence[Button]], pages: PageUrl | None, private: bool
+) -> list[tuple[str, str]]:
+    """(label, signed URL) of the page buttons (bot/pages.py) among these rows; a person's page only
+    in a message for them alone (`private`: their page is theirs to share)."""
+    if pages is None:
+        return []
+    found = [b for row in rows for b in row if b.page is not None and (private or not isinstance(b.page, PlayerPage))]
+    out = [(_cut(b.label, MAX_LABEL), pages(b.page)) for b in found if b.page is not None]
+    return [(label, url) for label, url in out if len(url) <= MAX_URL]
+
+
+def links_view(rows: Sequence[Sequence[Button]], pages: PageUrl | None, private: bool) -> discord.ui.View | None:
+    """A message's link buttons alone (an answer to a command), one row; None: none."""
+    links = page_links(rows, pages, private)[:MAX_PER_ROW]
+    if not links:
+        return None
+    view = discord.ui.View(timeout=None)
+    for label, url in links:
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=url))
     return view
 
 

@@ -18,7 +18,7 @@ import discord
 
 from adapters.chat.notifier import ChatNotifier
 from adapters.discord import texts
-from adapters.discord.components import chunks
+from adapters.discord.components import chunks, links_view
 from adapters.discord.identities import actor_of, chat_of, name_of, person_of
 from adapters.discord.menu import leaderboard_commands
 from bot.answers import rules_text
@@ -37,6 +37,7 @@ from bot.commands import (
 )
 from bot.games import game_named
 from bot.i18n import Translator, translator
+from bot.pages import PageUrl
 from bot.people import Actor, ChatRef
 from bot.service import Service
 from bot.settings import value_of
@@ -71,12 +72,20 @@ def season_word(text: str | None) -> str | None:
 
 
 class Handlers:
-    def __init__(self, service: Service, notifier: ChatNotifier, activity: Callable[[], bool] = lambda: False) -> None:
+    def __init__(
+        self,
+        service: Service,
+        notifier: ChatNotifier,
+        activity: Callable[[], bool] = lambda: False,
+        pages: PageUrl | None = None,
+    ) -> None:
         """`activity`: whether the card table opens as an Activity (the application has Activities,
-        and the bot signs people in to them: adapters/discord/activity.py)."""
+        and the bot signs people in to them: adapters/discord/activity.py); `pages`: signs the links
+        to pages an answer carries (None: not served)."""
         self.service = service
         self.notifier = notifier
         self.activity = activity
+        self.pages = pages
 
     # ----- the commands ---------------------------------------------------------------------
 
@@ -252,7 +261,8 @@ class Handlers:
             await self._finish(interaction, "✗ " + (reply.text or ""), public, private=True)
             return
         parts = [reply.text or "", *(screen.text for screen in reply.screens)]
-        await self._finish(interaction, "\n\n".join(p for p in parts if p), public)
+        links = links_view([row for screen in reply.screens for row in screen.buttons], self.pages, not public)
+        await self._finish(interaction, "\n\n".join(p for p in parts if p), public, links=links)
 
     @staticmethod
     async def _finish(
@@ -261,19 +271,28 @@ class Handlers:
         public: bool,
         private: bool = False,
         mentions: discord.AllowedMentions | None = None,
+        links: discord.ui.View | None = None,
     ) -> None:
         """The answer in place of the "thinking" message; a private answer to a public "thinking"
-        replaces it with an ephemeral message. Long answers go on in follow-up messages."""
+        replaces it with an ephemeral message. Long answers go on in follow-up messages; `links`
+        (buttons to pages) under the last."""
         parts = chunks(text or "…")
         quiet = mentions or discord.AllowedMentions.none()
+        last = len(parts) - 1
         try:
             if public and private:
                 await interaction.delete_original_response()
                 for part in parts:
                     await interaction.followup.send(part, ephemeral=True, allowed_mentions=quiet)
                 return
-            await interaction.edit_original_response(content=parts[0], allowed_mentions=quiet)
-            for part in parts[1:]:
-                await interaction.followup.send(part, ephemeral=not public, allowed_mentions=quiet)
+            if last == 0 and links is not None:
+                await interaction.edit_original_response(content=parts[0], allowed_mentions=quiet, view=links)
+            else:
+                await interaction.edit_original_response(content=parts[0], allowed_mentions=quiet)
+            for n, part in enumerate(parts[1:], 1):
+                if n == last and links is not None:
+                    await interaction.followup.send(part, ephemeral=not public, allowed_mentions=quiet, view=links)
+                else:
+                    await interaction.followup.send(part, ephemeral=not public, allowed_mentions=quiet)
         except discord.HTTPException as e:
             log.info("could not answer /%s: %s", getattr(interaction.command, "name", "?"), e)

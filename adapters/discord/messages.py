@@ -41,6 +41,7 @@ from adapters.discord import texts
 from adapters.discord.components import MAX_TEXT, Row, change_of, chunks, layout, text_of, view_of
 from adapters.discord.identities import channel_of
 from adapters.discord.nonces import Nonces
+from bot.pages import PageUrl
 from bot.people import ChatRef, PersonRef
 
 NO_MENTIONS: Final = discord.AllowedMentions.none()
@@ -80,6 +81,7 @@ class DiscordMessages:
         self.client = client
         self.nonces = Nonces()
         self._played: LRUCache[str, int] = LRUCache(SERVERS_KEPT)  # server -> the channel of its latest table
+        self.pages: PageUrl | None = None  # signs the links of a board's page buttons (None: pages not served)
 
     def place_of(self, chat: ChatRef) -> Place:
         return Place(str(self._channel_of(chat)))
@@ -93,7 +95,7 @@ class DiscordMessages:
         if len(content) > MAX_TEXT:
             content = text_of(screen)
         mentions = NO_MENTIONS if screen.alert is None else only(screen.alert.person)
-        return Drawn(content, view_of(screen), tuple(layout(screen.buttons)), mentions)
+        return Drawn(content, view_of(screen, pages=self.pages), tuple(layout(screen.buttons)), mentions)
 
     def parts(self, post: Post) -> list[Drawn]:
         screen = post.screen

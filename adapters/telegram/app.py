@@ -138,7 +138,7 @@ class TelegramBot:
         self.messages = TelegramMessages(bot, self.directory.username)
         self.uploads = Uploads(records, PLATFORM)
         self.notifier = ChatNotifier(self.messages, records, self.pace, self.uploads, clock)
-        self.answers = Answers(bot, self.notifier.writers, self.notifier.below)
+        self.answers = Answers(bot, self.notifier.writers, self.notifier.below, lambda: self.messages.live)
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
@@ -192,17 +192,17 @@ class TelegramBot:
         until it answers (adapters/chat/connection.py), then updates: by long polling, or by
         webhook when a URL is set. Raises `Unfixable` when Telegram refuses the token."""
         url = self.settings.webapp_url or self.web_settings.url or ""
-        if self.web is not None and url.startswith("https://"):  # (the group link waits for the username)
-            self.messages.live = LiveLinks(url, self.settings.webapp_name)
+        pages = self.web.pages if self.web is not None else None
+        if self.web is not None:  # (the group link waits for the username)
+            self.messages.live = LiveLinks(url, self.settings.webapp_name, pages=pages)
         await self.companions.start()
         app = self.application
         await self.connection.establish(app.initialize, refused_token)
         # the menu and the profile in every language (44 requests) go beside the updates, not first
         self._menu = asyncio.create_task(set_menu(app.bot))
         if self.web is not None:
-            if url.startswith("https://"):
-                self.messages.live = LiveLinks(url, self.settings.webapp_name, app.bot.username)
-            else:  # Telegram refuses a message whose Mini App is not on HTTPS: no button, no lost panel
+            self.messages.live = LiveLinks(url, self.settings.webapp_name, app.bot.username, pages)
+            if not self.messages.live.mini_app:  # Telegram refuses a Mini App not on HTTPS: no button, no lost panel
                 log.warning("the live table's URL is not https://: Telegram gets no button to it")
         assert app.updater is not None
         if self.settings.webhook_url:

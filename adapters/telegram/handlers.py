@@ -5,7 +5,8 @@ message, a text mention, a known @username); /leaderboard [game] [everywhere] [a
 (this season's by default), /stats, /rules [game], /settings (chat admins), /look (a person's own,
 in groups and in private), /notify [on|off] (be mentioned when a game opens here), /kick and
 /votekick (whom: as a challenge names them, or their name as the table shows it), /cancel, /help;
-/start in private (deep links: `t<table>` opens that table's panel).
+/start in private (deep links: `t<table>` opens that table's panel, `me` hands the person a link to
+their own page).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from adapters.telegram.identities import (
     person_of,
     replied_to,
 )
-from adapters.telegram.links import table_named
+from adapters.telegram.links import MY_PAGE, table_named
 from bot.answers import rules_text
 from bot.commands import (
     Cancel,
@@ -55,6 +56,7 @@ from bot.games import game_named
 from bot.i18n import translator
 from bot.service import Service
 from bot.tokens import Token
+from bot.ui.ratings import my_page_screen
 from bot.ui.screen import Reply
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -245,6 +247,10 @@ class Commands:
         actor, chat = actor_of(user), chat_of(message)
         self.notifier.reach.heard(actor.person, True)  # they wrote to the bot: it may write to them
         words = _words(context)
+        if words and words[0] == MY_PAGE:  # (a group's "My page" button: whoever opened it, theirs)
+            t = translator(await self.service.chats.lang_of(actor))
+            await self.answers.show(chat, my_page_screen(actor.person, t))
+            return
         table_id = table_named(words[0]) if words else None
         reply = Reply()
         if table_id is not None:
@@ -264,6 +270,6 @@ class Commands:
             await self.answers.say(chat, reply.text if reply.ok else "✗ " + reply.text, message.message_id)
         for screen in reply.screens:
             if screen.table_id == NOT_A_TABLE:
-                await self.answers.say(chat, screen.text, message.message_id)
+                await self.answers.show(chat, screen, message.message_id)
             else:
                 await self.notifier.deliver(chat, [screen])

@@ -19,6 +19,8 @@ from urllib.parse import quote
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from telegram.constants import InlineKeyboardButtonLimit, MessageLimit
 
+from adapters.telegram.links import MY_PAGE, deep_link
+from bot.pages import PageRef, PageUrl, PlayerPage
 from bot.ui.screen import Button, Screen
 
 MAX_TEXT: Final = int(MessageLimit.MAX_TEXT_LENGTH)
@@ -38,6 +40,21 @@ class LiveLinks:
     url: str
     app_name: str | None = None
     username: str | None = None
+    pages: PageUrl | None = None  # signs a page's address (adapters/web/page_links.py)
+
+    @property
+    def mini_app(self) -> bool:
+        """Telegram opens a Mini App from an https:// URL only."""
+        return self.url.startswith("https://")
+
+    def page(self, page: PageRef, private: bool) -> str | None:
+        """A page's address; a person's page from a group's message: a link to the bot's private
+        chat, where `/start me` hands whoever opens it their own page (nobody else's)."""
+        if self.pages is None:
+            return None
+        if isinstance(page, PlayerPage) and not private:
+            return deep_link(self.username, MY_PAGE) if self.username else None
+        return self.pages(page)
 
     def web_app(self, table_id: int) -> WebAppInfo:
         return WebAppInfo(f"{self.url.rstrip('/')}/?t={table_id}")
@@ -52,8 +69,11 @@ class LiveLinks:
 def button_of(button: Button, live: LiveLinks | None = None, private: bool = False) -> InlineKeyboardButton | None:
     """The Telegram button, or None for one that does nothing here (or whose token does not fit).
     `private`: the message goes to a person's private chat (the only place for a Mini App button)."""
+    if button.page is not None:
+        url = live.page(button.page, private) if live is not None else None
+        return InlineKeyboardButton(button.label, url=url) if url else None
     if button.live is not None:
-        if live is None:
+        if live is None or not live.mini_app:
             return None
         if private:
             return InlineKeyboardButton(button.label, web_app=live.web_app(button.live))
@@ -68,10 +88,13 @@ def button_of(button: Button, live: LiveLinks | None = None, private: bool = Fal
     return None
 
 
-def markup_of(screen: Screen, live: LiveLinks | None = None) -> InlineKeyboardMarkup | None:
+def markup_of(
+    screen: Screen, live: LiveLinks | None = None, private: bool | None = None
+) -> InlineKeyboardMarkup | None:
     """The screen's buttons row by row (None: no keyboard, so an edit removes the old one). A
-    screen for one person goes to their private chat, a public one to the group."""
-    private = screen.audience is not None
+    screen for one person goes to their private chat, a public one to the group (`private` says
+    otherwise: an answer in the chat it was asked in)."""
+    private = screen.audience is not None if private is None else private
     rows = [[b for b in (button_of(x, live, private) for x in row) if b is not None] for row in screen.buttons]
     rows = [row for row in rows if row]
     return InlineKeyboardMarkup(rows) if rows else None

@@ -1,6 +1,6 @@
 """Naming a table outside a button: `t<id>`, the inline query of the board's "Choose cards" button
 and the payload of a deep link that opens the bot's private chat for a table
-(`https://t.me/<bot>?start=t<id>`)."""
+(`https://t.me/<bot>?start=t<id>`), or for one's own page (`?start=me`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from typing import Final
 
 _TABLE: Final = re.compile(r"\s*t([0-9]{1,12})(?:\s.*)?", re.DOTALL)
+MY_PAGE: Final = "me"  # `/start me`: the bot hands whoever sent it a link to their own page
 
 
 def table_query(table_id: int) -> str:

@@ -13,6 +13,8 @@ Nothing here trusts its input: a token that does not check out reads as None, ne
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,3 +88,24 @@ def read_page(secret: bytes, token: str) -> Reading | None:
     if expires == 0 and (since is None or not isinstance(page, ChatPage)):
         return None  # only a chat's public link lives for ever
     return Reading(page, expires, since)
+
+
+class PageLinks:
+    """Addresses of the pages under the public base URL, each signed for `seconds` from `clock()`:
+    `/page/<token>` for a person's or a chat's, `/replay/<token>` for a game's. A link the bot hands
+    out in a chat (a button) lives `seconds`; the chat's own public link (its admins' choice) is
+    `public`."""
+
+    def __init__(self, secret: bytes, base: str, seconds: float, clock: Callable[[], float] = time.time) -> None:
+        self._secret, self._base, self._seconds, self._clock = secret, base.rstrip("/"), seconds, clock
+
+    def __call__(self, page: PageRef) -> str:
+        return self._url(page, sign_page(self._secret, page, self._clock() + self._seconds))
+
+    def public(self, chat: ChatRef, since: float) -> str:
+        """The chat's public link: good while its page stays public since `since`."""
+        return self._url(ChatPage(chat), sign_page(self._secret, ChatPage(chat), 0, since))
+
+    def _url(self, page: PageRef, token: str) -> str:
+        where = "replay" if isinstance(page, ReplayPage) else "page"
+        return f"{self._base}/{where}/{token}"

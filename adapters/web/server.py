@@ -18,6 +18,7 @@ from adapters.web.app import STATIC, Members, web_app
 from adapters.web.auth import Viewer, sign_link
 from adapters.web.hub import Hub
 from adapters.web.listen import Listener
+from adapters.web.page_links import PageLinks
 from adapters.web.settings import WebSettings
 from adapters.web.views import Gallery
 from bot.people import PersonRef
@@ -25,6 +26,7 @@ from bot.service import Service
 from bot.store import Store
 
 STOP_SECONDS = 2.0  # a stop waits this long for requests under way
+DAY = 86400.0
 
 
 class WebServer:
@@ -46,6 +48,8 @@ class WebServer:
         self.app = web_app(service, store, settings, bot_token, self.hub, static, members, pages)
         self.port = settings.port
         self._secret = settings.link_key(bot_token)
+        # the pages' addresses in chat buttons (None: no public URL to put in them)
+        self.pages = PageLinks(self._secret, settings.url, settings.page_days * DAY) if settings.url else None
         self._runner: web.AppRunner | None = None
         url = getattr(store, "url", None)  # a SqlStore on PostgreSQL: other processes write too
         self.listener = Listener(url, self.hub) if getattr(store, "postgres", False) and url else None

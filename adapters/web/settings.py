@@ -18,6 +18,7 @@ class WebSettings(CardbotSettings):
     listen: str = "127.0.0.1:8080"  # host:port the server binds (port 0: any free port, for tests)
     secret: SecretStr | None = None  # the links' HMAC key; None: derived from the bot's token
     link_seconds: float = 900  # a Discord link's life
+    page_days: float = 30  # the life of a link to a player's, a group's or a replay's page handed out in a chat
     max_age: float = 3600  # how old a Telegram initData may be
 
     def link_key(self, bot_token: str) -> bytes:

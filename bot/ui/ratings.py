@@ -18,11 +18,12 @@ from bot.achievements import BY_ID, Earned
 from bot.bidi import isolated
 from bot.games import games
 from bot.i18n import Translator
-from bot.people import PersonRef
+from bot.pages import ChatPage, PlayerPage
+from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, best_higher, shown_change
 from bot.seasons import ALL_TIME
 from bot.ui.picture import Podium, Standing
-from bot.ui.screen import Screen
+from bot.ui.screen import Button, Screen
 from bot.ui.words import game_name
 
 NOT_A_TABLE = 0
@@ -43,11 +44,13 @@ def leaderboard_screen(
     season: str | None = None,
     *,
     commands: tuple[str, str] = COMMANDS,
+    chat: ChatRef | None = None,
 ) -> Screen:
     """The top rows of each game (best first, as the store gives them): one section a game; an
     empty game is left out unless it is the only one asked for. `season`: the season the rows
     are of ("2026-11"), or None (or "all") for all time; the title says which, and the last line
-    how to ask for the other (`commands`: this season's, all time's)."""
+    how to ask for the other (`commands`: this season's, all time's). `chat`: the chat whose
+    boards these are, for a button to its page (bot/pages.py; None: everywhere's, no page)."""
     title = t.gettext("🏆 Top players everywhere") if everywhere else t.gettext("🏆 Top players here")
     all_time = season is None or season == ALL_TIME
     when = t.gettext("all time") if all_time else season_name(str(season), t)
@@ -65,7 +68,8 @@ def leaderboard_screen(
         lines.append(t.gettext("No rated games yet."))
     other = t.gettext("This season: {command}") if all_time else t.gettext("All time: {command}")
     lines += ["", other.format(command=commands[0] if all_time else commands[1])]
-    return Screen(NOT_A_TABLE, "\n".join(lines), slot=LEADERBOARD_SLOT, final=True)
+    page = () if chat is None else ((Button(t.gettext("🏆 The group's page"), page=ChatPage(chat)),),)
+    return Screen(NOT_A_TABLE, "\n".join(lines), page, slot=LEADERBOARD_SLOT, final=True)
 
 
 def stats_screen(
@@ -76,10 +80,13 @@ def stats_screen(
     t: Translator,
     earned: Sequence[Earned] = (),
     season_rows: Sequence[Rating] = (),
+    own: bool = False,
 ) -> Screen:
     """A person's record per game: rating and trend (and this season's rating beside it, from
     `season_rows`: their rows of the same scope in the current season), games and wins, best
-    score, practice; then the achievements they have earned (`earned`, oldest first)."""
+    score, practice; then the achievements they have earned (`earned`, oldest first). `own`: the
+    record is the asker's (`audience`), who gets a button to their own page (bot/pages.py: a
+    person's page is handed to them alone)."""
     this_season = {(r.game, r.person): r for r in season_rows if r.games}
     lines = []
     if name:
@@ -114,7 +121,15 @@ def stats_screen(
     if known:
         lines += ["", t.gettext("🏅 Achievements: {count} of {total}").format(count=len(known), total=len(BY_ID))]
         lines += [f"{a.emoji} {t.gettext(a.title)} · {t.day(e.at)}" for e, a in known]
-    return Screen(NOT_A_TABLE, "\n".join(lines).strip("\n"), audience=audience, slot=STATS_SLOT, final=True)
+    page = ((Button(t.gettext("📈 My page"), page=PlayerPage(audience)),),) if own else ()
+    return Screen(NOT_A_TABLE, "\n".join(lines).strip("\n"), page, audience=audience, slot=STATS_SLOT, final=True)
+
+
+def my_page_screen(person: PersonRef, t: Translator) -> Screen:
+    """A person's own page, handed to them alone (a private chat: Telegram's `/start me`)."""
+    text = t.gettext("📈 Your page: your ratings over time, your games and how you fare against your rivals.")
+    button = Button(t.gettext("📈 My page"), page=PlayerPage(person))
+    return Screen(NOT_A_TABLE, text, ((button,),), audience=person, slot=STATS_SLOT, final=True)
 
 
 def season_podium_screen(game: str, rows: Sequence[Rating], season: str, t: Translator) -> Screen:

@@ -29,7 +29,7 @@ from bot.tables import LoggedMove, Seat, Status, Table
 from bot.ui import render
 from bot.ui.community import ping_screen, removed_screen
 from bot.ui.happened import move_line, window_lines
-from bot.ui.ratings import leaderboard_screen, stats_screen
+from bot.ui.ratings import leaderboard_screen, my_page_screen, stats_screen
 from bot.ui.result import result_screen
 from bot.ui.screen import Screen
 from bot.ui.svolota import pile_lines, reserve_line
@@ -382,17 +382,18 @@ def leaderboards_and_stats(looks: Looks) -> None:
         for shown in (boards, [("speed", [])]):
 
             def board(lang: str, b=shown, e=everywhere) -> list[Screen]:
-                return [leaderboard_screen(b, e, render.translator(lang))]
+                return [leaderboard_screen(b, e, render.translator(lang), chat=None if e else CHAT)]
 
             looks.check(None, board, names)
     practice_only = chat_scope(ChatRef("test", "chat-2"))
     for who, scope, everywhere in ((ANN, chat_scope(CHAT), False), (CY, practice_only, False), (DAN, GLOBAL, True)):
         rows = h.run(h.store.person_stats(who.person, scope))
 
-        def stats(lang: str, r=rows, n=who.name, e=everywhere) -> list[Screen]:
-            return [stats_screen(r, n, e, ANN.person, render.translator(lang))]
+        def stats(lang: str, r=rows, n=who.name, e=everywhere, own=who == ANN) -> list[Screen]:
+            return [stats_screen(r, n, e, ANN.person, render.translator(lang), own=own)]
 
         looks.check(None, stats, names)
+    looks.check(None, lambda lang: [my_page_screen(ANN.person, render.translator(lang))], names)
     looks.has_drawn(
         "🏆 Top players here",
         "🏆 Top players everywhere",

@@ -1,0 +1,69 @@
+"""Buttons to the pages (issue #36) on Discord, end to end against the fake Discord: with the web
+server served, /leaderboard's public answer links to the server's page (signed for its chat), and
+/stats, answered to the person alone, links to their own page; someone else's stats carry none (a
+person's page is theirs to hand out). Without the web server no link appears."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from adapters.web.auth import link_secret
+from adapters.web.page_links import read_page
+from bot.clock import FakeClock
+from bot.pages import ChatPage, PageRef, PlayerPage
+from bot.people import ChatRef, PersonRef
+from tests.adapters.discord.fake_discord import FakeDiscord
+from tests.adapters.discord.test_live_links import LINK, WEB
+from tests.adapters.discord.test_scenarios import Running, slash
+from tests.adapters.discord.world import Channel, Message, User
+
+
+def pages(fake: FakeDiscord, message: Message | None) -> list[tuple[str, PageRef | None]]:
+    """The message's link buttons: (label, the page its signed URL names)."""
+    assert message is not None
+    found: list[tuple[str, PageRef | None]] = []
+    for button in (b for row in message.buttons for b in row if b.style == LINK):
+        assert button.url is not None and button.url.startswith(f"{WEB}/page/")
+        reading = read_page(link_secret(fake.token), urlsplit(button.url).path.removeprefix("/page/"))
+        found.append((button.label, reading.page if reading is not None else None))
+    return found
+
+
+async def test_the_leaderboard_links_to_the_servers_page_and_stats_to_ones_own(
+    fake_discord: FakeDiscord,
+    url: str,
+    clock: FakeClock,
+    alice: User,
+    bob: User,
+    channel: Channel,
+    monkeypatch: pytest.MonkeyPatch,
+):
+    monkeypatch.setenv("CARDBOT_WEB_URL", WEB)
+    monkeypatch.setenv("CARDBOT_WEB_LISTEN", "127.0.0.1:0")
+    fake = fake_discord
+    async with Running(fake, url, clock):
+        board = await slash(fake, alice, channel, "leaderboard")
+        assert not board.ephemeral
+        chat = ChatRef("discord", str(channel.guild.id) if channel.guild else str(channel.id))
+        assert pages(fake, board.original) == [("🏆 The group's page", ChatPage(chat))]
+        own = await slash(fake, alice, channel, "stats")
+        assert own.ephemeral
+        assert pages(fake, own.original) == [("📈 My page", PlayerPage(PersonRef("discord", str(alice.id))))]
+        other = await slash(fake, alice, channel, "stats", member=bob)
+        assert pages(fake, other.original) == []
+
+
+async def test_without_the_web_server_no_link_appears(
+    fake_discord: FakeDiscord,
+    url: str,
+    clock: FakeClock,
+    alice: User,
+    channel: Channel,
+    monkeypatch: pytest.MonkeyPatch,
+):
+    monkeypatch.delenv("CARDBOT_WEB_URL", raising=False)
+    async with Running(fake_discord, url, clock):
+        assert pages(fake_discord, (await slash(fake_discord, alice, channel, "leaderboard")).original) == []
+        assert pages(fake_discord, (await slash(fake_discord, alice, channel, "stats")).original) == []

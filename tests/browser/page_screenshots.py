@@ -1,7 +1,7 @@
 """The pictures of the player and group pages in docs/web/: the story of
 tests/adapters/web/fake_history.py (Ann's 39 games over three seasons) served by the web app as a
 bot serves it, on a 390×844 phone (`player.png`, `group.png`, at a device scale of 2) and a
-1280×800 desktop (`player-desktop.png`, `group-desktop.png`), whole pages; `--lang fa` shoots them
+1280×800 desktop (`player-desktop.png`, `group-desktop.png`), each its first screen; `--lang fa` shoots them
 as `player-fa.png` … and `--dark` in the dark scheme as `player-dark.png` ….
 `make page-screenshots`, or `python -m tests.browser.page_screenshots [folder]`. Needs Debian's
 Chromium (/usr/bin/chromium)."""
@@ -51,7 +51,7 @@ async def main(folder: Path, lang: str, scheme: str) -> None:
                 page = await live.page(url, viewport, scale, locale=lang.replace("_", "-"), color_scheme=scheme)
                 await drawn(page, kind)
                 path = folder / f"{kind}{suffix}{end}.png"
-                await page.screenshot(path=str(path), full_page=True)
+                await page.screenshot(path=str(path))  # (the first screen: whole pages weigh megabytes)
                 print(path)
 
 

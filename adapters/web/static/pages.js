@@ -7,7 +7,9 @@ const SVG = "http://www.w3.org/2000/svg";
 const main = document.querySelector("main[data-api]");
 const lang = document.documentElement.lang || "en";
 const numbers = new Intl.NumberFormat(lang, { numberingSystem: "latn" });
-const days = new Intl.DateTimeFormat(lang, { dateStyle: "medium", numberingSystem: "latn", timeZone: "UTC" });
+// (the Gregorian calendar, as Babel writes the server's dates and the seasons' names: Persian's own
+// would date the same day twice over on one page)
+const days = new Intl.DateTimeFormat(lang, { dateStyle: "medium", numberingSystem: "latn", calendar: "gregory", timeZone: "UTC" });
 
 function element(name, attributes = {}, text = null) {
   const node = document.createElementNS(SVG, name);
@@ -59,7 +61,9 @@ function chart(plot, game, seasons) {
     const at = Date.parse(season.starts);
     if (at <= t0 || at > t1) continue;
     svg.append(element("line", { class: "season", x1: x(at), x2: x(at), y1: pad.top - 4, y2: height - pad.bottom }));
-    svg.append(element("text", { class: "season-name", x: x(at) + 3, y: pad.top - 8 }, season.name));
+    const late = x(at) > width * 0.7; // (its name to the line's left there, inside the chart)
+    const where = { class: "season-name", x: x(at) + (late ? -3 : 3), y: pad.top - 8, "text-anchor": late ? "end" : "start" };
+    svg.append(element("text", where, season.name));
   }
   const path = points.map((p, i) => `${i ? "L" : "M"}${x(p.at).toFixed(1)},${y(p.rating).toFixed(1)}`).join("");
   svg.append(element("path", { class: "line", d: path }));

@@ -83,6 +83,15 @@ discord-sdk:
 screenshots: $(VENV)/.installed-dev
 	$(BIN)/python -m tests.browser.screenshots docs/web
 
+# The pictures of the player and group pages (docs/web/player*.png, group*.png): the story of
+# tests/adapters/web/fake_history.py on a phone and a desktop, in English, in Persian (right to left)
+# and in the dark scheme, in Debian's Chromium.
+.PHONY: page-screenshots
+page-screenshots: $(VENV)/.installed-dev
+	$(BIN)/python -m tests.browser.page_screenshots docs/web
+	$(BIN)/python -m tests.browser.page_screenshots docs/web --lang fa
+	$(BIN)/python -m tests.browser.page_screenshots docs/web --dark
+
 # The container image (Dockerfile) that compose.yaml runs: `make image IMAGE=registry/cardbot:1.2`.
 IMAGE ?= cardbot:latest
 .PHONY: image lint-deploy

@@ -182,13 +182,14 @@ class Live:
         socket: Any = None,
         script: str = "",
         motion: str = "reduce",
+        **options: Any,
     ) -> Any:
         """`socket`: a handler of the page's WebSocket (Playwright's route_web_socket), set before it
         opens; `script`: run in the page before its own (a stand-in for what Telegram puts there);
         `motion`: "reduce" (the tests' default: a tap need not wait for a card to stop gliding) or
-        "no-preference"."""
+        "no-preference"; `options`: the browser context's others (locale, color_scheme)."""
         context = await self.browser.new_context(
-            viewport=viewport, device_scale_factor=scale, has_touch=True, reduced_motion=motion
+            viewport=viewport, device_scale_factor=scale, has_touch=True, reduced_motion=motion, **options
         )
         if script:
             await context.add_init_script(script)

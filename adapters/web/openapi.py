@@ -1,0 +1,228 @@
+"""The pages' API described as OpenAPI 3.1 (served at /api/v1/openapi.json): its paths, answers and
+the schemas of what page_json.py serves. The schemas are closed (no property they do not name), so
+the test that checks served answers against them (tests/adapters/web/test_api.py) notices a field
+added on one side only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.web.history_words import REFUSALS
+
+VERSION = "1"
+PREFIX = f"/api/v{VERSION}"
+
+Schema = dict[str, Any]
+
+
+def _object(properties: dict[str, Schema], optional: tuple[str, ...] = ()) -> Schema:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": False,
+    }
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _list(item: Schema) -> Schema:
+    return {"type": "array", "items": item}
+
+
+COUNT = {"type": "integer", "minimum": 0}
+TIME = {"type": "string", "format": "date-time", "description": "UTC, to the second"}
+TEXT = {"type": "string"}
+SEASON = {"type": "string", "pattern": r"^\d{4}-\d{2}$", "description": "a season, named by its first month"}
+
+SCHEMAS: dict[str, Schema] = {
+    "Error": _object(
+        {
+            "error": {"type": "string", "enum": sorted(REFUSALS)},
+            "message": {"type": "string", "description": "a sentence in the reader's language (Accept-Language)"},
+        }
+    ),
+    "Seat": _object(
+        {
+            "seat": COUNT,
+            "name": {"type": "string", "description": "plain text, as the table showed it"},
+            "forgotten": {"const": True, "description": "a person who asked to be forgotten: no name"},
+            "computer": {"const": True},
+            "place": {"type": "integer", "minimum": 1},
+            "score": {"type": "integer"},
+            "won": {"type": "boolean"},
+            "change": {"type": ["integer", "null"], "description": "rating change shown in the chat; null: not rated"},
+        },
+        optional=("name", "forgotten", "computer"),
+    ),
+    "GameLine": _object(
+        {
+            "table": COUNT,
+            "game": TEXT,
+            "title": {"type": "string", "description": "the game's name in the reader's language"},
+            "started_at": TIME,
+            "finished_at": TIME,
+            "moves": COUNT,
+            "seats": _list(_ref("Seat")),
+            "seat": {"type": "integer", "minimum": 0, "description": "on a player's page: their seat"},
+        },
+        optional=("seat",),
+    ),
+    "RatingPoint": _object({"at": TIME, "table": COUNT, "rating": {"type": "integer"}}),
+    "GameTotals": _object(
+        {
+            "game": TEXT,
+            "title": TEXT,
+            "games": COUNT,
+            "wins": COUNT,
+            "practice_games": COUNT,
+            "rating": {"type": ["integer", "null"], "description": "null: no rated game yet"},
+            "best_streak": COUNT,
+            "history": _list(_ref("RatingPoint")),
+        }
+    ),
+    "SeasonStart": _object({"season": SEASON, "name": TEXT, "starts": TIME}),
+    "Achievement": _object({"id": TEXT, "emoji": TEXT, "title": TEXT, "description": TEXT, "at": TIME, "table": COUNT}),
+    "Rival": _object({"name": TEXT, "games": COUNT, "wins": COUNT, "losses": COUNT, "last": _list(COUNT)}),
+    "Player": _object(
+        {
+            "name": TEXT,
+            "games": _list(_ref("GameTotals")),
+            "seasons": {**_list(_ref("SeasonStart")), "description": "seasons that began within the history"},
+            "achievements": _list(_ref("Achievement")),
+            "recent": _list(_ref("GameLine")),
+            "rivals": _list(_ref("Rival")),
+        }
+    ),
+    "BoardRow": _object(
+        {
+            "rank": {"type": "integer", "minimum": 1},
+            "name": TEXT,
+            "rating": {"type": "integer"},
+            "games": COUNT,
+            "wins": COUNT,
+        }
+    ),
+    "Board": _object({"game": TEXT, "title": TEXT, "rows": _list(_ref("BoardRow"))}),
+    "Active": _object({"name": TEXT, "games": COUNT}),
+    "RecordPerson": {
+        "oneOf": [
+            _object({"name": TEXT}),
+            _object({"forgotten": {"const": True}}),
+        ]
+    },
+    "Record": _object(
+        {
+            "kind": {"type": "string", "enum": ["longest_svolota", "fastest_speed", "best_demon"]},
+            "title": TEXT,
+            "value": {"type": "number", "description": "moves, seconds or points"},
+            "text": {"type": "string", "description": "the value in words, in the reader's language"},
+            "table": COUNT,
+            "people": _list(_ref("RecordPerson")),
+            "at": TIME,
+        }
+    ),
+    "Season": _object({"season": SEASON, "name": TEXT}),
+    "Chat": _object(
+        {
+            "season": {**SEASON, "type": ["string", "null"], "description": "the boards' season; null: all time"},
+            "season_name": {"type": ["string", "null"]},
+            "seasons": {**_list(_ref("Season")), "description": "seasons with a rated game here, newest first"},
+            "boards": _list(_ref("Board")),
+            "active": _list(_ref("Active")),
+            "records": _list(_ref("Record")),
+            "recent": _list(_ref("GameLine")),
+        }
+    ),
+}
+
+TOKEN = {
+    "name": "token",
+    "in": "path",
+    "required": True,
+    "description": "a page's signed token, from a link the bot handed out in a chat",
+    "schema": {"type": "string", "maxLength": 512},
+}
+LANGUAGE = {
+    "name": "Accept-Language",
+    "in": "header",
+    "required": False,
+    "description": "the reader's languages: names and messages are in the first one the bot speaks (else English)",
+    "schema": {"type": "string"},
+}
+CACHED = {
+    "ETag": {"description": "strong, from the body's hash", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "private, max-age=60", "schema": {"type": "string"}},
+}
+
+
+def _error(description: str) -> Schema:
+    return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
+
+
+def _read(summary: str, schema: str, errors: dict[str, str], extra: tuple[Schema, ...] = ()) -> Schema:
+    return {
+        "get": {
+            "summary": summary,
+            "parameters": [TOKEN, *extra, LANGUAGE],
+            "responses": {
+                "200": {
+                    "description": "the page's data",
+                    "headers": CACHED,
+                    "content": {"application/json": {"schema": _ref(schema)}},
+                },
+                "304": {"description": "not modified (If-None-Match names the current ETag)", "headers": CACHED},
+                **{status: _error(text) for status, text in errors.items()},
+                "503": _error("the store cannot be read right now"),
+            },
+        }
+    }
+
+
+def document() -> Schema:
+    """The OpenAPI document."""
+    errors = {"404": "not a page's token, or not this kind of page's", "410": "the link has expired"}
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "cardbot pages",
+            "version": VERSION,
+            "description": "Read-only data behind the player and group pages. Every address is a signed link "
+            "the bot hands out in a chat: there are no guessable ids.",
+        },
+        "paths": {
+            f"{PREFIX}/players/{{token}}": _read(
+                "A person's record: ratings over time, achievements, recent games, head-to-head",
+                "Player",
+                {**errors, "410": "the link has expired, or the person asked to be forgotten"},
+            ),
+            f"{PREFIX}/chats/{{token}}/leaderboard": _read(
+                "A group's leaderboards of a season (or all time), most active players, records, recent games",
+                "Chat",
+                {
+                    **errors,
+                    "400": "the season is not a month written YYYY-MM",
+                    "403": "the group's page is not public any more (a public link)",
+                    "404": "not a group page's token, or no game finished in the group yet",
+                },
+                (
+                    {
+                        "name": "season",
+                        "in": "query",
+                        "required": False,
+                        "description": "the season's first month; left out: all time",
+                        "schema": SEASON,
+                    },
+                ),
+            ),
+            f"{PREFIX}/openapi.json": {
+                "get": {
+                    "summary": "This document",
+                    "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {}}}},
+                }
+            },
+        },
+        "components": {"schemas": SCHEMAS},
+    }

@@ -170,8 +170,11 @@ class Notes:
     def __init__(self) -> None:
         self.said: list[str] = []
 
-    async def say(self, chat: Any, text: str, reply_to: int | None = None) -> None:
+    async def say(self, chat: Any, text: str, reply_to: int | None = None, markup: Any = None) -> None:
         self.said.append(text)
+
+    async def show(self, chat: Any, screen: Screen, reply_to: int | None = None) -> None:
+        await self.say(chat, screen.text, reply_to)
 
 
 BOT = User(id=1, first_name="Cardbot", is_bot=True)
@@ -279,8 +282,11 @@ class Said:
         self.screens: list[Screen] = []
         self.writers = self.reach = self  # (holds nothing; anyone may be written to)
 
-    async def say(self, chat: Any, text: str, reply_to: int | None = None) -> None:
+    async def say(self, chat: Any, text: str, reply_to: int | None = None, markup: Any = None) -> None:
         self.said.append(text)
+
+    async def show(self, chat: Any, screen: Screen, reply_to: int | None = None) -> None:
+        await self.say(chat, screen.text, reply_to)
 
     async def deliver(self, chat: Any, screens: Any) -> bool:
         self.screens.extend(screens)

@@ -59,6 +59,7 @@ from adapters.web.limits import Pace
 from adapters.web.messages import MAX_BYTES, TOO_BIG, Hello, Unreadable, read_hello, read_press
 from adapters.web.origins import origin_allowed, origin_of
 from adapters.web.page import page_html
+from adapters.web.replays import add_replay_routes
 from adapters.web.settings import WebSettings
 from adapters.web.words import elsewhere, page_words, refused, slow_down, unreadable
 from bot.i18n import LANGUAGES, direction, pick_language
@@ -129,6 +130,7 @@ def web_app(
     app.router.add_get("/static/{name}", static_file)
     app.router.add_get("/pictures/{digest}.png", picture)
     app.router.add_get("/ws", sockets.handle)
+    add_replay_routes(app, store, settings.link_key(bot_token), static)
     return app
 
 

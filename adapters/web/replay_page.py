@@ -41,7 +41,7 @@ def replay_html(folder: Path, lang: str, replay: Replay) -> ReplayHtml:
     text = text.replace("<title></title>", f"<title>{title}</title>", 1)
     text = text.replace('<h1 id="title"></h1>', f'<h1 id="title">{title}</h1>', 1)
     rows = "".join(
-        f'<li data-seat="{s.seat}" data-place="{s.place}"><span class="place" dir="ltr">{s.place}.</span> '
+        f'<li data-seat="{s.seat}" data-place="{s.place}"><span class="rank" dir="ltr">{s.place}.</span> '
         f'<bdi class="name">{html.escape(replay.seats[s.seat])}</bdi> — '
         f'<span class="score">{html.escape(s.words)}</span></li>'
         for s in replay.standings

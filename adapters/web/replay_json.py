@@ -1,10 +1,10 @@
 """A replay (bot/replay.py) as the replay page reads it (GET /api/v1/games/{token}): the deal's open
 model whole, then each step as what changed from the step before.
 
-Why changes, not whole models (measured, figures in docs/web/replay.md): a Racing Demon game of
-eight seats and 146 moves is 1.39 MB of JSON with every step's model whole, 13 KB gzipped; as
-changes, 68 KB (8 KB gzipped). gzip hides the repetition on the wire, but a phone still parses and
-holds every byte; changes keep a long game small at both ends.
+Why changes, not whole models (measured: `python -m bench.replay_size`): a Racing Demon game of
+eight seats and 142 moves is 1322 KB of JSON with every step's model whole (16.2 KB gzipped), 82 KB
+as changes (6.3 KB); a Speed match to 50 points, 1238 moves: 2624 KB (47.7 KB) against 463 KB
+(29.1 KB). gzip hides the repetition on the wire, but a phone still parses and holds every byte.
 
 A step: `{"at", "seat", "words", "places"?, "gone"?, "order"?, "seats"?, "up"?}`: `places` the places
 that are new or changed (whole), `gone` the ids of places no longer there, `order` every place's

@@ -5,7 +5,7 @@ its cards, in the order laid, onto the pile (a joker is "JK"); passing has no pl
 (the page's button).
 
 Open (a finished game's replay, bot/replay.py): every hand face up, the pile's earlier cards and the
-closed piles in "discard", the reserve in full (its top the next card drawn); no move."""
+closed piles in "discard", the reserve in full (its face-up card shown on it, as the live table does); no move."""
 
 from __future__ import annotations
 
@@ -76,7 +76,8 @@ def _open(table: Table, game: Svolota, seat: int | None, t: Translator) -> Table
     v = game.view(0)
     last = state.plays[-1] if state.plays else ()
     earlier = [*state.discarded, *(c for play in state.plays[:-1] for c in play)]
-    reserve = [*((state.face_up,) if state.face_up else ()), *reversed(state.reserve)]  # bottom first
+    # the face-down cards bottom first, then the face-up one on them (as the live table shows it)
+    reserve = [*reversed(state.reserve), *((state.face_up,) if state.face_up else ())]
     places = [
         Place("pile", "pile", None, _codes(last), len(last), spread=True),
         Place("discard", "discard", None, _codes(earlier), len(earlier), len(earlier)),

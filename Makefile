@@ -92,6 +92,11 @@ page-screenshots: $(VENV)/.installed-dev
 	$(BIN)/python -m tests.browser.page_screenshots docs/web --lang fa
 	$(BIN)/python -m tests.browser.page_screenshots docs/web --dark
 
+# A finished game's replay page of each game on a desktop, half-way through (docs/web/replay-*.png).
+.PHONY: replay-screenshots
+replay-screenshots: $(VENV)/.installed-dev
+	$(BIN)/python -m tests.browser.replays docs/web
+
 # The container image (Dockerfile) that compose.yaml runs: `make image IMAGE=registry/cardbot:1.2`.
 IMAGE ?= cardbot:latest
 .PHONY: image lint-deploy

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from bot.i18n import Translator
 from bot.tables import Table
@@ -34,16 +34,31 @@ BUILT_IN: Final = {
 Board = Callable[[Table, Any, Translator, float], Screen]  # the chat's screen of a game being played
 Panel = Callable[[Table, Any, int, Translator], Screen]  # a seat's private panel
 Alerts = Callable[[Table, Any, Translator, float], list[Screen]]
-# the table as its cards lie, for a seat (None: a spectator), drawn by the live table's page
-Model = Callable[[Table, Any, int | None, Translator], TableModel | None]
+# a move in a few words, as its button says it to the seat about to make it ("J♥ → Q♦", "Pass")
+MoveLabel = Callable[[Any, int, str, Translator], str]
+
+
+class Model(Protocol):
+    """The table as its cards lie, for a seat (None: a spectator), drawn by the live table's page;
+    `open`: every card face up and no move (after the game: its replay, bot/replay.py)."""
+
+    def __call__(
+        self, table: Table, game: Any, seat: int | None, t: Translator, open: bool = False
+    ) -> TableModel | None: ...
 
 
 def _no_alerts(table: Table, game: Game[Any, Any], t: Translator, now: float) -> list[Screen]:
     return []
 
 
-def _no_model(table: Table, game: Game[Any, Any], seat: int | None, t: Translator) -> TableModel | None:
+def _no_model(
+    table: Table, game: Game[Any, Any], seat: int | None, t: Translator, open: bool = False
+) -> TableModel | None:
     return None
+
+
+def _as_written(game: Game[Any, Any], seat: int, move: str, t: Translator) -> str:
+    return move
 
 
 def _nothing_left(table: Table) -> list[Screen]:
@@ -76,6 +91,8 @@ class GameInfo:
     picks: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     # its table as elements for the live table's page (bot/ui/table_model.py); None: its text and pictures only
     model: Model = _no_model
+    # a move's button words (a replay's steps say them where the chat's log says nothing)
+    label: MoveLabel = _as_written
 
     @property
     def min_players(self) -> int:

@@ -60,6 +60,7 @@ from adapters.web.messages import MAX_BYTES, TOO_BIG, Hello, Unreadable, read_he
 from adapters.web.origins import origin_allowed, origin_of
 from adapters.web.page import page_html
 from adapters.web.pages import add_page_routes
+from adapters.web.replays import add_replay_routes
 from adapters.web.settings import WebSettings
 from adapters.web.words import elsewhere, page_words, refused, slow_down, unreadable
 from bot.i18n import LANGUAGES, direction, pick_language
@@ -131,6 +132,7 @@ def web_app(
     app.router.add_get("/pictures/{digest}.png", picture)
     app.router.add_get("/ws", sockets.handle)
     add_page_routes(app, store, sockets.secret)  # type: ignore[arg-type]  # (until Store includes History: #36)
+    add_replay_routes(app, store, settings.link_key(bot_token), static)
     return app
 
 

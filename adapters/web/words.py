@@ -86,6 +86,8 @@ def card_words(t: Translator) -> dict[str, Any]:
             "stock": t.gettext("stock"),
             # TRANSLATORS: Racing Demon's foundation on the live table (a screen reader's name for it)
             "foundation": t.gettext("foundation"),
+            # TRANSLATORS: Svolota's closed piles in a replay, where every card shows (a screen reader's name for it)
+            "discard": t.gettext("discard pile"),
         },
     }
 

@@ -125,10 +125,10 @@ def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Scree
     return realtime.panel(table, game, seat, t, lines, moves, move_label, picture(table, game, t, seat))
 
 
-def table_model(table: Table, game: Game[Any, Any], seat: int | None, t: Translator) -> TableModel:
+def table_model(table: Table, game: Game[Any, Any], seat: int | None, t: Translator, open: bool = False) -> TableModel:
     """The table as its cards lie, with the moves the panel's buttons offer."""
-    moves = [] if seat is None else game.moves(str(seat))
-    return demon_model(table, game, seat, t, moves, lambda m: move_label(game, seat or 0, m, t))
+    moves = [] if seat is None or open else game.moves(str(seat))
+    return demon_model(table, game, seat, t, moves, lambda m: move_label(game, seat or 0, m, t), open=open)
 
 
 GAME = GameInfo(
@@ -142,10 +142,7 @@ GAME = GameInfo(
     what=N_("race to empty your demon pile"),
     rules=(
         N_("Foundations in the centre are shared: an Ace starts one, then the same suit goes up to the King."),
-        N_(
-            "Your four work piles build down in alternating colours; an emptied work pile takes the"
-            " demon's top card."
-        ),
+        N_("Your four work piles build down in alternating colours; an emptied work pile takes the demon's top card."),
         N_("Turn the stock three cards at a time; only the top card of the waste can be played."),
         N_(
             "The round ends when someone's demon is empty: a point per card on the foundations,"
@@ -163,4 +160,5 @@ GAME = GameInfo(
     best_higher=True,
     picks={"demon_penalty": (1, 0, 2), "auto_aces": (False, True)},
     model=table_model,
+    label=move_label,
 )

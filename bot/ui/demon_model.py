@@ -2,7 +2,10 @@
 order they were started, "fnew" where an Ace starts one) and each seat's demon, work piles
 ("w1"…"w4", the viewer's in full, the others' tops), waste and stock. A move is its card (a run's
 base: the card that lands) onto a work pile or onto the foundation it lands on; turning the stock
-is a tap on it."""
+is a tap on it.
+
+Open (a finished game's replay, bot/replay.py): every seat's layout in full (the stock face down,
+the demon but its top), every foundation with all its cards, the complete ones too; no move."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from bot.ui.words import seat_label
 from core import Game
 from core.cards import Card
 from core.games.racing_demon.ranks import LOW_RANK, run_onto
+from core.games.racing_demon.state import DemonState
 from core.games.racing_demon.view import DemonView, TableLayout
 
 Spot = tuple[tuple[str, ...], str | None, str]
@@ -35,9 +39,18 @@ def _seen(s: int, lay: TableLayout, viewer: int | None) -> list[Place]:
 
 
 def model(
-    table: Table, game: Game[Any, Any], seat: int | None, t: Translator, legal: list[str], label: Label
+    table: Table,
+    game: Game[Any, Any],
+    seat: int | None,
+    t: Translator,
+    legal: list[str],
+    label: Label,
+    open: bool = False,
 ) -> TableModel:
-    """`legal`: the viewer's moves, `label` their buttons' words."""
+    """`legal`: the viewer's moves, `label` their buttons' words; `open`: every card face up
+    (after the game), no move."""
+    if open:
+        return _open(table, game, seat, t)
     v: DemonView = game.view(0 if seat is None else seat)
     places = [
         Place(f"f{f.number}", "foundation", None, (f.top.text,), LOW_RANK[f.top.rank])
@@ -91,3 +104,27 @@ def model(
         return [(_codes(moved), None, next(fits, "fnew"))]
 
     return TableModel("racing_demon", seat, seats, tuple(places), legal_moves(table, legal, spots, label), t.court)
+
+
+def _open(table: Table, game: Game[Any, Any], seat: int | None, t: Translator) -> TableModel:
+    """Everything, as the state holds it (the game is over: nothing is secret any more)."""
+    state: DemonState = game.state  # type: ignore[attr-defined]
+    v: DemonView = game.view(0)
+    places = [
+        Place(f"f{n}", "foundation", None, _codes(*(c for c, _ in f.cards())), f.rank)
+        for n, f in enumerate(state.foundations.piles, 1)
+    ]
+    places.append(Place("fnew", "foundation", None))
+    for s, lay in enumerate(state.layouts):
+        places.append(
+            Place(owned("demon", s, seat), "demon", s, _codes(*lay.demon), len(lay.demon), max(0, len(lay.demon) - 1))
+        )
+        for i, pile in enumerate(lay.work, 1):
+            places.append(Place(owned(f"w{i}", s, seat), "work", s, _codes(*pile), len(pile), spread=True))
+        places.append(Place(owned("waste", s, seat), "waste", s, _codes(*lay.waste), len(lay.waste)))
+        places.append(Place(owned("stock", s, seat), "stock", s, _codes(*lay.stock), len(lay.stock), len(lay.stock)))
+    seats = tuple(
+        SeatModel(s, seat_label(table.seats[s], t), len(lay.demon), score=v.scores[s])
+        for s, lay in enumerate(state.layouts)
+    )
+    return TableModel("racing_demon", seat, seats, tuple(places), (), t.court, open=True)

@@ -1,7 +1,7 @@
 """The end of a game: who won, the move that ended it, everyone's score and rating change, the
 game's key moments (`table.moments`, bot/recap.py), the achievements it earned (`table.earned`,
-bot/achievements.py) and the rematch button. Every seated person's private panel shows the same
-result, without buttons."""
+bot/achievements.py), the rematch button and the replay's (a page: an adapter that serves none leaves
+it out). Every seated person's private panel shows the same result, without buttons."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from dataclasses import replace
 from bot.achievements import BY_ID
 from bot.bidi import isolated
 from bot.i18n import Translator
+from bot.pages import ReplayPage
 from bot.tables import Table
 from bot.ui.buttons import button
 from bot.ui.happened import move_line
 from bot.ui.picture import Podium, Standing
-from bot.ui.screen import Screen
+from bot.ui.screen import Button, Screen
 from bot.ui.words import game_name, seat_label, seat_name
 
 
@@ -33,7 +34,7 @@ def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -
         last_move = t.gettext("Winning move: {move}") if last.seat == winner else t.gettext("Last move: {move}")
         lines.append(last_move.format(move=said))
     lines += [
-        f"{n}. {seat_name(table.seats[i], t)} — {_score(scores[i], high, t)}{_change(changes[i])}"
+        f"{n}. {seat_name(table.seats[i], t)} — {score_words(scores[i], high, t)}{_change(changes[i])}"
         for n, i in enumerate(order, 1)
     ]
     moments = [line for m in table.moments if (line := move_line(table, m, t))]
@@ -46,11 +47,14 @@ def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -
             f"🏅 {isolated(table.seats[seat].name)}: {a.emoji} {t.gettext(a.title)} — {t.gettext(a.description)}"
             for seat, a in earned
         ]
-    buttons = () if table.rematch is not None else ((button(t, "🔁 Rematch", table, "rematch"),),)
+    rematch = () if table.rematch is not None else ((button(t, "🔁 Rematch", table, "rematch"),),)
+    # TRANSLATORS: the result board's button that opens the finished game's replay page
+    watch = Button(t.gettext("▶ Watch the replay"), page=ReplayPage(table.id))
+    buttons = (*rematch, (watch,))
     podium = Podium(
         game_name(table.game, t),
         tuple(
-            Standing(n, seat_label(table.seats[i], t), _score(scores[i], high, t), changes[i])
+            Standing(n, seat_label(table.seats[i], t), score_words(scores[i], high, t), changes[i])
             for n, i in enumerate(order, 1)
         ),
     )
@@ -73,7 +77,7 @@ def _change(change: int | None) -> str:
     return f" · ▲ {change}" if change > 0 else f" · ▼ {-change}" if change < 0 else " · ± 0"
 
 
-def _score(score: int, high: bool, t: Translator) -> str:
+def score_words(score: int, high: bool, t: Translator) -> str:
     if high:
         text = t.ngettext("{count} point", "{count} points", abs(score))
     else:

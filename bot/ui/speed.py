@@ -136,10 +136,10 @@ def panel(table: Table, game: Game[Any, Any], seat: int, t: Translator) -> Scree
     return realtime.panel(table, game, seat, t, lines, moves, move_label, picture(table, game, t, seat))
 
 
-def table_model(table: Table, game: Game[Any, Any], seat: int | None, t: Translator) -> TableModel:
+def table_model(table: Table, game: Game[Any, Any], seat: int | None, t: Translator, open: bool = False) -> TableModel:
     """The table as its cards lie, with the moves the panel's buttons offer."""
-    moves = [] if seat is None else [m for m in game.moves(str(seat)) if offered(game, seat, m)]
-    return speed_model(table, game, seat, t, moves, lambda m: move_label(game, seat or 0, m, t))
+    moves = [] if seat is None or open else [m for m in game.moves(str(seat)) if offered(game, seat, m)]
+    return speed_model(table, game, seat, t, moves, lambda m: move_label(game, seat or 0, m, t), open=open)
 
 
 GAME = GameInfo(
@@ -166,4 +166,5 @@ GAME = GameInfo(
     higher_wins=lambda options: bool(options.get("target")),  # a match to a target counts points
     picks={"stacks": (5, 4), "colours": (False, True), "target": (0, 25, 50, 100)},
     model=table_model,
+    label=move_label,
 )

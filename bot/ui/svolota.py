@@ -221,10 +221,10 @@ def ended(table: Table) -> list[Screen]:
     return [alert_gone(table)]
 
 
-def table_model(table: Table, game: Svolota, seat: int | None, t: Translator) -> TableModel:
+def table_model(table: Table, game: Svolota, seat: int | None, t: Translator, open: bool = False) -> TableModel:
     """The table as its cards lie, with the viewer's moves and the turn timer."""
-    moves = [] if seat is None else game.moves(str(seat))
-    return svolota_model(table, game, seat, t, moves, lambda m: _label(m, t), turn_timer(table))
+    moves = [] if seat is None or open else game.moves(str(seat))
+    return svolota_model(table, game, seat, t, moves, lambda m: _label(m, t), turn_timer(table), open=open)
 
 
 GAME = GameInfo(
@@ -256,4 +256,5 @@ GAME = GameInfo(
     ),
     picks={"free_pass": (False, True)},
     model=table_model,
+    label=lambda game, seat, move, t: _label(move, t),
 )

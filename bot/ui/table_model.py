@@ -6,6 +6,10 @@ each with the place(s) it goes from and to and the token its press sends. Each g
 Cards are their canonical codes ("7C", "10H", "JK"). A place of the viewer's own seat has a plain id
 ("s1", "hand"), another seat's the same id after its seat number ("1.s1"), the centre's its own
 ("p1", "pile", "f3"). A view for a spectator (seat None) holds no hand and no move.
+
+An open model (`open`, after the game: a replay, bot/replay.py) shows every card: each place's
+`cards` are all of them, bottom first, of which the bottom `down` lay face down in play; it has no
+move.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ class TableModel:
     moves: tuple[MoveModel, ...] = ()
     court: str = COURT  # how the chat writes J, Q, K and A (Translator.court)
     up: bool | None = None  # Svolota: the pile goes up (None: no direction)
+    open: bool = False  # every card shown (after the game), no move
 
     def json(self) -> dict[str, Any]:
         return asdict(self)

@@ -7,6 +7,9 @@
 // a place a card may go [data-target="<the server's id>"], a selected card aria-pressed="true", and
 // while something is selected each of its legal targets data-legal="true".
 //
+// An open model (a finished game's replay: "open" true, every card shown, no move) is drawn the
+// same, with nothing to tap; a card that lay face down in play has data-down="true".
+//
 // Keyboard and screen readers: every card and place has a spoken name in the viewer's language
 // ("7 of clubs", "stack 2": the words come with the welcome); Tab and the arrow keys move between
 // the cards and places, Enter or Space taps the one in focus, and focus stays on the same card or
@@ -138,7 +141,7 @@ export class CardTable {
       box.append(head);
     }
     const line = element("div", "places");
-    for (const place of places) line.append(this.place(place, kind !== "seat"));
+    for (const place of places) line.append(this.place(place, kind !== "seat" && !this.model.open)); // (an open table: nothing to tap)
     if (kind === "centre" && this.model.up !== null && this.model.up !== undefined) {
       line.prepend(element("span", "way", this.model.up ? "↑" : "↓"));
     }
@@ -160,6 +163,8 @@ export class CardTable {
     if (!shown.length && place.down > 0) fan.append(this.back());
     const own = place.seat !== null && place.seat === this.model.seat; // (a card only moves from its holder's places)
     for (const code of shown) fan.append(this.card(code, own && this.movable(code)));
+    // An open table (a replay) shows every card: one that lay face down in play is marked so.
+    if (this.model.open && shown.length && place.down >= cards.length) fan.lastElementChild.dataset.down = "true";
     if (!fan.children.length) fan.append(element("span", "card empty"));
     box.append(fan);
     // A place is a button of its own only while none of its cards is one (no button holds another:

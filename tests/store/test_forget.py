@@ -126,9 +126,7 @@ def test_a_forgotten_person_leaves_no_id_and_no_name_anywhere_and_the_others_kee
     assert traces(store, h) == []
     assert others(h) == before
     for t in finished:  # her seat stays a seat of its own, forgotten
-        expected = [
-            replace(s, name="", person=None, forgotten=True) if s.name == ZEPH.name else s for s in results[t]
-        ]
+        expected = [replace(s, name="", person=None, forgotten=True) if s.name == ZEPH.name else s for s in results[t]]
         assert h.run(store.results(t)) == expected
         table = h.table(t)
         assert [s.forgotten for s in table.seats] == [

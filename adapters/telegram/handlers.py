@@ -231,7 +231,7 @@ class Commands:
         text = (reply.text or "") if reply.ok else "✗ " + (reply.text or "")
         screens = list(reply.screens) or [Screen(NOT_A_TABLE, text, audience=actor.person, slot=SLOT, final=True)]
         if await self.notifier.deliver(None, screens):
-            if not private:
+            if not private and reply.screens:  # the question went there (an answer alone just arrives)
                 t = translator(await self.service.chats.lang_of(actor, chat))
                 await self.answers.say(chat, texts.written_in_private(t), message.message_id)
         elif not private:  # never started the bot, or blocked it: in the group

@@ -42,7 +42,7 @@ from adapters.process_secrets import SECRET_WORDS
 from adapters.sql import migrate
 from adapters.sql.backup_check import what_is_wrong
 from adapters.sql.replay import replay_lines
-from adapters.sql.settings import DatabaseSettings
+from adapters.sql.settings import DatabaseSettings, ForgetSettings
 from adapters.sql.store import SqlStore
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
@@ -52,6 +52,7 @@ OPERATOR_COMMANDS = ("config", "db", "replay", "tables", "telegram", "discord")
 # Every settings class, in the order `cardbot config` and `.env.example` show them.
 SETTINGS: Final[tuple[type[BaseSettings], ...]] = (
     DatabaseSettings,
+    ForgetSettings,
     TelegramSettings,
     DiscordSettings,
     WebSettings,

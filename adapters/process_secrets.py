@@ -15,15 +15,15 @@ from pydantic_settings import BaseSettings
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from adapters.sql.settings import DatabaseSettings
+from adapters.sql.settings import DatabaseSettings, ForgetSettings
 from adapters.web.settings import WebSettings
 
 SECRET_WORDS: Final = ("token", "secret", "password")
 
 
 def bot_secrets(platform: BaseSettings) -> dict[str, str]:
-    """A bot's secrets: its platform's settings, the live table's and the database's."""
-    return secrets_in(platform, WebSettings(), DatabaseSettings())
+    """A bot's secrets: its platform's settings, the live table's, the database's and the forget key."""
+    return secrets_in(platform, WebSettings(), DatabaseSettings(), ForgetSettings())
 
 
 def secrets_in(*settings: BaseSettings) -> dict[str, str]:

@@ -36,6 +36,9 @@ def settings_lines(settings: ChatSettings, t: Translator) -> list[str]:
         t.gettext("🃏 Cards: {look}").format(look=look_name(settings.look, t)),
         t.gettext("🂡 Court cards: {letters}").format(letters=" ".join(translator(t.lang, settings.ranks).court)),
         t.gettext("House rules: {rules}").format(rules=rules or "—"),
+        t.gettext("🌐 The chat's page: public")
+        if settings.page_public_since is not None
+        else t.gettext("🌐 The chat's page: private"),
     ]
 
 

@@ -14,6 +14,7 @@ from bot.commands import (
     Cancel,
     Challenge,
     ChangeSettings,
+    Forget,
     Kick,
     Leaderboard,
     Notify,
@@ -28,6 +29,7 @@ from bot.community import Community
 from bot.drawing import Drawing
 from bot.failures import Failures
 from bot.firing import Firing
+from bot.forgetter import Forgetter, is_forget_press
 from bot.locks import KeyedLocks
 from bot.looks import Looks
 from bot.notifier import Notifier
@@ -40,6 +42,7 @@ from bot.store import Store
 from bot.table_actions import TableActions
 from bot.thinking import Thinker
 from bot.trouble import Outage
+from bot.ui.screen import Reply
 
 
 def bootstrap(
@@ -70,8 +73,14 @@ def bootstrap(
     openings = Openings(store, changer, drawing, notifier, chats, clock, config, observers)
     chat_commands = ChatCommands(store, chats, looks, clock, config)
     community = Community(store, changer, notifier, chats, looks, clock, config, platform)
+    forgetter = Forgetter(store, chats, looks)
+
+    async def press(cmd: Press) -> Reply:
+        """A table's button, or /forget's confirmation (which names no table)."""
+        return await (forgetter.press if is_forget_press(cmd) else tables.press)(cmd)
+
     handlers: dict[type, Handler] = {
-        Press: tables.press,
+        Press: press,
         Play: tables.play,
         Open: openings.open,
         Challenge: openings.challenge,
@@ -83,6 +92,7 @@ def bootstrap(
         Leaderboard: chat_commands.leaderboard,
         Stats: chat_commands.stats,
         Kick: community.kick,
+        Forget: forgetter.forget,
     }
     return Service(
         handlers,

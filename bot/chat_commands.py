@@ -47,7 +47,7 @@ class ChatCommands:
         if not cmd.actor.admin:
             raise Refused("only a chat admin can change the settings")
         settings = await self._store.chat_settings(cmd.chat)
-        apply_setting(settings, cmd)
+        apply_setting(settings, cmd, self._clock.now())
         await self._chats.save(cmd.chat, settings)
         return Reply(translator(settings.lang).gettext("Settings saved."))
 

@@ -52,11 +52,20 @@ class Chats:
         await self._store.save_chat_settings(chat, settings)
         self._settings[(chat.platform, chat.chat_id)] = settings
 
+    async def page_public_since(self, chat: ChatRef) -> float | None:
+        """Since when the chat's page is public (its admins' `page_public` setting); None: private.
+        A public link is good while this is the moment it was signed with (adapters/web)."""
+        return (await self.settings(chat)).page_public_since
+
     def forget(self) -> None:
         """Read every chat's settings and person's language again next time (an operator, or a
         test, wrote them directly)."""
         self._settings.clear()
         self._langs.clear()
+
+    def forget_person(self, person: PersonRef) -> None:
+        """The person's language is no longer stored (`/forget`): none chosen, from now on."""
+        self._langs[person] = None
 
     async def person_lang(self, person: PersonRef) -> str | None:
         """The language the person chose (None: none)."""

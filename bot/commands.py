@@ -136,6 +136,15 @@ class Stats:
     everywhere: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Forget:
+    """Forget this person everywhere (bot/forgetter.py): asked in a chat (`chat`) or in private
+    (None); answered to them alone, with a confirmation first."""
+
+    actor: Actor
+    chat: ChatRef | None = None
+
+
 Command = (
     Open
     | Challenge
@@ -149,4 +158,5 @@ Command = (
     | Stats
     | Kick
     | Notify
+    | Forget
 )

@@ -56,6 +56,7 @@ def remove(table: Table, seat: int, now: float, chat: ChatSettings, config: Serv
     table.notice = Notice(kind, name, now)
     end_vote(table)
     if table.status is Status.PLAYING:
+        table.seats[seat].left = person
         table.seats[seat].person = None
         table.seats[seat].stand_in = False
         table.bump(now)

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import copy
 import json
+import secrets
 from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
+from dataclasses import replace
 
 from bot.achievements import Earned
 from bot.deadlines import Deadline
+from bot.forgotten import Forgetting, Forgot, expects, holds, mark, names_at, scrub
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Standing
@@ -29,7 +32,10 @@ class MemoryStore:
     async def transaction(self) -> AsyncIterator[MemoryStore]:
         yield self
 
-    def __init__(self) -> None:
+    def __init__(self, forget_key: bytes | None = None) -> None:
+        """`forget_key`: the key of forgotten people's marks (bot/forgotten.py); None: one of its own."""
+        self._forget_key = forget_key or secrets.token_bytes(32)
+        self._marks: set[str] = set()
         self._rows: dict[int, str] = {}
         self._tables: dict[int, Table] = {}  # the same, parsed, for queries
         self._logs: dict[int, list[LoggedMove]] = {}
@@ -224,3 +230,39 @@ class MemoryStore:
             return False
         self._seasons_claimed.add((scope, season))
         return True
+
+    async def forget(self, person: PersonRef) -> Forgetting:
+        open_ones = [t for t in self._tables.values() if expects(t, person)]
+        if open_ones:
+            return Forgetting.seated(open_ones)
+        again = await self.forgotten(person)
+        theirs = [t for t in self._tables.values() if holds(t, person)]
+        names = {r.name for r in self._ratings.values() if r.person == person}
+        names |= {s.name for standings in self._results.values() for s in standings if s.person == person}
+        names |= {listed[person] for listed in self._notify.values() if person in listed}
+        for table in theirs:
+            names |= names_at(table, person)
+        seats = {(table.id, i) for table in theirs for i in scrub(table, person, names)}
+        for table in theirs:
+            self._rows[table.id] = json.dumps(table.to_dict())
+        for table_id, standings in self._results.items():
+            self._results[table_id] = [
+                replace(s, name="", person=None, forgotten=True)
+                if s.person == person or (table_id, s.seat) in seats
+                else s
+                for s in standings
+            ]
+        self._ratings = {k: r for k, r in self._ratings.items() if r.person != person}
+        self._earned = {k: e for k, e in self._earned.items() if e.person != person}
+        self._tallies = {k: n for k, n in self._tallies.items() if k[0] != person}
+        self._langs.pop(person, None)
+        self._looks.pop(person, None)
+        for listed in self._notify.values():
+            listed.pop(person, None)
+        self._marks.add(mark(self._forget_key, person))
+        return Forgetting(Forgot.AGAIN if again else Forgot.DONE)
+
+    async def forgotten(self, person: PersonRef) -> bool:
+        if mark(self._forget_key, person) not in self._marks:
+            return False
+        return not any(s.person == person for standings in self._results.values() for s in standings)

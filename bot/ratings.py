@@ -73,6 +73,7 @@ class Standing:
     score: int  # the game's score for the seat (table.result): cards left, or points
     place: int  # 1 is first; seats that tie share a place
     won: bool  # the seat is the game's winner (a draw has none)
+    forgotten: bool = False  # a person who asked to be forgotten (bot/forgotten.py): `person` None, `name` ""
 
 
 @dataclass(frozen=True, slots=True)

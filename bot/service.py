@@ -43,7 +43,7 @@ from bot.people import Actor
 from bot.refusals import Refused
 from bot.settings import ServiceConfig
 from bot.store import Store, StoreUnavailable
-from bot.tokens import decode
+from bot.tokens import NO_TABLE, decode
 from bot.ui.screen import Reply
 from core import IllegalMove
 
@@ -111,7 +111,7 @@ def _table_named(command: Command) -> int | None:
     match command:
         case Press():
             token = decode(command.token)
-            return token.table_id if token else None
+            return token.table_id if token and token.table_id != NO_TABLE else None
         case Play():
             return command.table_id
     return None

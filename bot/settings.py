@@ -24,6 +24,9 @@ class ChatSettings:
     levels: dict[str, str] = field(default_factory=dict)  # game id -> the level of computers a lobby adds
     look: str = "classic"  # boards as pictures in the classic or the four-colour deck, or "text"
     ranks: str = LATIN_RANKS  # court cards as J Q K A, or in the chat language's letters (В Д К Т)
+    # the chat's page (issue #36) is public since this UNIX time: its public links name it, and
+    # turning it private (None) or public again refuses the links made before
+    page_public_since: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -34,6 +37,7 @@ class ChatSettings:
             "look": self.look,
             "ranks": self.ranks,
             "levels": self.levels,
+            "page_public_since": self.page_public_since,
         }
 
     @classmethod
@@ -105,8 +109,9 @@ def look_named(word: Any) -> str:
     return look
 
 
-def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
-    """A chat admin's change, checked (a refusal says what is wrong) and made in `settings`."""
+def apply_setting(settings: ChatSettings, cmd: ChangeSettings, now: float = 0.0) -> None:
+    """A chat admin's change, checked (a refusal says what is wrong) and made in `settings`; `now`:
+    the moment a page made public is public since."""
     name, value = cmd.name, cmd.value
     if name == "lang":
         lang = language_named(value)
@@ -121,6 +126,13 @@ def apply_setting(settings: ChatSettings, cmd: ChangeSettings) -> None:
         if not isinstance(value, bool):
             raise Refused("that setting is on or off")
         settings.many_tables = value
+    elif name == "page_public":
+        if not isinstance(value, bool):
+            raise Refused("that setting is on or off")
+        if not value:
+            settings.page_public_since = None
+        elif settings.page_public_since is None:  # public already: its links stay good
+            settings.page_public_since = now
     elif name == "look":
         settings.look = look_named(value)
     elif name == "ranks":

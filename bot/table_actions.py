@@ -178,6 +178,7 @@ class TableActions:
         now = self._clock.now()
         if table.status is Status.PLAYING:
             seat = lobby.must_be_seated(table, actor)
+            table.seats[seat].left = actor.person
             table.seats[seat].person = None  # a computer player takes the seat; the game goes on
             table.seats[seat].stand_in = False
             if table.vote is not None:  # one voter fewer, or the person it was about gone

@@ -63,6 +63,10 @@ class Seat:
     missed: int = 0  # turns missed in a row (Svolota turn timer)
     last_active: float = 0.0  # when the person last acted (real-time idle check)
     lang: str | None = None
+    forgotten: bool = False  # a person who asked to be forgotten (bot/forgotten.py): no person, no name
+    # who left this seat (or was removed from it) during the game, a computer playing it on: the
+    # seat keeps their name, and /forget finds it by them
+    left: PersonRef | None = None
 
     @property
     def computer(self) -> bool:
@@ -199,6 +203,8 @@ class Table:
                     "missed": s.missed,
                     "last_active": s.last_active,
                     "lang": s.lang,
+                    "forgotten": s.forgotten,
+                    "left": None if s.left is None else {"platform": s.left.platform, "user_id": s.left.user_id},
                 }
                 for s in self.seats
             ],
@@ -267,7 +273,9 @@ class Table:
                 "chat": ChatRef(**d["chat"]),
                 "creator": PersonRef(**d["creator"]),
                 "status": Status(d["status"]),
-                "seats": [Seat(**{**s, "person": person(s["person"])}) for s in d["seats"]],
+                "seats": [
+                    Seat(**{**s, "person": person(s["person"]), "left": person(s.get("left"))}) for s in d["seats"]
+                ],
                 "recent": [LoggedMove(**{**m, "notes": tuple(m.get("notes", ()))}) for m in d["recent"]],
                 "invites": [Invite(**{**i, "person": PersonRef(**i["person"])}) for i in d["invites"]],
                 "deadlines": [Deadline(**x) for x in d["deadlines"]],

@@ -1,5 +1,6 @@
 """What a line typed at the console asks for: an option's number, a move, help, the rules, the
-whole board again, or leaving. The command words are accepted in English, Russian and Ukrainian."""
+whole board again, forgetting the player (`/forget`), or leaving. The command words are accepted
+in English, Russian and Ukrainian."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ QUIT_WORDS: Final = frozenset({"quit", "exit", "q", "выход", "выйти", 
 HELP_WORDS: Final = frozenset({"help", "?", "h", "помощь", "справка", "допомога", "довідка"})
 RULES_WORDS: Final = frozenset({"rules", "правила"})
 BOARD_WORDS: Final = frozenset({"board", "стол", "доска", "стіл", "дошка"})
+FORGET_WORDS: Final = frozenset({"forget", "/forget", "забыть", "забути"})
 _NUMBER: Final = re.compile(r"[0-9]+")
 _MAX_DIGITS: Final = 6
 
@@ -36,6 +38,11 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class Forget:
+    """Forget me (asked first, as in a chat: while the practice game runs, refused)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Empty:
     pass
 
@@ -55,7 +62,7 @@ class Move:
     text: str
 
 
-Command = Quit | Help | Rules | Board | Empty | Number | Move
+Command = Quit | Help | Rules | Board | Forget | Empty | Number | Move
 
 
 def read_command(line: str) -> Command:
@@ -71,6 +78,8 @@ def read_command(line: str) -> Command:
         return Rules()
     if word in BOARD_WORDS:
         return Board()
+    if word in FORGET_WORDS:
+        return Forget()
     if _NUMBER.fullmatch(text):
         if len(text) > _MAX_DIGITS:
             return Number(0, text[:_MAX_DIGITS] + "…")

@@ -35,12 +35,13 @@ import contextlib
 from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
-from adapters.console.commands import Board, Empty, Help, Move, Number, Quit, Rules, read_command
+from adapters.console.commands import Board, Empty, Forget, Help, Move, Number, Quit, Rules, read_command
 from adapters.console.guide import typing
 from adapters.console.lines import Lines
 from bot.bootstrap import bootstrap
 from bot.clock import Clock, FakeClock, SystemClock
 from bot.commands import Command, Play, Press
+from bot.commands import Forget as ForgetMe
 from bot.games import game_info
 from bot.guide import cards_line, legend, level_name, one_line, rules
 from bot.i18n import translator
@@ -111,6 +112,8 @@ class Session:
                 self.chat.say(one_line(self.setup.game, self.t), *rules(self.setup.game, self.t))
             case Board() | Empty():
                 self.chat.show_all()
+            case Forget():
+                await self._send(ForgetMe(self.me, WHERE))
             case Number(n, text):
                 token = self.chat.token(n)
                 if self.chat.changed(n):
@@ -148,6 +151,8 @@ class Session:
             )
             + "\n"
             + self.t.gettext("rules: the game's rules in short; board, or an empty line: the whole board again.")
+            + "\n"
+            + self.t.gettext("forget: forget you everywhere (asked first; it cannot be undone).")
         )
 
     def _bye(self, end_of_input: bool) -> int:

@@ -5,7 +5,8 @@ command for the service from the interaction, and turns the reply into the answe
 table itself is a message the notifier draws, the answer only says where it is (or why not).
 /leaderboard [game] [season] answers in public; /stats [member], /rules [game], /settings,
 /language and /look [look] answer the asker alone; so do /notify [on] (pings when a game opens in
-the server), /kick member and /votekick member (the table's message shows what comes of it).
+the server), /kick member and /votekick member (the table's message shows what comes of it), and
+/forget (anywhere): its question, with the buttons only the asker may press, is ephemeral.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import discord
 
 from adapters.chat.notifier import ChatNotifier
 from adapters.discord import texts
-from adapters.discord.components import chunks, links_view
+from adapters.discord.components import chunks, links_view, view_of
 from adapters.discord.identities import actor_of, chat_of, name_of, person_of
 from adapters.discord.menu import leaderboard_commands
 from bot.answers import rules_text
@@ -27,6 +28,7 @@ from bot.commands import (
     Challenge,
     ChangeSettings,
     Command,
+    Forget,
     Kick,
     Leaderboard,
     Notify,
@@ -170,6 +172,7 @@ class Handlers:
         rule: str | None = None,
         look: str | None = None,
         ranks: str | None = None,
+        page: bool | None = None,
     ) -> None:
         if not await self._defer(interaction, ephemeral=True):
             return
@@ -185,6 +188,8 @@ class Handlers:
             changes.append(ChangeSettings(chat, actor, "look", look))
         if ranks is not None:
             changes.append(ChangeSettings(chat, actor, "ranks", ranks))
+        if page is not None:
+            changes.append(ChangeSettings(chat, actor, "page_public", page))
         if rule is not None:
             game, name, value = house_rule(rule)
             if game is None:
@@ -221,6 +226,21 @@ class Handlers:
         own = await self.service.looks.of(actor.person)
         here = (await self.service.chats.settings(chat)).look if chat.thread_id else None
         await self._finish(interaction, texts.look_text(own, here, await self._translator(interaction)), public=False)
+
+    async def forget(self, interaction: Interaction) -> None:
+        """The question (ephemeral: only the asker sees it and its buttons), or why not."""
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        chat = chat_of(interaction) if interaction.guild_id is not None else None
+        reply = await self.service.handle(Forget(actor_of(interaction), chat))
+        if not reply.screens:
+            await self._render(interaction, reply, public=False)
+            return
+        screen = reply.screens[0]
+        try:
+            await interaction.edit_original_response(content=screen.text, view=view_of(screen))
+        except discord.HTTPException as e:
+            log.info("could not answer /forget: %s", e)
 
     # ----- answering ------------------------------------------------------------------------
 

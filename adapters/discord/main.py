@@ -29,7 +29,7 @@ def main(log_level: str = "INFO") -> int:
         return 2
     logs.configure(log_level, bot_secrets(settings))
     metrics = Metrics()  # the store's calls are timed from the start (/metrics, when served)
-    store = open_store()
+    store = open_store(bot_token=settings.bot_token.get_secret_value())
     bot = DiscordBot(settings, TimedStore(store, metrics), TimedStore(store.records, metrics))
     attach(bot, metrics)  # /healthz and /metrics, when there is a listener (adapters/health.py)
     heap.freeze()  # what start-up loaded stays for good: full collections skip it (bot/heap.py)

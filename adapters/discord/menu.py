@@ -35,6 +35,7 @@ COMMANDS: Final = {
     N_("notify"): N_("Be told when a game opens in this server (again: stop)"),
     N_("kick"): N_("Remove a player from this channel's table (its opener or an admin)"),
     N_("votekick"): N_("Ask the table to vote a player off it"),
+    N_("forget"): N_("Forget me everywhere: my name, ratings and settings (asked first)"),
 }
 PARAMETERS: Final = {  # (command, parameter) -> description
     ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
@@ -48,6 +49,7 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("settings", "look"): N_("How cards look on this server's boards"),
     ("settings", N_("ranks")): N_("Court cards as J Q K A or in the letters of the server's language"),
     ("settings", N_("rule")): N_("A house rule: GAME NAME VALUE, e.g. svolota free_pass on"),
+    ("settings", N_("page")): N_("The server's page public (anyone with its link) or private"),
     ("language", "language"): N_("Your language"),
     ("look", "look"): N_("How cards look in your panels (empty: how they look now)"),
     ("notify", N_("on")): N_("On or off (empty: switch)"),

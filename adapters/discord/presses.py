@@ -9,6 +9,7 @@ it. How the press is answered depends on where it came from:
   updated", and this press's interaction becomes the way to edit the panel (15 more minutes)
   on the same message (so the picture it shows stays until a redraw changes it); a refused move
   shows its reason above the panel for a few seconds.
+- /forget's question (an ephemeral message of the asker's): its answer takes the question's place.
 - anything else (join, start, accept, rematch…): acknowledged silently; the table's message is
   redrawn by the chat layer; a refusal ("too late", "not your turn") is an ephemeral message.
 
@@ -63,11 +64,25 @@ class Presses:
             log.info("could not acknowledge a press: %s", e)
             return
         try:
+            if token is not None and token.action == "forget":
+                await self._forget(interaction, data)
+                return
             await self._handle(interaction, data, from_panel, opens_panel)
         except Exception:
             log.exception("a press failed")
             if opens_panel:
                 await self._say(interaction, texts.failed(translator("en")), edit=True)
+
+    async def _forget(self, interaction: discord.Interaction[Any], data: str) -> None:
+        """/forget's question answered: the answer in its place (a refusal beside it, the question standing)."""
+        reply = await self.service.handle(Press(actor_of(interaction), data, once=f"{PLATFORM}:{interaction.id}"))
+        if reply.ok:
+            try:
+                await interaction.edit_original_response(content=(reply.text or "")[:MAX_TEXT], view=None)
+            except discord.HTTPException as e:
+                log.info("could not replace /forget's question: %s", e)
+            return
+        await self._say(interaction, "✗ " + (reply.text or ""), edit=False)
 
     async def _handle(self, interaction: discord.Interaction[Any], data: str, from_panel: bool, opens: bool) -> None:
         actor = actor_of(interaction)

@@ -23,6 +23,7 @@ def settings_text(settings: ChatSettings, t: Translator) -> str:
                 "Server admins change them with /settings: language, timer (15–600 s), tables (several at"
                 " once), look (of the cards), rule (GAME NAME VALUE, e.g. svolota free_pass on)."
             ),
+            t.gettext("page: the server's page public (anyone with its link) or private"),
         ]
     )
 

@@ -1,6 +1,6 @@
 """The slash commands on discord.py's CommandTree: names, options and choices (menu.py has their
 words), each calling one handler. Game commands (and /notify, /kick, /votekick) work in servers
-only; /rules, /language and /look anywhere.
+only; /rules, /language, /look and /forget anywhere.
 
 Every interaction is answered, whatever goes wrong: a handler that fails still answers ("something
 went wrong", `guarded`), so nobody is left with "thinking…" for ever; and what fails before the
@@ -201,6 +201,7 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
         look=describe("settings", "look"),
         rule=describe("settings", "rule"),
         ranks=describe("settings", "ranks"),
+        page=describe("settings", "page"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES, look=LOOK_CHOICES, ranks=RANK_CHOICES)
     @guarded
@@ -212,6 +213,7 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
         look: Choice[str] | None = None,
         rule: app_commands.Range[str, 5, 80] | None = None,
         ranks: Choice[str] | None = None,
+        page: bool | None = None,
     ) -> None:
         await handlers.settings(
             interaction,
@@ -221,6 +223,7 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
             rule,
             look.value if look else None,
             ranks.value if ranks else None,
+            page,
         )
 
     @tree.command(name="language", description=COMMANDS["language"])
@@ -236,6 +239,11 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
     @guarded
     async def look(interaction: discord.Interaction[Any], look: Choice[str] | None = None) -> None:
         await handlers.look(interaction, look.value if look else None)
+
+    @tree.command(name="forget", description=COMMANDS["forget"])
+    @guarded
+    async def forget(interaction: discord.Interaction[Any]) -> None:
+        await handlers.forget(interaction)
 
     @tree.command(name="notify", description=COMMANDS["notify"])
     @app_commands.guild_only()

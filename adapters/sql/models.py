@@ -155,6 +155,8 @@ class ResultRow(Base):
     score: Mapped[int] = mapped_column(Integer)
     place: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column(Boolean)
+    # a person who asked to be forgotten (bot/forgotten.py): name "", platform and user_id None
+    forgotten: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class RatingRow(Base):
@@ -234,3 +236,12 @@ class SeasonClaimRow(Base):
     scope: Mapped[str] = mapped_column(String(96), primary_key=True)
     season: Mapped[str] = mapped_column(String(16), primary_key=True)
     claimed_at: Mapped[float] = mapped_column(Float)
+
+
+class ForgottenRow(Base):
+    """People who asked to be forgotten (bot/forgotten.py), by their mark: a keyed hash of their
+    platform identity, never the identity itself."""
+
+    __tablename__ = "forgotten"
+    mark: Mapped[str] = mapped_column(String(64), primary_key=True)  # hex HMAC-SHA256
+    at: Mapped[float] = mapped_column(Float)  # UNIX time they were (last) forgotten

@@ -52,7 +52,9 @@ def leaderboard_of(conn: Connection, game: str, scope: str, limit: int) -> list[
 def standings_of(conn: Connection, table_id: int) -> list[Standing]:
     """A finished table's standings, by seat."""
     rows = conn.execute(select(results).where(results.c.table_id == table_id).order_by(results.c.seat))
-    return [Standing(r.seat, r.name, person_of(r.platform, r.user_id), r.score, r.place, r.won) for r in rows]
+    return [
+        Standing(r.seat, r.name, person_of(r.platform, r.user_id), r.score, r.place, r.won, r.forgotten) for r in rows
+    ]
 
 
 def save_outcome(conn: Connection, outcome: Outcome) -> None:
@@ -70,6 +72,7 @@ def save_outcome(conn: Connection, outcome: Outcome) -> None:
                 "score": s.score,
                 "place": s.place,
                 "won": s.won,
+                "forgotten": s.forgotten,
             }
             for s in outcome.result.standings
         ],

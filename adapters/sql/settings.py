@@ -1,8 +1,11 @@
 """Where the database is: `DATABASE_URL`, any SQLAlchemy URL; by default a SQLite file in the
-working directory. Read from the environment, then from `.env` (adapters/settings.py)."""
+working directory. The key of forgotten people's marks (bot/forgotten.py): `CARDBOT_FORGET_KEY`,
+else derived from the bot's token (adapters/sql/startup.py). Read from the environment, then from
+`.env` (adapters/settings.py)."""
 
 from __future__ import annotations
 
+from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 from adapters.settings import CardbotSettings
@@ -12,3 +15,9 @@ class DatabaseSettings(CardbotSettings):
     model_config = SettingsConfigDict(extra="ignore")
 
     database_url: str = "sqlite:///cardbot.db"
+
+
+class ForgetSettings(CardbotSettings):
+    model_config = SettingsConfigDict(env_prefix="CARDBOT_", extra="ignore")
+
+    forget_key: SecretStr | None = None  # the same in every process of one deployment

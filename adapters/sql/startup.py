@@ -3,12 +3,26 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from adapters.sql.migrate import upgrade
-from adapters.sql.settings import DatabaseSettings
+from adapters.sql.settings import DatabaseSettings, ForgetSettings
 from adapters.sql.store import SqlStore
 
+FORGET_SALT = b"cardbot forget key"
 
-def open_store(url: str | None = None) -> SqlStore:
+
+def open_store(url: str | None = None, bot_token: str | None = None) -> SqlStore:
+    """`bot_token`: the bot's, from which the key of forgotten people's marks is derived unless
+    CARDBOT_FORGET_KEY sets it (a new token then forgets the marks: see docs/operating.md)."""
     url = url or DatabaseSettings().database_url
     upgrade(url)
-    return SqlStore(url)
+    return SqlStore(url, forget_key=forget_key(ForgetSettings(), bot_token))
+
+
+def forget_key(settings: ForgetSettings, bot_token: str | None) -> bytes | None:
+    if settings.forget_key is not None and settings.forget_key.get_secret_value():
+        return settings.forget_key.get_secret_value().encode()
+    if bot_token:
+        return hashlib.sha256(FORGET_SALT + bot_token.encode()).digest()
+    return None

@@ -29,12 +29,14 @@ lists and seasons, community.py; chats and people, chat_rows.py); which errors m
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, select, update
 
+from adapters.sql import forgetting
 from adapters.sql.database import TRANSACTIONS, Database
 from adapters.sql.records import SqlRecords
 from adapters.sql.row_calls import RowCalls
@@ -59,8 +61,9 @@ from adapters.sql.table_rows import TableRows
 from adapters.sql.together import Together
 from adapters.sql.transaction import SqlTransaction, end
 from bot.deadlines import Deadline
+from bot.forgotten import Forgetting, mark
 from bot.outcome import Outcome
-from bot.people import ChatRef
+from bot.people import ChatRef, PersonRef
 from bot.tables import LoggedMove, Table
 
 # Deadlines of different tables fired side by side: on PostgreSQL half its transactions (the other
@@ -70,9 +73,15 @@ TIMERS_PER_TABLE = 10  # at most: a real-time window and a computer per seat (Ra
 
 
 class SqlStore(RowCalls):
-    def __init__(self, url: str, db: Database | None = None, **engine_options: Any) -> None:
-        """The store of the database at `url` (`db`: that database, opened already)."""
+    def __init__(
+        self, url: str, db: Database | None = None, forget_key: bytes | None = None, **engine_options: Any
+    ) -> None:
+        """The store of the database at `url` (`db`: that database, opened already). `forget_key`:
+        the key of forgotten people's marks (bot/forgotten.py), the same in every process and
+        every run (adapters/sql/startup.py); None: one of this store's own, so a mark made
+        here is not recognised after a restart."""
         db = db or Database(url, **engine_options)
+        self._forget_key = forget_key or secrets.token_bytes(32)
         super().__init__(db)
         self.url, self.postgres, self.engine = url, db.postgres, db.engine
         self.firing_lanes = FIRING_LANES
@@ -141,6 +150,20 @@ class SqlStore(RowCalls):
 
     async def moves(self, table_id: int) -> list[LoggedMove]:
         return await self.db.reading(lambda conn: moves_of(conn, table_id))
+
+    # ----- forgotten people (adapters/sql/forgetting.py) ----------------------------------------
+
+    async def forget(self, person: PersonRef) -> Forgetting:
+        done, rewritten = await self.db.writing(lambda conn: forgetting.forget(conn, person, self._mark(person)))
+        for table_id in rewritten:
+            self.rows.forget(table_id)
+        return done
+
+    async def forgotten(self, person: PersonRef) -> bool:
+        return await self.db.reading(lambda conn: forgetting.is_forgotten(conn, person, self._mark(person)))
+
+    def _mark(self, person: PersonRef) -> str:
+        return mark(self._forget_key, person)
 
     # ----- deadlines ------------------------------------------------------------------------
 

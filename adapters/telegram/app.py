@@ -170,6 +170,7 @@ class TelegramBot:
         app.add_handler(CommandHandler("settings", commands.settings))
         app.add_handler(CommandHandler("look", commands.look))
         app.add_handler(CommandHandler("cancel", commands.cancel))
+        app.add_handler(CommandHandler("forget", commands.forget))
         app.add_handler(CommandHandler("rules", commands.rules))
         app.add_handler(CommandHandler("help", commands.help))
         app.add_handler(CommandHandler("start", commands.start))

@@ -22,6 +22,7 @@ SETTINGS: Final = {
     "cards": "look",
     "ranks": "ranks",
     "letters": "ranks",
+    "page": "page_public",  # the chat's page public: on or off
 }
 
 EVERYWHERE: Final = frozenset({"all", "everywhere", "везде", "всюди"})  # every chat, not only this one

@@ -5,11 +5,14 @@ message, a text mention, a known @username); /leaderboard [game] [everywhere] [a
 (this season's by default), /stats, /rules [game], /settings (chat admins), /look (a person's own,
 in groups and in private), /notify [on|off] (be mentioned when a game opens here), /kick and
 /votekick (whom: as a challenge names them, or their name as the table shows it), /cancel, /help;
-/start in private (deep links: `t<table>` opens that table's panel, `me` hands the person a link to
-their own page).
+/forget (in a group or in private: its question goes to the person's private chat, or, when the
+bot may not write there, into the group, where only they may answer it); /start in private (deep
+links: `t<table>` opens that table's panel, `me` hands the person a link to their own page).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from telegram import Message, Update, User
 from telegram.constants import ChatMemberStatus
@@ -44,6 +47,7 @@ from bot.commands import (
     Cancel,
     Challenge,
     ChangeSettings,
+    Forget,
     Kick,
     Leaderboard,
     Notify,
@@ -52,12 +56,13 @@ from bot.commands import (
     SetLook,
     Stats,
 )
+from bot.forgetter import SLOT
 from bot.games import game_named
 from bot.i18n import translator
 from bot.service import Service
 from bot.tokens import Token
 from bot.ui.ratings import my_page_screen
-from bot.ui.screen import Reply
+from bot.ui.screen import Reply, Screen
 
 Context = ContextTypes.DEFAULT_TYPE
 GONE = frozenset({ChatMemberStatus.BANNED, ChatMemberStatus.LEFT})
@@ -212,6 +217,26 @@ class Commands:
             await self.answers.say(chat, texts.look_text(own, here, t), message.message_id)
             return
         await self._render(message, await self.service.handle(SetLook(actor, words[0][:30])))
+
+    async def forget(self, update: Update, context: Context) -> None:
+        """`/forget`: the question (or why not) to the person alone: in our private chat where the
+        bot may write to them; else in the group, where a press by anyone else is refused."""
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        chat, actor = chat_of(message), actor_of(user)
+        private = is_private(message.chat)
+        if private:
+            self.notifier.reach.heard(actor.person, True)  # they wrote to the bot: it may write to them
+        reply = await self.service.handle(Forget(actor, None if private else chat))
+        text = (reply.text or "") if reply.ok else "✗ " + (reply.text or "")
+        screens = list(reply.screens) or [Screen(NOT_A_TABLE, text, audience=actor.person, slot=SLOT, final=True)]
+        if await self.notifier.deliver(None, screens):
+            if not private and reply.screens:  # the question went there (an answer alone just arrives)
+                t = translator(await self.service.chats.lang_of(actor, chat))
+                await self.answers.say(chat, texts.written_in_private(t), message.message_id)
+        elif not private:  # never started the bot, or blocked it: in the group
+            await self.notifier.deliver(chat, [replace(s, audience=None) for s in screens])
 
     async def cancel(self, update: Update, context: Context) -> None:
         if (sent := _sender(update)) is None:

@@ -90,6 +90,8 @@ class Presses:
             if await self._admin(query, data, where is not None):
                 actor = actor_of(query.from_user, admin=True)
             reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{update.update_id}", where=where))
+            if reply.ok and reply.text and self._forgetting(data):  # /forget's question answered: its answer instead
+                await self._replace_question(query, reply.text)
             if not reply.screens and not self._sitting_down(data):  # most presses: a move
                 await self._answer(query, reply.text)
                 return
@@ -138,6 +140,18 @@ class Presses:
             if table is None or table.creator == person_of(query.from_user):
                 return False
         return await is_admin(query.get_bot(), query.message.chat, query.from_user)
+
+    @staticmethod
+    def _forgetting(data: str) -> bool:
+        token = decode(data)
+        return token is not None and token.action == "forget"
+
+    @staticmethod
+    async def _replace_question(query: CallbackQuery, text: str) -> None:
+        try:
+            await query.edit_message_text(text, reply_markup=None)
+        except TelegramError as e:  # deleted meanwhile, or too old to edit: the toast says it still
+            log.info("could not replace /forget's question: %s", e)
 
     @staticmethod
     def _sitting_down(data: str) -> bool:

@@ -20,9 +20,10 @@ GAME_MENU = (  # after each game's own command (`menu`)
     "settings",
     "look",
     "cancel",
+    "forget",
     "help",
 )
-PRIVATE_MENU = ("start", "help", "rules", "stats", "look")
+PRIVATE_MENU = ("start", "help", "rules", "stats", "look", "forget")
 
 
 def menu() -> tuple[str, ...]:
@@ -47,6 +48,7 @@ def describe(command: str, t: Translator) -> str:
         "cancel": t.gettext("Cancel the table here"),
         "help": t.gettext("What I can do"),
         "start": t.gettext("Private panels and the rules"),
+        "forget": t.gettext("Forget me everywhere: my name, ratings and settings"),
     }[command]
 
 
@@ -87,6 +89,7 @@ def help_text(t: Translator) -> str:
             t.gettext("/rules [game] — how to play; /cancel — cancel the table here."),
             t.gettext("/settings — turn timer, house rules, language (chat admins)."),
             t.gettext("/look classic|four|text — how cards look in your own panels."),
+            t.gettext("/forget — forget you everywhere (asked first; it cannot be undone)."),
             "",
             t.gettext(
                 "Svolota hands stay secret: press 🂠 Choose cards and pick your play, or open your cards"
@@ -103,6 +106,11 @@ def welcome(t: Translator) -> str:
     return t.gettext(
         "Hi! Your private panels will come here. Add me to a group and type /svolota, /speed or /demon to play."
     )
+
+
+def written_in_private(t: Translator) -> str:
+    """/forget in a group: its question went to the person's private chat."""
+    return t.gettext("📩 I've asked you in our private chat.")
 
 
 def start_the_bot(t: Translator) -> str:
@@ -126,6 +134,7 @@ def settings_text(settings: ChatSettings, t: Translator) -> str:
                 " /settings tables on|off · /settings look classic|four|text · /settings rule GAME NAME VALUE"
             ).format(languages="|".join(LANGUAGES)),
             t.gettext("/settings ranks latin|native: court cards as J Q K A or in the letters of the chat's language"),
+            t.gettext("/settings page on|off: the chat's page public (anyone with its link) or private"),
         ]
     )
 

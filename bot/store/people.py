@@ -11,6 +11,7 @@ from collections.abc import Collection
 from typing import Protocol
 
 from bot.achievements import Earned
+from bot.forgotten import Forgetting
 from bot.people import PersonRef
 from bot.ratings import Rating, Standing
 
@@ -50,4 +51,23 @@ class PeopleStore(Protocol):
 
     async def achievements_of(self, person: PersonRef) -> list[Earned]:
         """Every achievement this person earned, oldest first."""
+        ...
+
+    async def forget(self, person: PersonRef) -> Forgetting:
+        """Forget this person, all or nothing, in one transaction: unless they sit at (or are
+        invited to) an open table not set aside (then SEATED with those tables, and nothing
+        changes), every trace of their identity and name goes. Their seats at the other tables
+        become `forgotten` seats (no person, no name; the table's version + 1, so a copy loaded
+        before is stale), and so do their results; a table they opened names nobody as its
+        creator (user id ""); they leave its invites and removed lists, and a notice naming them
+        names nobody. Their ratings, achievements, tallies, language, look and notify entries are
+        deleted, as are the platforms' records of their private messages (SQL: the `messages` rows
+        of their panels; their id in a turn alert's note). Their mark (bot/forgotten.py) is kept.
+        DONE, or AGAIN when they were `forgotten` already (whatever was kept of them since is
+        gone too)."""
+        ...
+
+    async def forgotten(self, person: PersonRef) -> bool:
+        """Whether this person asked to be forgotten and has finished no game since (then they
+        are a new person)."""
         ...

@@ -30,12 +30,18 @@ def seat_name(seat: Seat, t: Translator) -> str:
     return _seat(seat, isolated(seat.name), t)
 
 
+# a forgotten person's seat (bot/forgotten.py), as every reader writes it
+FORMER = N_("a former player")
+
+
 def seat_label(seat: Seat, t: Translator) -> str:
     """A seat's name in a picture: as `seat_name`, without isolation marks."""
     return _seat(seat, seat.name, t)
 
 
 def _seat(seat: Seat, name: str, t: Translator) -> str:
+    if seat.forgotten:
+        return t.gettext(FORMER)
     if seat.person is None:
         return "🤖 " + name
     if seat.stand_in:

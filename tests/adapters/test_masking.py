@@ -235,7 +235,7 @@ import logging, sys
 from urllib.parse import quote
 from adapters.{platform} import main
 
-def open_store():  # the database's place in start-up, after logging is configured
+def open_store(**kwargs):  # the database's place in start-up, after logging is configured
     log = logging.getLogger("cardbot.test")
     for value in sys.argv[1:]:
         log.warning("%s then %s", value, quote(value, safe=""))

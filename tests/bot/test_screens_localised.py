@@ -20,6 +20,7 @@ from babel.messages.pofile import read_po
 
 from bot import guide, i18n
 from bot.commands import Kick, Notify, SetLanguage
+from bot.forgotten import Forgot
 from bot.games import game_info, games
 from bot.i18n import Translator
 from bot.people import ChatRef
@@ -360,6 +361,17 @@ def a_drawn_racing_demon_round(looks: Looks) -> None:
     looks.has_drawn("It's a draw.")
 
 
+def a_finished_game_with_a_forgotten_player(looks: Looks) -> None:
+    """A finished table drawn again after one of its players was forgotten (/forget)."""
+    h = Harness(ServiceConfig(idle_seconds=1))
+    t = h.open(ANN, "speed").table_id
+    h.press(BOB, t, "Join")
+    play_out(h, looks, t)
+    assert h.run(h.store.forget(BOB.person)).forgot is Forgot.DONE
+    step(h, looks, t)
+    looks.has_drawn("a former player")
+
+
 def leaderboards_and_stats(looks: Looks) -> None:
     """Rated games, a practice game and nobody's games, on the leaderboards and in the stats."""
     h = Harness(ServiceConfig(missed_turns=1, idle_seconds=1))
@@ -539,6 +551,7 @@ RUNS = (
     a_speed_challenge_and_a_points_match,
     a_racing_demon_round,
     a_drawn_racing_demon_round,
+    a_finished_game_with_a_forgotten_player,
     leaderboards_and_stats,
 )
 # Screen messages the runs above may not reach: they need a position the deal and the computer

@@ -27,7 +27,11 @@ def every_field_set() -> Table:
         creator=ANN,
         status=Status.PLAYING,
         options={"free_pass": True},
-        seats=[Seat("Ann", ANN, level="hard", stand_in=True, missed=1, last_active=3.0, lang="uk")],
+        seats=[
+            Seat(
+                "Ann", ANN, level="hard", stand_in=True, missed=1, last_active=3.0, lang="uk", forgotten=True, left=BOB
+            )
+        ],
         version=4,
         state='{"game": "svolota"}',
         moves=9,

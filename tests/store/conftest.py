@@ -15,6 +15,7 @@ from bot.memory_store import MemoryStore
 from tests.sql.databases import POSTGRES, fresh_url
 
 Store = MemoryStore | SqlStore
+FORGET_KEY = b"the tests' key of forgotten people's marks"  # one deployment's: every store of a test shares it
 
 
 @pytest.fixture(params=["memory", "sqlite", POSTGRES])
@@ -27,12 +28,12 @@ def stores(kind: str, tmp_path) -> Iterator[Callable[[], Store]]:
     """Makes stores on one database (each SQL one with its own engine: as another process would)."""
     made: list[SqlStore] = []
     url = None if kind == "memory" else fresh_url(kind, tmp_path)
-    memory = MemoryStore()
+    memory = MemoryStore(FORGET_KEY)
 
     def make() -> Store:
         if url is None:
             return memory
-        made.append(SqlStore(url))
+        made.append(SqlStore(url, forget_key=FORGET_KEY))
         return made[-1]
 
     yield make

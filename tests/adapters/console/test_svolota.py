@@ -284,3 +284,10 @@ def test_a_practice_game_arms_no_turn_timer():
         return [d.kind for d in table.deadlines]
 
     assert Kind.TURN not in asyncio.run(deadlines_on_my_turn())
+
+
+def test_forget_at_the_console_is_refused_while_the_game_runs(cardbot):
+    run = cardbot("play", "svolota", "--seed", "1", stdin="forget\nquit\n")
+    assert run.code == 0 and run.err == ""
+    assert "✗ Leave or finish your games first: Svolota. Nothing was changed." in run.out
+    assert "Yes, forget me" not in run.out

@@ -22,7 +22,7 @@ from bot.memory_store import MemoryStore
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {
     *("svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language", "look"),
-    *("notify", "kick", "votekick"),
+    *("notify", "kick", "votekick", "forget"),
 }
 
 
@@ -87,7 +87,7 @@ def test_game_commands_are_for_servers_and_the_personal_ones_anywhere(payloads):
     by_name = {p["name"]: p for p in payloads}
     for name in ("svolota", "speed", "demon", "leaderboard", "stats", "settings", "notify", "kick", "votekick"):
         assert by_name[name]["contexts"] == [0], name
-    for name in ("rules", "language", "look"):
+    for name in ("rules", "language", "look", "forget"):
         assert by_name[name]["dm_permission"] is True
 
 

@@ -10,9 +10,11 @@ from contextlib import asynccontextmanager
 
 from bot.achievements import Earned
 from bot.deadlines import Deadline
-from bot.outcome import Outcome
+from bot.history import ChatHistory, PlayerHistory, RatingPoint
+from bot.memory_history import MemoryHistory, Points
+from bot.outcome import Outcome, points
 from bot.people import ChatRef, PersonRef
-from bot.ratings import Rating, Standing
+from bot.ratings import Rating, Result, Standing
 from bot.settings import ChatSettings
 from bot.store.errors import StaleTable
 from bot.tables import LoggedMove, Table
@@ -44,6 +46,9 @@ class MemoryStore:
         self._tallies: dict[tuple[PersonRef, str], int] = {}
         self._notify: dict[tuple[str, str], dict[PersonRef, str]] = {}  # chat -> person -> name (in order)
         self._seasons_claimed: set[tuple[str, str]] = set()
+        self._games: dict[int, Result] = {}  # finished games, by table id
+        self._points: Points = {}  # rating history (bot/outcome.py `points`)
+        self.history = MemoryHistory(self._games, self._tables, self._ratings, self._points, self.achievements_of)
 
     async def new_table_id(self) -> int:
         self._next += 1
@@ -66,6 +71,10 @@ class MemoryStore:
             self._deliveries.pop(table.id, None)
         if outcome is not None:
             self._results[table.id] = list(outcome.result.standings)
+            self._games[table.id] = outcome.result
+            at = outcome.result.finished_at
+            for r in points(outcome):
+                self._points.setdefault((r.person, r.game, r.scope), []).append(RatingPoint(at, table.id, r.shown))
             self._ratings.update({(r.game, r.scope, r.person): r for r in outcome.ratings})
             for e in outcome.earned:
                 self._earned.setdefault((e.person, e.achievement), e)
@@ -224,3 +233,11 @@ class MemoryStore:
             return False
         self._seasons_claimed.add((scope, season))
         return True
+
+    # ----- the pages' reads (bot/memory_history.py) ----------------------------------------
+
+    async def player(self, person: PersonRef) -> PlayerHistory | None:
+        return await self.history.player(person)
+
+    async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
+        return await self.history.chat(chat, season)

@@ -1,6 +1,8 @@
 """Results and ratings as rows: a finished game's standings, and each person's rating per game and
 scope, written whole in the save of the table that finished (SqlStore._save), with the achievements
-and tallies it brought (community.py), and read for the leaderboard and a person's stats."""
+and tallies it brought (community.py), and read for the leaderboard and a person's stats. The same
+save writes what the pages read (adapters/sql/history.py): the game's line (`finished`) and its
+people's rating points."""
 
 from __future__ import annotations
 
@@ -11,12 +13,14 @@ from sqlalchemy import Connection, and_, delete, insert, or_, select
 
 from adapters.sql.community import save_earned, save_tallies
 from adapters.sql.models import Base
-from bot.outcome import Outcome
+from bot.history_lines import top_score, won_seconds
+from bot.outcome import Outcome, points
 from bot.people import PersonRef
 from bot.ratings import Rating, Standing, Z
 from bot.tables import plain
 
-results, ratings = Base.metadata.tables["results"], Base.metadata.tables["ratings"]
+_t = Base.metadata.tables
+results, ratings, finished, rating_points = _t["results"], _t["ratings"], _t["finished"], _t["rating_points"]
 
 
 def ratings_of(conn: Connection, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
@@ -86,8 +90,47 @@ def save_outcome(conn: Connection, outcome: Outcome) -> None:
         )
         row = {k: v for k, v in plain(rating).items() if k != "person"}
         conn.execute(insert(ratings).values(**row, platform=key[2], user_id=key[3]))
+    save_history(conn, outcome)
     save_earned(conn, outcome.earned)
     save_tallies(conn, outcome.tallies)
+
+
+def save_history(conn: Connection, outcome: Outcome) -> None:
+    """The finished game's line and its people's rating points (bot/outcome.py `points`)."""
+    result = outcome.result
+    conn.execute(delete(finished).where(finished.c.table_id == result.table_id))
+    conn.execute(
+        insert(finished).values(
+            table_id=result.table_id,
+            game=result.game,
+            platform=result.chat.platform,
+            chat_id=result.chat.chat_id,
+            thread_id=result.chat.thread_id,
+            season=result.season,
+            higher=result.higher,
+            started_at=result.started_at,
+            finished_at=result.finished_at,
+            moves=result.moves,
+            won_seconds=won_seconds(result),
+            top_score=top_score(result),
+        )
+    )
+    kept = [
+        {
+            "platform": r.person.platform,
+            "user_id": r.person.user_id,
+            "game": r.game,
+            "scope": r.scope,
+            "table_id": result.table_id,
+            "at": result.finished_at,
+            "rating": r.shown,
+            "mu": r.mu,
+            "sigma": r.sigma,
+        }
+        for r in points(outcome)
+    ]
+    if kept:  # (a table finishes once: Saver)
+        conn.execute(insert(rating_points), kept)
 
 
 def rating_of(r: Any) -> Rating:
@@ -105,6 +148,8 @@ def rating_of(r: Any) -> Rating:
         best=r.best,
         trend=r.trend,
         updated_at=r.updated_at,
+        streak=r.streak,
+        best_streak=r.best_streak,
     )
 
 

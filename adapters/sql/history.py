@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import Connection, Select, and_, func, or_, select
+from sqlalchemy import Connection, Select, and_, case, func, select
 
 from adapters.sql.community import earned_by
 from adapters.sql.database import Database
@@ -24,19 +24,22 @@ from bot.history import (
     ACTIVE,
     BEST_DEMON,
     FASTEST_SPEED,
+    LAST_SHARED,
     LEADERBOARD,
     LONGEST_SVOLOTA,
     POINTS,
     RECENT,
     RIVAL_GAMES,
+    RIVALS,
     Active,
     Board,
     ChatHistory,
     GameLine,
     PlayerHistory,
     RatingPoint,
+    Rival,
 )
-from bot.history_lines import RECORD_GAMES, game_line, named, record, renamed, rivals, totals
+from bot.history_lines import RECORD_GAMES, game_line, named, record, renamed, totals
 from bot.people import ChatRef, PersonRef
 from bot.ratings import GLOBAL, Result, Standing, chat_scope
 from bot.seasons import scoped
@@ -72,23 +75,81 @@ def player_of(conn: Connection, person: PersonRef) -> PlayerHistory | None:
     rows = ratings_of_person(conn, person, GLOBAL)
     if not rows:
         return None
-    mine = (
-        select(results.c.table_id)
-        .where(results.c.platform == person.platform, results.c.user_id == person.user_id)
-        .order_by(results.c.table_id.desc())
-        .limit(RIVAL_GAMES)
-    )
-    window = games_of(conn, mine)  # newest first
-    found = rivals(person, window)
+    found = rivals_of(conn, person)
     names = latest_names(conn, {r.person for r in found} | {person})
     return PlayerHistory(
         person,
         names.get(person, ""),
         tuple(totals(r, points_of(conn, person, r.game)) for r in rows),
         tuple(earned_by(conn, person)),
-        lines(conn, window[:RECENT]),
+        lines(conn, games_of(conn, latest(person, RECENT))),
         tuple(named(found, names)),
     )
+
+
+def latest(person: PersonRef, limit: int) -> Select[Any]:
+    """The table ids of the person's latest `limit` finished games."""
+    return (
+        select(results.c.table_id)
+        .where(results.c.platform == person.platform, results.c.user_id == person.user_id)
+        .order_by(results.c.table_id.desc())
+        .limit(limit)
+    )
+
+
+def rivals_of(conn: Connection, person: PersonRef) -> list[Rival]:
+    """Head-to-head over the person's latest RIVAL_GAMES games, counted by the database (as
+    bot/history_lines.py `rivals` counts: the same order, the same ties), then each rival's
+    latest shared games."""
+    window = latest(person, RIVAL_GAMES).subquery()
+    me, them = results.alias("me"), results.alias("them")
+    shared = me.join(window, window.c.table_id == me.c.table_id).join(them, them.c.table_id == me.c.table_id)
+    mine = and_(me.c.platform == person.platform, me.c.user_id == person.user_id)
+    other = and_(
+        them.c.user_id.is_not(None),
+        ~and_(them.c.platform == person.platform, them.c.user_id == person.user_id),
+    )
+    games, newest = func.count(), func.max(them.c.table_id)
+    top = conn.execute(
+        select(
+            them.c.platform,
+            them.c.user_id,
+            games.label("games"),
+            func.sum(case((me.c.place < them.c.place, 1), else_=0)).label("wins"),
+            func.sum(case((them.c.place < me.c.place, 1), else_=0)).label("losses"),
+            newest.label("newest"),
+        )
+        .select_from(shared)
+        .where(mine, other)
+        .group_by(them.c.platform, them.c.user_id)
+        .order_by(games.desc(), newest.desc(), them.c.platform, them.c.user_id)
+        .limit(RIVALS)
+    ).all()
+    if not top:
+        return []
+    wanted = {(r.platform, r.user_id) for r in top}
+    last: dict[tuple[str, str], list[int]] = {}
+    pairs = conn.execute(
+        select(them.c.platform, them.c.user_id, them.c.table_id)
+        .select_from(shared)
+        .where(mine, them.c.user_id.in_(sorted({u for _p, u in wanted})))
+        .order_by(them.c.table_id.desc())
+    )
+    for platform, user_id, table_id in pairs:
+        ids = last.setdefault((platform, user_id), [])
+        if (platform, user_id) in wanted and len(ids) < LAST_SHARED:
+            ids.append(table_id)
+    return [
+        Rival(
+            PersonRef(r.platform, r.user_id),
+            "",
+            r.games,
+            int(r.wins),
+            int(r.losses),
+            tuple(last[(r.platform, r.user_id)]),
+        )
+        for r in top
+    ]
 
 
 def chat_of(conn: Connection, chat: ChatRef, season: str | None) -> ChatHistory | None:
@@ -160,7 +221,7 @@ def points_of(conn: Connection, person: PersonRef, game: str) -> list[RatingPoin
             rating_points.c.game == game,
             rating_points.c.scope == GLOBAL,
         )
-        .order_by(rating_points.c.at.desc(), rating_points.c.table_id.desc())
+        .order_by(rating_points.c.at.desc())
         .limit(POINTS)
     )
     return [RatingPoint(r.at, r.table_id, r.rating) for r in reversed(conn.execute(query).all())]
@@ -205,12 +266,18 @@ def latest_names(conn: Connection, persons: Collection[PersonRef]) -> dict[Perso
     """Each person's name at their latest game (their global rating rows: one per game)."""
     if not persons:
         return {}
-    who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
-    query = select(ratings.c.platform, ratings.c.user_id, ratings.c.name, ratings.c.updated_at).where(
-        ratings.c.scope == GLOBAL, who
-    )
+    # one statement a platform, its ids IN a list: the person index's seeks (an OR of pairs, or row
+    # values, read every global row through the scope's index instead)
+    platforms = sorted({p.platform for p in persons})
+    found: list[Any] = []
+    for platform in platforms:
+        ids = sorted(p.user_id for p in persons if p.platform == platform)
+        query = select(ratings.c.platform, ratings.c.user_id, ratings.c.name, ratings.c.updated_at).where(
+            ratings.c.platform == platform, ratings.c.user_id.in_(ids), ratings.c.scope == GLOBAL
+        )
+        found += conn.execute(query).all()
     latest: dict[PersonRef, tuple[float, str]] = {}
-    for r in conn.execute(query):
+    for r in found:
         person = PersonRef(r.platform, r.user_id)
         if person not in latest or r.updated_at > latest[person][0]:
             latest[person] = (r.updated_at, r.name)

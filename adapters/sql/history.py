@@ -101,10 +101,10 @@ def rivals_of(conn: Connection, person: PersonRef) -> list[Rival]:
     """Head-to-head over the person's latest RIVAL_GAMES games, counted by the database (as
     bot/history_lines.py `rivals` counts: the same order, the same ties), then each rival's
     latest shared games."""
-    window = latest(person, RIVAL_GAMES).subquery()
-    me, them = results.alias("me"), results.alias("them")
-    shared = me.join(window, window.c.table_id == me.c.table_id).join(them, them.c.table_id == me.c.table_id)
-    mine = and_(me.c.platform == person.platform, me.c.user_id == person.user_id)
+    # the window carries the person's own place: their results are read once, newest first, LIMIT
+    window = latest(person, RIVAL_GAMES).add_columns(results.c.place).subquery()
+    them = results.alias("them")
+    shared = window.join(them, them.c.table_id == window.c.table_id)
     other = and_(
         them.c.user_id.is_not(None),
         ~and_(them.c.platform == person.platform, them.c.user_id == person.user_id),
@@ -115,12 +115,12 @@ def rivals_of(conn: Connection, person: PersonRef) -> list[Rival]:
             them.c.platform,
             them.c.user_id,
             games.label("games"),
-            func.sum(case((me.c.place < them.c.place, 1), else_=0)).label("wins"),
-            func.sum(case((them.c.place < me.c.place, 1), else_=0)).label("losses"),
+            func.sum(case((window.c.place < them.c.place, 1), else_=0)).label("wins"),
+            func.sum(case((them.c.place < window.c.place, 1), else_=0)).label("losses"),
             newest.label("newest"),
         )
         .select_from(shared)
-        .where(mine, other)
+        .where(other)
         .group_by(them.c.platform, them.c.user_id)
         .order_by(games.desc(), newest.desc(), them.c.platform, them.c.user_id)
         .limit(RIVALS)
@@ -132,7 +132,7 @@ def rivals_of(conn: Connection, person: PersonRef) -> list[Rival]:
     pairs = conn.execute(
         select(them.c.platform, them.c.user_id, them.c.table_id)
         .select_from(shared)
-        .where(mine, them.c.user_id.in_(sorted({u for _p, u in wanted})))
+        .where(them.c.user_id.in_(sorted({u for _p, u in wanted})))
         .order_by(them.c.table_id.desc())
     )
     for platform, user_id, table_id in pairs:

@@ -190,10 +190,11 @@ def seasons_of(conn: Connection, home: str) -> tuple[str, ...]:
 
 
 def records_of(conn: Connection, chat: ChatRef) -> list[Any]:
-    """Each record the chat has, one indexed read each (the first game to set it keeps it)."""
-    found = []
+    """Each record the chat has: one indexed read each for the game that set it (the first game to
+    set it keeps it), then those games together."""
+    best: dict[str, int] = {}
     for kind, game in RECORD_GAMES.items():
-        best = conn.scalar(
+        found = conn.scalar(
             select(finished.c.table_id)
             .where(
                 finished.c.platform == chat.platform,
@@ -204,11 +205,15 @@ def records_of(conn: Connection, chat: ChatRef) -> list[Any]:
             .order_by(RANKED[kind], finished.c.table_id)
             .limit(1)
         )
-        if best is not None:
-            found += [
-                record(kind, g) for g in games_of(conn, select(finished.c.table_id).where(finished.c.table_id == best))
-            ]
-    return found
+        if found is not None:
+            best[kind] = found
+    if not best:
+        return []
+    games = {
+        g.table_id: g
+        for g in games_of(conn, select(finished.c.table_id).where(finished.c.table_id.in_(set(best.values()))))
+    }
+    return [record(kind, games[table_id]) for kind, table_id in best.items()]
 
 
 def points_of(conn: Connection, person: PersonRef, game: str) -> list[RatingPoint]:

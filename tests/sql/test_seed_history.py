@@ -31,7 +31,8 @@ def test_a_seeded_history_is_what_the_saves_would_have_written(db_kind, tmp_path
                 text("SELECT r.platform, r.user_id, t.game FROM results r JOIN tables t ON t.id = r.table_id")
             )
         )
-        rows = conn.execute(text("SELECT platform, user_id, game, games, mu, sigma FROM ratings WHERE scope = 'global'"))
+        query = "SELECT platform, user_id, game, games, mu, sigma FROM ratings WHERE scope = 'global'"
+        rows = conn.execute(text(query))
         for platform, user_id, game, games, mu, sigma in rows:
             assert seats[(platform, user_id, game)] == games  # every seeded game is rated (two people or more)
             points = conn.execute(

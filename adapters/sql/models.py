@@ -155,7 +155,8 @@ class ResultRow(Base):
     score: Mapped[int] = mapped_column(Integer)
     place: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column(Boolean)
-    __table_args__ = (Index("ix_results_person", "platform", "user_id", "table_id"),)  # a person's games
+    # a person's games, newest first, with their place (head-to-head reads only the index)
+    __table_args__ = (Index("ix_results_person", "platform", "user_id", "table_id", "place"),)
 
 
 class RatingRow(Base):

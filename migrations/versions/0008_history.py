@@ -29,7 +29,7 @@ def upgrade() -> None:
     op.add_column("ratings", sa.Column("streak", sa.Integer(), server_default="0", nullable=False))
     op.add_column("ratings", sa.Column("best_streak", sa.Integer(), server_default="0", nullable=False))
     op.create_index("ix_ratings_scope", "ratings", ["scope", "game"])
-    op.create_index("ix_results_person", "results", ["platform", "user_id", "table_id"])
+    op.create_index("ix_results_person", "results", ["platform", "user_id", "table_id", "place"])
     op.create_table(
         "rating_points",
         sa.Column("platform", sa.String(length=16), nullable=False),

@@ -89,7 +89,7 @@ class Translator:
 
     @property
     def court(self) -> str:
-        """ "JQKA" as this chat's cards show them ("ВДКТ"): pictures draw them so (bot/ui/picture.py)."""
+        """"JQKA" as this chat's cards show them ("ВДКТ"): pictures draw them so (bot/ui/picture.py)."""
         return self._court[11] + self._court[12] + self._court[13] + self._court[14]
 
     def gettext(self, message: str) -> str:
@@ -117,7 +117,7 @@ class Translator:
         return format_unit(n, "duration-second", length="short", locale=self.lang)
 
     def minutes(self, n: int) -> str:
-        """ "3 min" (en), "3 мин" (ru), "3 分" (ja)."""
+        """"3 min" (en), "3 мин" (ru), "3 分" (ja)."""
         return format_unit(n, "duration-minute", length="short", locale=self.lang)
 
     def month(self, year: int, month: int) -> str:

@@ -142,7 +142,10 @@ GAME = GameInfo(
     what=N_("race to empty your demon pile"),
     rules=(
         N_("Foundations in the centre are shared: an Ace starts one, then the same suit goes up to the King."),
-        N_("Your four work piles build down in alternating colours; an emptied work pile takes the demon's top card."),
+        N_(
+            "Your four work piles build down in alternating colours; an emptied work pile takes the"
+            " demon's top card."
+        ),
         N_("Turn the stock three cards at a time; only the top card of the waste can be played."),
         N_(
             "The round ends when someone's demon is empty: a point per card on the foundations,"

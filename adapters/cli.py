@@ -10,6 +10,8 @@ cardbot db restore PATH        put a checked backup back, with every bot stopped
 cardbot replay TABLE_ID        a game from the database, move by move
 cardbot tables                 the tables set aside after repeated errors, and why
 cardbot tables retry TABLE_ID  put a table set aside back into play (after fixing the cause)
+cardbot seed-history [--games N --players N --groups N --seasons N --seed N]
+                               a realistic made-up history in an empty database (adapters/sql/seed.py)
 cardbot telegram               the Telegram bot (TELEGRAM_BOT_TOKEN; the database migrated first)
 cardbot discord                the Discord bot (DISCORD_BOT_TOKEN; the database migrated first)
 
@@ -42,13 +44,14 @@ from adapters.process_secrets import SECRET_WORDS
 from adapters.sql import migrate
 from adapters.sql.backup_check import what_is_wrong
 from adapters.sql.replay import replay_lines
+from adapters.sql.seed import seed_history
 from adapters.sql.settings import DatabaseSettings, ForgetSettings
 from adapters.sql.store import SqlStore
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
 from bot.games import game_named, known_game
 
-OPERATOR_COMMANDS = ("config", "db", "replay", "tables", "telegram", "discord")
+OPERATOR_COMMANDS = ("config", "db", "replay", "tables", "seed-history", "telegram", "discord")
 # Every settings class, in the order `cardbot config` and `.env.example` show them.
 SETTINGS: Final[tuple[type[BaseSettings], ...]] = (
     DatabaseSettings,
@@ -84,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     stopped = commands.add_parser("tables", help="the tables set aside after repeated errors")
     stopped.add_argument("action", nargs="?", choices=["retry"])
     stopped.add_argument("table_id", nargs="?", type=int)
+    seeding = commands.add_parser("seed-history", help="fill an empty database with a realistic made-up history")
+    for option, default in (("games", 10_000), ("players", 2_000), ("groups", 200), ("seasons", 3), ("seed", 1)):
+        seeding.add_argument(f"--{option}", type=int, default=default, help=f"default {default}")
     telegram = commands.add_parser("telegram", help="run the Telegram bot until stopped (see adapters/telegram)")
     telegram.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     discord = commands.add_parser("discord", help="run the Discord bot until stopped (see adapters/discord)")
@@ -111,6 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             migrate.downgrade(url, ns.revision or "-1")
         return 0
+    if ns.command == "seed-history":
+        return seed(url, ns.games, ns.players, ns.groups, ns.seasons, ns.seed)
     if ns.command == "tables":
         if ns.action == "retry" and ns.table_id is None:
             parser.error("tables retry needs a TABLE_ID")
@@ -146,6 +154,22 @@ async def _replay(url: str, table_id: int) -> int:
         return 0
     finally:
         await store.close()
+
+
+def seed(url: str, games: int, players: int, groups: int, seasons: int, seed: int) -> int:
+    """The database migrated, then seeded (adapters/sql/seed.py); what was built, and how long it took."""
+    if min(games, players, groups, seasons) < 1:
+        return _fail("seed-history: --games, --players, --groups and --seasons must be at least 1")
+    migrate.upgrade(url)
+    try:
+        built = seed_history(url, games, players, groups, seasons, seed)
+    except ValueError as e:
+        return _fail(str(e))
+    rows = ", ".join(f"{n:,} {name}" for name, n in built.rows.items())
+    print(f"seeded {without_password(url)}: {built.games:,} finished games of {len(built.people):,} people in")
+    print(f"{len(built.chats):,} chats over seasons {', '.join(built.seasons)} in {built.seconds:.1f} s")
+    print(f"rows: {rows}")
+    return 0
 
 
 def game_id(word: str) -> str:

@@ -22,8 +22,16 @@ from bot.ratings import Rating
 
 RECENT = 20  # game lines a page lists
 RIVALS = 10  # opponents a player page lists, the most frequent first
+RIVAL_GAMES = 500  # head-to-head is counted over a person's latest this many games (a bounded read)
+POINTS = 500  # a game's rating history: its latest this many points (a bounded read)
 ACTIVE = 10  # a group page's most active players
 LEADERBOARD = 20  # rows of each leaderboard
+LAST_SHARED = 5  # a rival's latest shared games listed
+
+# A chat's records (`Record.kind`)
+LONGEST_SVOLOTA = "longest_svolota"
+FASTEST_SPEED = "fastest_speed"
+BEST_DEMON = "best_demon"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,28 +78,28 @@ class GameTotals:
     practice_games: int
     rating: int | None  # shown rating now; None: no rated game yet
     best_streak: int  # most rated games won in a row
-    history: tuple[RatingPoint, ...]  # oldest first
+    history: tuple[RatingPoint, ...]  # oldest first, the latest POINTS
 
 
 @dataclass(frozen=True, slots=True)
 class Rival:
-    """Head-to-head against one frequent opponent."""
+    """Head-to-head against one frequent opponent, over the person's latest RIVAL_GAMES games."""
 
     person: PersonRef
-    name: str
+    name: str  # the latest they played under
     games: int  # finished games at the same table
     wins: int  # games the person placed better
     losses: int  # games the rival placed better
-    last: tuple[int, ...]  # the latest shared games' table ids, newest first (at most 5)
+    last: tuple[int, ...]  # the latest shared games' table ids, newest first (at most LAST_SHARED)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerHistory:
     person: PersonRef
     name: str  # at their latest game
-    games: tuple[GameTotals, ...]  # by game id
+    games: tuple[GameTotals, ...]  # by game id: every game they finished (rated or practice)
     achievements: tuple[Earned, ...]  # oldest first
-    recent: tuple[GameLine, ...]  # newest first, at most RECENT
+    recent: tuple[GameLine, ...]  # newest first (by table id: the order they were opened), at most RECENT
     rivals: tuple[Rival, ...]  # most shared games first, at most RIVALS
 
 
@@ -101,20 +109,23 @@ class Board:
 
     game: str
     season: str | None
-    rows: tuple[Rating, ...]  # best first (PeopleStore.leaderboard's order), at most LEADERBOARD
+    rows: tuple[Rating, ...]  # best first (PeopleStore.leaderboard's order), at most LEADERBOARD; each
+    # row's name is the latest its person played under
 
 
 @dataclass(frozen=True, slots=True)
 class Active:
     person: PersonRef
-    name: str
-    games: int  # finished games in the chat, rated or not
+    name: str  # the latest they played under
+    games: int  # finished games in the chat (in the season asked for, or all time), rated or not
 
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A chat's record: `kind` is "longest_svolota" (moves), "fastest_speed" (seconds to a win) or
-    "best_demon" (points); `value` in that unit; the game and who set it."""
+    """A chat's record of all time: `kind` is "longest_svolota" (moves), "fastest_speed" (seconds
+    from the deal to a person's win) or "best_demon" (a person's points in a round); `value` in that
+    unit; the game and who set it (the longest game: everyone at it; the others: the winner, the
+    scorer). The first game to set it keeps it on a tie."""
 
     kind: str
     value: float
@@ -128,8 +139,8 @@ class ChatHistory:
     chat: ChatRef
     seasons: tuple[str, ...]  # seasons with any rated game in the chat, newest first
     boards: tuple[Board, ...]  # per game: the season asked for (or all time)
-    active: tuple[Active, ...]  # most games first, at most ACTIVE
-    records: tuple[Record, ...]
+    active: tuple[Active, ...]  # most games first (in the season asked for, or all time), at most ACTIVE
+    records: tuple[Record, ...]  # those set (by kind: longest_svolota, fastest_speed, best_demon)
     recent: tuple[GameLine, ...]  # newest first, at most RECENT
 
 

@@ -6,16 +6,18 @@ from __future__ import annotations
 import copy
 import json
 import secrets
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Collection, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from bot.achievements import Earned
 from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, Forgot, expects, holds, mark, names_at, scrub
-from bot.outcome import Outcome
+from bot.history import ChatHistory, PlayerHistory, RatingPoint
+from bot.memory_history import MemoryHistory, Points
+from bot.outcome import Outcome, points
 from bot.people import ChatRef, PersonRef
-from bot.ratings import Rating, Standing
+from bot.ratings import Rating, Result, Standing
 from bot.settings import ChatSettings
 from bot.store.errors import StaleTable
 from bot.tables import LoggedMove, Table
@@ -50,6 +52,9 @@ class MemoryStore:
         self._tallies: dict[tuple[PersonRef, str], int] = {}
         self._notify: dict[tuple[str, str], dict[PersonRef, str]] = {}  # chat -> person -> name (in order)
         self._seasons_claimed: set[tuple[str, str]] = set()
+        self._games: dict[int, Result] = {}  # finished games, by table id
+        self._points: Points = {}  # rating history (bot/outcome.py `points`)
+        self.history = MemoryHistory(self._games, self._tables, self._ratings, self._points, self.achievements_of)
 
     async def new_table_id(self) -> int:
         self._next += 1
@@ -72,6 +77,10 @@ class MemoryStore:
             self._deliveries.pop(table.id, None)
         if outcome is not None:
             self._results[table.id] = list(outcome.result.standings)
+            self._games[table.id] = outcome.result
+            at = outcome.result.finished_at
+            for r in points(outcome):
+                self._points.setdefault((r.person, r.game, r.scope), []).append(RatingPoint(at, table.id, r.shown))
             self._ratings.update({(r.game, r.scope, r.person): r for r in outcome.ratings})
             for e in outcome.earned:
                 self._earned.setdefault((e.person, e.achievement), e)
@@ -245,14 +254,23 @@ class MemoryStore:
         seats = {(table.id, i) for table in theirs for i in scrub(table, person, names)}
         for table in theirs:
             self._rows[table.id] = json.dumps(table.to_dict())
-        for table_id, standings in self._results.items():
-            self._results[table_id] = [
+        def blanked(table_id: int, standings: Iterable[Standing]) -> list[Standing]:
+            """The standings with the person's seats (and those they left) blanked."""
+            return [
                 replace(s, name="", person=None, forgotten=True)
                 if s.person == person or (table_id, s.seat) in seats
                 else s
                 for s in standings
             ]
-        self._ratings = {k: r for k, r in self._ratings.items() if r.person != person}
+
+        for table_id, standings in self._results.items():
+            self._results[table_id] = blanked(table_id, standings)
+        for table_id, result in self._games.items():  # (the pages' lines)
+            self._games[table_id] = replace(result, standings=tuple(blanked(table_id, result.standings)))
+        for point in [k for k in self._points if k[0] == person]:  # (in place, as the ratings: the history reads them)
+            del self._points[point]
+        for rating in [k for k, r in self._ratings.items() if r.person == person]:
+            del self._ratings[rating]
         self._earned = {k: e for k, e in self._earned.items() if e.person != person}
         self._tallies = {k: n for k, n in self._tallies.items() if k[0] != person}
         self._langs.pop(person, None)
@@ -266,3 +284,11 @@ class MemoryStore:
         if mark(self._forget_key, person) not in self._marks:
             return False
         return not any(s.person == person for standings in self._results.values() for s in standings)
+
+    # ----- the pages' reads (bot/memory_history.py) ----------------------------------------
+
+    async def player(self, person: PersonRef) -> PlayerHistory | None:
+        return await self.history.player(person)
+
+    async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
+        return await self.history.chat(chat, season)

@@ -87,6 +87,8 @@ class Result:
     standings: tuple[Standing, ...]  # by seat
     finished_at: float
     season: str | None = None  # the rating season it finished in (bot/seasons.py)
+    started_at: float = 0.0  # when it was dealt (0: not known)
+    moves: int = 0  # moves logged
 
     @property
     def people(self) -> tuple[Standing, ...]:
@@ -115,6 +117,8 @@ class Rating:
     best: int | None = None  # best score in a rated game, by `best_higher`; None: none yet
     trend: float = 0.0  # the change of the ordinal in the latest rated game
     updated_at: float = 0.0  # when the latest game (rated or practice) finished
+    streak: int = 0  # rated games won in a row, up to the latest
+    best_streak: int = 0  # the most rated games won in a row
 
     @property
     def ordinal(self) -> float:
@@ -159,7 +163,9 @@ def result_of(table: Table, game: Game[Any, Any], season: str | None = None) -> 
         Standing(i, seat.name, seat.person, table.result[i], placed[i], i == winner)
         for i, seat in enumerate(table.seats)
     )
-    return Result(table.id, table.game, table.chat, higher, standings, table.updated_at, season)
+    return Result(
+        table.id, table.game, table.chat, higher, standings, table.updated_at, season, table.started_at, table.moves
+    )
 
 
 def rate(result: Result, current: Iterable[Rating]) -> list[Rating]:
@@ -185,6 +191,7 @@ def _rated(result: Result, before: list[Rating]) -> list[Rating]:
     rows = []
     for old, standing, (new,) in zip(before, people, after, strict=True):
         rated = replace(old, name=standing.name, mu=new.mu, sigma=new.sigma)
+        streak = old.streak + 1 if standing.won else 0
         rows.append(
             replace(
                 rated,
@@ -193,6 +200,8 @@ def _rated(result: Result, before: list[Rating]) -> list[Rating]:
                 best=_best(result, old.best, standing.score),
                 trend=rated.ordinal - old.ordinal,
                 updated_at=result.finished_at,
+                streak=streak,
+                best_streak=max(old.best_streak, streak),
             )
         )
     return rows

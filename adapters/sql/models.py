@@ -157,6 +157,8 @@ class ResultRow(Base):
     won: Mapped[bool] = mapped_column(Boolean)
     # a person who asked to be forgotten (bot/forgotten.py): name "", platform and user_id None
     forgotten: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # a person's games, newest first, with their place (head-to-head reads only the index)
+    __table_args__ = (Index("ix_results_person", "platform", "user_id", "table_id", "place"),)
 
 
 class RatingRow(Base):
@@ -178,7 +180,56 @@ class RatingRow(Base):
     best: Mapped[int | None] = mapped_column(Integer)
     trend: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
-    __table_args__ = (Index("ix_ratings_person", "platform", "user_id", "scope"),)
+    streak: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # rated wins in a row, now
+    best_streak: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    __table_args__ = (
+        Index("ix_ratings_person", "platform", "user_id", "scope"),
+        Index("ix_ratings_scope", "scope", "game"),  # a chat's people (most active), its seasons
+    )
+
+
+class RatingPointRow(Base):
+    """A person's rating in one game right after one rated game, in a lifetime scope (the chat's or
+    "global"; bot/outcome.py `points`): the history the player page charts. Written with the table
+    that finished; a database upgraded to 0009 keeps the points of the games finished since."""
+
+    __tablename__ = "rating_points"
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(96), primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    at: Mapped[float] = mapped_column(Float)  # when the game finished
+    rating: Mapped[int] = mapped_column(Integer)  # shown (bot/ratings.py `shown`)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    __table_args__ = (Index("ix_rating_points_time", "platform", "user_id", "game", "scope", "at"),)
+
+
+class FinishedRow(Base):
+    """A finished game's line, for the pages (bot/history.py): where and when, how long, and the
+    figures a chat's records rank by, so that each is one indexed read. Written with its results;
+    the seats are its `results` rows, the shown rating changes its table's `changes`."""
+
+    __tablename__ = "finished"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    thread_id: Mapped[str | None] = mapped_column(String(64))
+    season: Mapped[str | None] = mapped_column(String(16))
+    higher: Mapped[bool] = mapped_column(Boolean)  # the scores are points
+    started_at: Mapped[float] = mapped_column(Float)  # 0: not known
+    finished_at: Mapped[float] = mapped_column(Float)
+    moves: Mapped[int] = mapped_column(Integer)
+    won_seconds: Mapped[float | None] = mapped_column(Float)  # deal to a person's win (bot/history_lines.py)
+    top_score: Mapped[int | None] = mapped_column(Integer)  # a person's best points
+    __table_args__ = (
+        Index("ix_finished_chat", "platform", "chat_id", "table_id"),
+        Index("ix_finished_moves", "platform", "chat_id", "game", "moves"),
+        Index("ix_finished_seconds", "platform", "chat_id", "game", "won_seconds"),
+        Index("ix_finished_score", "platform", "chat_id", "game", "top_score"),
+    )
 
 
 class UploadRow(Base):

@@ -1,6 +1,8 @@
 """Results and ratings as rows: a finished game's standings, and each person's rating per game and
 scope, written whole in the save of the table that finished (SqlStore._save), with the achievements
-and tallies it brought (community.py), and read for the leaderboard and a person's stats."""
+and tallies it brought (community.py), and read for the leaderboard and a person's stats. The same
+save writes what the pages read (adapters/sql/history.py): the game's line (`finished`) and its
+people's rating points."""
 
 from __future__ import annotations
 
@@ -11,12 +13,14 @@ from sqlalchemy import Connection, and_, delete, insert, or_, select
 
 from adapters.sql.community import save_earned, save_tallies
 from adapters.sql.models import Base
-from bot.outcome import Outcome
+from bot.history_lines import top_score, won_seconds
+from bot.outcome import Outcome, points
 from bot.people import PersonRef
-from bot.ratings import Rating, Standing, Z
+from bot.ratings import Rating, Result, Standing, Z
 from bot.tables import plain
 
-results, ratings = Base.metadata.tables["results"], Base.metadata.tables["ratings"]
+_t = Base.metadata.tables
+results, ratings, finished, rating_points = _t["results"], _t["ratings"], _t["finished"], _t["rating_points"]
 
 
 def ratings_of(conn: Connection, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
@@ -60,23 +64,7 @@ def standings_of(conn: Connection, table_id: int) -> list[Standing]:
 def save_outcome(conn: Connection, outcome: Outcome) -> None:
     table_id = outcome.result.table_id
     conn.execute(delete(results).where(results.c.table_id == table_id))
-    conn.execute(
-        insert(results),
-        [
-            {
-                "table_id": table_id,
-                "seat": s.seat,
-                "name": s.name,
-                "platform": s.person and s.person.platform,
-                "user_id": s.person and s.person.user_id,
-                "score": s.score,
-                "place": s.place,
-                "won": s.won,
-                "forgotten": s.forgotten,
-            }
-            for s in outcome.result.standings
-        ],
-    )
+    conn.execute(insert(results), result_rows(outcome.result))
     for rating in outcome.ratings:  # whole new rows: replace what was there
         key = (rating.game, rating.scope, rating.person.platform, rating.person.user_id)
         conn.execute(
@@ -87,10 +75,80 @@ def save_outcome(conn: Connection, outcome: Outcome) -> None:
                 ratings.c.user_id == key[3],
             )
         )
-        row = {k: v for k, v in plain(rating).items() if k != "person"}
-        conn.execute(insert(ratings).values(**row, platform=key[2], user_id=key[3]))
+        conn.execute(insert(ratings).values(**rating_row(rating)))
+    save_history(conn, outcome)
     save_earned(conn, outcome.earned)
     save_tallies(conn, outcome.tallies)
+
+
+def save_history(conn: Connection, outcome: Outcome) -> None:
+    """The finished game's line and its people's rating points (bot/outcome.py `points`)."""
+    conn.execute(delete(finished).where(finished.c.table_id == outcome.result.table_id))
+    conn.execute(insert(finished).values(**finished_row(outcome.result)))
+    kept = point_rows(outcome)
+    if kept:  # (a table finishes once: Saver)
+        conn.execute(insert(rating_points), kept)
+
+
+def result_rows(result: Result) -> list[dict[str, Any]]:
+    """The `results` rows of a finished game, one per seat."""
+    return [
+        {
+            "table_id": result.table_id,
+            "seat": s.seat,
+            "name": s.name,
+            "platform": s.person and s.person.platform,
+            "user_id": s.person and s.person.user_id,
+            "score": s.score,
+            "place": s.place,
+            "won": s.won,
+            "forgotten": s.forgotten,
+        }
+        for s in result.standings
+    ]
+
+
+def rating_row(rating: Rating) -> dict[str, Any]:
+    """A `ratings` row, whole."""
+    row = {k: v for k, v in plain(rating).items() if k != "person"}
+    return {**row, "platform": rating.person.platform, "user_id": rating.person.user_id}
+
+
+def finished_row(result: Result) -> dict[str, Any]:
+    """The `finished` row of a game: its line, and the figures a chat's records rank by."""
+    return {
+        "table_id": result.table_id,
+        "game": result.game,
+        "platform": result.chat.platform,
+        "chat_id": result.chat.chat_id,
+        "thread_id": result.chat.thread_id,
+        "season": result.season,
+        "higher": result.higher,
+        "started_at": result.started_at,
+        "finished_at": result.finished_at,
+        "moves": result.moves,
+        "won_seconds": won_seconds(result),
+        "top_score": top_score(result),
+    }
+
+
+def point_rows(outcome: Outcome) -> list[dict[str, Any]]:
+    """The `rating_points` rows a finished game adds (none if it is not rated)."""
+    result = outcome.result
+    return [
+        {
+            "platform": r.person.platform,
+            "user_id": r.person.user_id,
+            "game": r.game,
+            "scope": r.scope,
+            "table_id": result.table_id,
+            "at": result.finished_at,
+            "rating": r.shown,
+            "mu": r.mu,
+            "sigma": r.sigma,
+        }
+        for r in points(outcome)
+    ]
 
 
 def rating_of(r: Any) -> Rating:
@@ -108,6 +166,8 @@ def rating_of(r: Any) -> Rating:
         best=r.best,
         trend=r.trend,
         updated_at=r.updated_at,
+        streak=r.streak,
+        best_streak=r.best_streak,
     )
 
 

@@ -21,7 +21,8 @@ Beside it: the engine and its threads (database.py), the statements and row conv
 (rows.py), a table's rows and this process's copy of each table (table_rows.py), the change in
 progress (transaction.py), the saves committed together on SQLite (together.py), and the rows
 beside the tables (row_calls.py: results and ratings, ratings.py; achievements, tallies, notify
-lists and seasons, community.py; chats and people, chat_rows.py); which errors mean "unavailable"
+lists and seasons, community.py; chats and people, chat_rows.py), the pages' reads (history.py,
+`SqlStore.history`); which errors mean "unavailable"
 (engine.py). The same database keeps the platforms' records for the chat adapters (records.py,
 `SqlStore.records`): which message shows a screen, which file id a picture was uploaded as.
 """
@@ -38,6 +39,7 @@ from sqlalchemy import Connection, delete, func, select, update
 
 from adapters.sql import forgetting
 from adapters.sql.database import TRANSACTIONS, Database
+from adapters.sql.history import SqlHistory
 from adapters.sql.records import SqlRecords
 from adapters.sql.row_calls import RowCalls
 from adapters.sql.rows import (
@@ -62,6 +64,7 @@ from adapters.sql.together import Together
 from adapters.sql.transaction import SqlTransaction, end
 from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, mark
+from bot.history import ChatHistory, PlayerHistory
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.tables import LoggedMove, Table
@@ -88,6 +91,13 @@ class SqlStore(RowCalls):
         self.rows = TableRows(db.postgres)  # each table's rows, and this process's copy of it
         self.together = Together(db)  # SQLite: changes' saves, committed together
         self.records = SqlRecords(db)  # the platforms' records, for the chat adapters (not the service's)
+        self.history = SqlHistory(db)  # the pages' reads
+
+    async def player(self, person: PersonRef) -> PlayerHistory | None:
+        return await self.history.player(person)
+
+    async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
+        return await self.history.chat(chat, season)
 
     async def close(self) -> None:
         await self.db.close()

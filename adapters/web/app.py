@@ -131,7 +131,9 @@ def web_app(
     app.router.add_get("/static/{name}", static_file)
     app.router.add_get("/pictures/{digest}.png", picture)
     app.router.add_get("/ws", sockets.handle)
-    add_page_routes(app, store, sockets.secret)  # type: ignore[arg-type]  # (until Store includes History: #36)
+    add_page_routes(
+        app, store, sockets.secret, service.chats.page_public_since, season_months=service.config.season_months
+    )
     add_replay_routes(app, store, settings.link_key(bot_token), static)
     return app
 

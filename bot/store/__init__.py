@@ -1,5 +1,6 @@
 """The store port, split by concern: tables and deadlines (tables.py), people and their ratings
-(people.py), a chat's community (community.py), a chat's settings (chats.py). Each part of the
+(people.py), a chat's community (community.py), a chat's settings (chats.py); and the pages' reads
+of people's and chats' history (bot/history.py `History`). Each part of the
 service is typed against the part it uses; a whole store (bot/memory_store.py for tests and the
 console, adapters/sql for SQLite and PostgreSQL) is all of them, and both pass one contract suite
 (tests/store/).
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.history import History
 from bot.store.chats import ChatStore
 from bot.store.community import CommunityStore
 from bot.store.errors import StaleTable, StoreUnavailable
@@ -20,6 +22,7 @@ from bot.store.tables import TableStore, Transaction
 __all__ = [
     "ChatStore",
     "CommunityStore",
+    "History",
     "PeopleStore",
     "StaleTable",
     "Store",
@@ -29,5 +32,5 @@ __all__ = [
 ]
 
 
-class Store(TableStore, PeopleStore, CommunityStore, ChatStore, Protocol):
-    """Everything a store keeps for the service."""
+class Store(TableStore, PeopleStore, CommunityStore, ChatStore, History, Protocol):
+    """Everything a store keeps for the service, and the history the pages read (bot/history.py)."""

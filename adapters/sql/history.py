@@ -1,0 +1,289 @@
+"""The pages' reads (bot/history.py `History`) in the database: a person's or a chat's page in one
+hop to the database's threads, a handful of statements each, every one bounded (LIMIT, or the
+rows of one chat's or one person's ratings) and served by an index (bench/README.md, bench.history,
+shows their plans): so a person with 5,000 games reads as fast as one with 5.
+
+The rows are those the save of a finished table wrote (ratings.py `save_outcome`): `finished` (a
+game's line, and the figures a chat's records rank by), `results` (its seats), `rating_points`
+(the history), `ratings` (totals, leaderboards, the latest name), `achievements`; the shown rating
+changes are the table's `changes`. What the rows become is shared with the memory store
+(bot/history_lines.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from sqlalchemy import Connection, Select, and_, case, func, select
+
+from adapters.sql.community import earned_by
+from adapters.sql.database import Database
+from adapters.sql.models import Base
+from adapters.sql.ratings import leaderboard_of, person_of, ratings_of_person
+from bot.history import (
+    ACTIVE,
+    BEST_DEMON,
+    FASTEST_SPEED,
+    LAST_SHARED,
+    LEADERBOARD,
+    LONGEST_SVOLOTA,
+    POINTS,
+    RECENT,
+    RIVAL_GAMES,
+    RIVALS,
+    Active,
+    Board,
+    ChatHistory,
+    GameLine,
+    PlayerHistory,
+    RatingPoint,
+    Rival,
+)
+from bot.history_lines import RECORD_GAMES, game_line, named, record, renamed, totals
+from bot.people import ChatRef, PersonRef
+from bot.ratings import GLOBAL, Result, Standing, chat_scope
+from bot.seasons import scoped
+
+_t = Base.metadata.tables
+finished, results, ratings = _t["finished"], _t["results"], _t["ratings"]
+rating_points, tables = _t["rating_points"], _t["tables"]
+# the column each record ranks by, and which way is best
+RANKED = {
+    LONGEST_SVOLOTA: finished.c.moves.desc(),
+    FASTEST_SPEED: finished.c.won_seconds.asc(),
+    BEST_DEMON: finished.c.top_score.desc(),
+}
+RANK_COLUMN = {
+    LONGEST_SVOLOTA: finished.c.moves,
+    FASTEST_SPEED: finished.c.won_seconds,
+    BEST_DEMON: finished.c.top_score,
+}
+
+
+class SqlHistory:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def player(self, person: PersonRef) -> PlayerHistory | None:
+        return await self.db.reading(lambda conn: player_of(conn, person))
+
+    async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
+        return await self.db.reading(lambda conn: chat_of(conn, chat, season))
+
+
+def player_of(conn: Connection, person: PersonRef) -> PlayerHistory | None:
+    rows = ratings_of_person(conn, person, GLOBAL)
+    if not rows:
+        return None
+    found = rivals_of(conn, person)
+    names = latest_names(conn, {r.person for r in found} | {person})
+    return PlayerHistory(
+        person,
+        names.get(person, ""),
+        tuple(totals(r, points_of(conn, person, r.game)) for r in rows),
+        tuple(earned_by(conn, person)),
+        lines(conn, games_of(conn, latest(person, RECENT))),
+        tuple(named(found, names)),
+    )
+
+
+def latest(person: PersonRef, limit: int) -> Select[Any]:
+    """The table ids of the person's latest `limit` finished games."""
+    return (
+        select(results.c.table_id)
+        .where(results.c.platform == person.platform, results.c.user_id == person.user_id)
+        .order_by(results.c.table_id.desc())
+        .limit(limit)
+    )
+
+
+def rivals_of(conn: Connection, person: PersonRef) -> list[Rival]:
+    """Head-to-head over the person's latest RIVAL_GAMES games, counted by the database (as
+    bot/history_lines.py `rivals` counts: the same order, the same ties), then each rival's
+    latest shared games."""
+    # the window carries the person's own place: their results are read once, newest first, LIMIT
+    window = latest(person, RIVAL_GAMES).add_columns(results.c.place).subquery()
+    them = results.alias("them")
+    shared = window.join(them, them.c.table_id == window.c.table_id)
+    other = and_(
+        them.c.user_id.is_not(None),
+        ~and_(them.c.platform == person.platform, them.c.user_id == person.user_id),
+    )
+    games, newest = func.count(), func.max(them.c.table_id)
+    top = conn.execute(
+        select(
+            them.c.platform,
+            them.c.user_id,
+            games.label("games"),
+            func.sum(case((window.c.place < them.c.place, 1), else_=0)).label("wins"),
+            func.sum(case((them.c.place < window.c.place, 1), else_=0)).label("losses"),
+            newest.label("newest"),
+        )
+        .select_from(shared)
+        .where(other)
+        .group_by(them.c.platform, them.c.user_id)
+        .order_by(games.desc(), newest.desc(), them.c.platform, them.c.user_id)
+        .limit(RIVALS)
+    ).all()
+    if not top:
+        return []
+    wanted = {(r.platform, r.user_id) for r in top}
+    last: dict[tuple[str, str], list[int]] = {}
+    pairs = conn.execute(
+        select(them.c.platform, them.c.user_id, them.c.table_id)
+        .select_from(shared)
+        .where(them.c.user_id.in_(sorted({u for _p, u in wanted})))
+        .order_by(them.c.table_id.desc())
+    )
+    for platform, user_id, table_id in pairs:
+        ids = last.setdefault((platform, user_id), [])
+        if (platform, user_id) in wanted and len(ids) < LAST_SHARED:
+            ids.append(table_id)
+    return [
+        Rival(
+            PersonRef(r.platform, r.user_id),
+            "",
+            r.games,
+            int(r.wins),
+            int(r.losses),
+            tuple(last[(r.platform, r.user_id)]),
+        )
+        for r in top
+    ]
+
+
+def chat_of(conn: Connection, chat: ChatRef, season: str | None) -> ChatHistory | None:
+    here = (finished.c.platform == chat.platform, finished.c.chat_id == chat.chat_id)
+    recent = games_of(conn, select(finished.c.table_id).where(*here).order_by(finished.c.table_id.desc()).limit(RECENT))
+    if not recent:
+        return None
+    home = chat_scope(chat)
+    scope = home if season is None else scoped(home, season)
+    games = conn.scalars(select(ratings.c.game).where(ratings.c.scope == scope).distinct().order_by(ratings.c.game))
+    boards = [(game, leaderboard_of(conn, game, scope, LEADERBOARD)) for game in games]
+    boards = [(game, rows) for game, rows in boards if rows]
+    busiest = func.sum(ratings.c.games + ratings.c.practice_games)
+    active = conn.execute(
+        select(ratings.c.platform, ratings.c.user_id, busiest.label("n"))
+        .where(ratings.c.scope == scope)
+        .group_by(ratings.c.platform, ratings.c.user_id)
+        .order_by(busiest.desc(), ratings.c.platform, ratings.c.user_id)
+        .limit(ACTIVE)
+    ).all()
+    people = [Active(PersonRef(r.platform, r.user_id), "", int(r.n)) for r in active if r.n]
+    names = latest_names(conn, {a.person for a in people} | {r.person for _g, rows in boards for r in rows})
+    return ChatHistory(
+        chat,
+        seasons_of(conn, home),
+        tuple(Board(game, season, tuple(renamed(r, names) for r in rows)) for game, rows in boards),
+        tuple(Active(a.person, names.get(a.person, ""), a.games) for a in people),
+        tuple(records_of(conn, chat)),
+        lines(conn, recent),
+    )
+
+
+def seasons_of(conn: Connection, home: str) -> tuple[str, ...]:
+    """The seasons with a rated game in the chat (scopes "<home>@<season>"), newest first."""
+    within = and_(ratings.c.scope > f"{home}@", ratings.c.scope < f"{home}@~", ratings.c.games >= 1)
+    scopes = conn.scalars(select(ratings.c.scope).where(within).distinct())
+    return tuple(sorted((s.split("@", 1)[1] for s in scopes), reverse=True))
+
+
+def records_of(conn: Connection, chat: ChatRef) -> list[Any]:
+    """Each record the chat has: one indexed read each for the game that set it (the first game to
+    set it keeps it), then those games together."""
+    best: dict[str, int] = {}
+    for kind, game in RECORD_GAMES.items():
+        found = conn.scalar(
+            select(finished.c.table_id)
+            .where(
+                finished.c.platform == chat.platform,
+                finished.c.chat_id == chat.chat_id,
+                finished.c.game == game,
+                RANK_COLUMN[kind].is_not(None),
+            )
+            .order_by(RANKED[kind], finished.c.table_id)
+            .limit(1)
+        )
+        if found is not None:
+            best[kind] = found
+    if not best:
+        return []
+    games = {
+        g.table_id: g
+        for g in games_of(conn, select(finished.c.table_id).where(finished.c.table_id.in_(set(best.values()))))
+    }
+    return [record(kind, games[table_id]) for kind, table_id in best.items()]
+
+
+def points_of(conn: Connection, person: PersonRef, game: str) -> list[RatingPoint]:
+    """The person's latest POINTS rating points in `game`, global scope, oldest first."""
+    query = (
+        select(rating_points.c.at, rating_points.c.table_id, rating_points.c.rating)
+        .where(
+            rating_points.c.platform == person.platform,
+            rating_points.c.user_id == person.user_id,
+            rating_points.c.game == game,
+            rating_points.c.scope == GLOBAL,
+        )
+        .order_by(rating_points.c.at.desc())
+        .limit(POINTS)
+    )
+    return [RatingPoint(r.at, r.table_id, r.rating) for r in reversed(conn.execute(query).all())]
+
+
+def games_of(conn: Connection, ids: Select[Any]) -> list[Result]:
+    """The finished games whose table ids `ids` selects, newest (highest id) first."""
+    chosen = ids.subquery()
+    seats: dict[int, list[Standing]] = {}
+    query = select(results).where(results.c.table_id.in_(select(chosen.c.table_id))).order_by(results.c.seat)
+    for r in conn.execute(query):
+        seats.setdefault(r.table_id, []).append(
+            Standing(r.seat, r.name, person_of(r.platform, r.user_id), r.score, r.place, r.won, r.forgotten)
+        )
+    rows = conn.execute(
+        select(finished).where(finished.c.table_id.in_(select(chosen.c.table_id))).order_by(finished.c.table_id.desc())
+    )
+    return [
+        Result(
+            f.table_id,
+            f.game,
+            ChatRef(f.platform, f.chat_id, f.thread_id),
+            f.higher,
+            tuple(seats.get(f.table_id, ())),
+            f.finished_at,
+            f.season,
+            f.started_at,
+            f.moves,
+        )
+        for f in rows
+    ]
+
+
+def lines(conn: Connection, games: list[Result]) -> tuple[GameLine, ...]:
+    """The games as the pages list them, with the rating changes their tables showed."""
+    ids = [g.table_id for g in games]
+    changes = dict(conn.execute(select(tables.c.id, tables.c.changes).where(tables.c.id.in_(ids))).all()) if ids else {}
+    return tuple(game_line(g, changes.get(g.table_id)) for g in games)
+
+
+def latest_names(conn: Connection, persons: Collection[PersonRef]) -> dict[PersonRef, str]:
+    """Each person's name at their latest game (their global rating rows: one per game)."""
+    if not persons:
+        return {}
+    # one statement a platform, its ids IN a list: the person index's seeks (an OR of pairs, or row
+    # values, read every global row through the scope's index instead)
+    platforms = sorted({p.platform for p in persons})
+    found: list[Any] = []
+    for platform in platforms:
+        ids = sorted(p.user_id for p in persons if p.platform == platform)
+        query = select(ratings.c.platform, ratings.c.user_id, ratings.c.name, ratings.c.updated_at).where(
+            ratings.c.platform == platform, ratings.c.user_id.in_(ids), ratings.c.scope == GLOBAL
+        )
+        found += conn.execute(query).all()
+    latest: dict[PersonRef, tuple[float, str]] = {}
+    for r in found:
+        person = PersonRef(r.platform, r.user_id)
+        if person not in latest or r.updated_at > latest[person][0]:
+            latest[person] = (r.updated_at, r.name)
+    return {p: name for p, (_at, name) in latest.items()}

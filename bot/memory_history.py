@@ -1,0 +1,110 @@
+"""The pages' reads (bot/history.py `History`) over the memory store's own dicts (bot/memory_store.py,
+which hands them over): the same rows as the SQL store's, chosen by walking them."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+
+from bot.achievements import Earned
+from bot.history import (
+    LEADERBOARD,
+    POINTS,
+    RECENT,
+    RIVAL_GAMES,
+    Board,
+    ChatHistory,
+    GameLine,
+    PlayerHistory,
+    RatingPoint,
+)
+from bot.history_lines import (
+    RECORD_GAMES,
+    game_line,
+    latest_names,
+    most_active,
+    named,
+    record,
+    record_key,
+    renamed,
+    rivals,
+    totals,
+)
+from bot.people import ChatRef, PersonRef
+from bot.ratings import GLOBAL, Rating, Result, chat_scope
+from bot.seasons import scoped
+from bot.tables import Table
+
+Points = dict[tuple[PersonRef, str, str], list[RatingPoint]]  # (person, game, scope) -> oldest first
+
+
+class MemoryHistory:
+    def __init__(
+        self,
+        games: Mapping[int, Result],
+        tables: Mapping[int, Table],
+        ratings: Mapping[tuple[str, str, PersonRef], Rating],
+        points: Points,
+        earned: Callable[[PersonRef], Awaitable[list[Earned]]],
+    ) -> None:
+        self._games, self._tables, self._ratings, self._points, self._earned = games, tables, ratings, points, earned
+
+    async def player(self, person: PersonRef) -> PlayerHistory | None:
+        rows = sorted(
+            (r for (_g, s, p), r in self._ratings.items() if (s, p) == (GLOBAL, person)), key=lambda r: r.game
+        )
+        if not rows:
+            return None
+        mine = sorted((r for r in self._games.values() if any(s.person == person for s in r.standings)), key=_newest)
+        found = rivals(person, mine[:RIVAL_GAMES])
+        names = self._names({r.person for r in found} | {person})
+        return PlayerHistory(
+            person,
+            names[person],
+            tuple(totals(r, self._points.get((person, r.game, GLOBAL), [])[-POINTS:]) for r in rows),
+            tuple(await self._earned(person)),
+            tuple(self._line(r) for r in mine[:RECENT]),
+            tuple(named(found, names)),
+        )
+
+    async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
+        where = (chat.platform, chat.chat_id)
+        games = sorted((r for r in self._games.values() if (r.chat.platform, r.chat.chat_id) == where), key=_newest)
+        if not games:
+            return None
+        home = chat_scope(chat)
+        scope = home if season is None else scoped(home, season)
+        rows = [r for (_g, s, _p), r in self._ratings.items() if s == scope]
+        seasons = {
+            s.split("@", 1)[1] for (_g, s, _p), r in self._ratings.items() if s.startswith(f"{home}@") and r.games
+        }
+        ranked = [r for r in rows if r.games >= 1]
+        ranked.sort(key=lambda r: (-r.ordinal, -r.games, r.name, r.person.platform, r.person.user_id))
+        boards = []
+        for game in sorted({r.game for r in ranked}):
+            best = [r for r in ranked if r.game == game][:LEADERBOARD]
+            boards.append((game, best))
+        names = self._names({r.person for _g, best in boards for r in best} | {r.person for r in rows})
+        records = []
+        for kind in RECORD_GAMES:
+            keyed = [(key, r) for r in games if (key := record_key(kind, r)) is not None]
+            if keyed:
+                records.append(record(kind, min(keyed, key=lambda k: k[0])[1]))
+        return ChatHistory(
+            chat,
+            tuple(sorted(seasons, reverse=True)),
+            tuple(Board(game, season, tuple(renamed(r, names) for r in best)) for game, best in boards),
+            tuple(most_active(rows, names)),
+            tuple(records),
+            tuple(self._line(r) for r in games[:RECENT]),
+        )
+
+    def _names(self, persons: set[PersonRef]) -> dict[PersonRef, str]:
+        return latest_names(r for (_g, s, p), r in self._ratings.items() if s == GLOBAL and p in persons)
+
+    def _line(self, result: Result) -> GameLine:
+        table = self._tables.get(result.table_id)
+        return game_line(result, table.changes if table else None)
+
+
+def _newest(result: Result) -> int:
+    return -result.table_id

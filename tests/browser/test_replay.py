@@ -20,6 +20,16 @@ from tests.browser.test_accessibility import SERIOUS, axe, told
 pytestmark = pytest.mark.slow  # Chromium drives the page
 
 
+async def serious(page: Any) -> list[str]:
+    """What axe-core finds serious on the page, light and dark."""
+    found = []
+    for scheme in ("light", "dark"):
+        await page.emulate_media(color_scheme=scheme)
+        results = await axe(page)
+        found += [f"{scheme}: {told(v)}" for v in results["violations"] if v["impact"] in SERIOUS]
+    return found
+
+
 async def answer(page: Any) -> dict[str, Any]:
     """The replay's data, as the page fetched it."""
     token = (await page.evaluate("location.pathname")).rsplit("/", 1)[1]
@@ -51,11 +61,7 @@ async def test_scrubbed_to_the_end_a_replay_shows_the_final_cards_and_the_result
         assert ("wins" in result or "draw" in result) and await page.locator("#result").is_visible()
         await page.locator("#seat").select_option("1")
         await page.locator('#table .mine .seat-head[data-seat="1"]').wait_for(state="attached")
-        found = []
-        for scheme in ("light", "dark"):
-            await page.emulate_media(color_scheme=scheme)
-            results = await axe(page)
-            found += [f"{scheme}: {told(v)}" for v in results["violations"] if v["impact"] in SERIOUS]
+        found = await serious(page)
         assert not found, found
 
 
@@ -104,11 +110,7 @@ async def test_a_finished_games_live_page_links_to_its_replay_which_opens(aio_lo
             assert await link.inner_text() == "▶ Watch the replay"
             result = await page.locator("#board-text").inner_text()
             assert "wins" in result or "draw" in result
-            found = []
-            for scheme in ("light", "dark"):
-                await page.emulate_media(color_scheme=scheme)
-                results = await axe(page)
-                found += [f"{scheme}: {told(v)}" for v in results["violations"] if v["impact"] in SERIOUS]
+            found = await serious(page)
             assert not found, found
             async with page.context.expect_page() as opened:
                 await link.click()

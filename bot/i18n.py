@@ -40,6 +40,10 @@ LANGUAGES: Final = (
 # A language by its first subtag, as clients and locales name it (`pt-br`, `pt_BR.UTF-8`, `pt`):
 # one language a subtag, so Brazilian Portuguese answers every Portuguese.
 _BY_SUBTAG: Final = {lang.split("_")[0].lower(): lang for lang in LANGUAGES}
+# Accept-Language entries read (a header of thousands: the first ones, as a browser sends a handful),
+# and an entry's q-value (RFC 9110: 0 to 1, at most three decimals).
+MAX_LANGUAGES: Final = 32
+_QUALITY: Final = re.compile(r"\s*q\s*=\s*(0(\.\d{0,3})?|1(\.0{0,3})?)\s*", re.IGNORECASE)
 
 # A template the core builds by joining two of its messages with ": " (e.g. "expected …: not a
 # card: …") is translated part by part when the whole is not in the catalog.
@@ -185,10 +189,30 @@ def _translator(lang: str, ranks: str) -> Translator:
     return Translator(lang, _load(lang) if ranks == LATIN_RANKS else _translator(lang, LATIN_RANKS)._t, ranks)
 
 
-def pick_language(code: str | None, default: str = SOURCE_LANGUAGE) -> str:
-    """A supported language from a locale or client language code (`ru_RU.UTF-8`, `uk`, `en-US`),
-    or `default` when it names none of them."""
-    return language_named(code) or default
+def pick_language(header: str | None, default: str = SOURCE_LANGUAGE) -> str:
+    """The supported language a reader asks for, or `default` when they name none of ours.
+
+    `header` is an HTTP Accept-Language ("fa-IR,fa;q=0.9,en;q=0.8": ours by their q-values, the
+    first listed of equal weight first; "*" stands for `default`; an entry of q=0 or a malformed one
+    is passed over), which covers a single locale or client language code too
+    (`ru_RU.UTF-8`, `uk`, `en-US`, a Telegram `language_code`, a Discord locale)."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, entry in enumerate((header or "").split(",", MAX_LANGUAGES)[:MAX_LANGUAGES]):
+        code, *params = entry.split(";")
+        weight = _weight(params)
+        lang = default if code.strip() == "*" else language_named(code)
+        if lang is not None and weight:  # (q=0: "not this one", which picks nothing)
+            ranked.append((-weight, index, lang))
+    return min(ranked)[2] if ranked else default
+
+
+def _weight(params: list[str]) -> float | None:
+    """An Accept-Language entry's q-value (1 without one), or None when it is malformed."""
+    for param in params:
+        if param.strip().lower().startswith("q"):
+            found = _QUALITY.fullmatch(param)
+            return float(found.group(1)) if found else None
+    return 1.0
 
 
 def language_named(code: object) -> str | None:

@@ -2,17 +2,19 @@
 
     GET /api/v1/players/{token}                          a person's page (page_json.player_json)
     GET /api/v1/chats/{token}/leaderboard?season=YYYY-MM a group's page (chat_json); no season: all time
+    GET /api/v1/games/{token}                            a finished game's replay (replays.py)
     GET /api/v1/openapi.json                             the OpenAPI 3.1 document
 
-An answer carries a strong ETag, the hash of the bytes sent (gzip's bytes have their own tag: the
-two are different representations), and a request whose If-None-Match names it gets 304 without a
-body. `Cache-Control: private, max-age=60`: the link is someone's, no shared cache keeps it; a
-minute is as stale as a page may be. `Vary: Accept-Language`: names and messages are in the
-reader's language.
+and how every answer of theirs is made (`answered`, `cached`, `refused`). An answer carries a strong
+ETag, the hash of the bytes sent (gzip's bytes have their own tag: the two are different
+representations), and a request whose If-None-Match names it gets 304 without a body.
+`Cache-Control: private, max-age=60` unless said otherwise (a finished game's replay does not
+change: it says so): the link is someone's, no shared cache keeps it; a minute is as stale as a
+page may be. `Vary: Accept-Language`: names and messages are in the reader's language.
 
-A refusal is `{"error": code, "message": sentence}` in the reader's language (page_access.py and
-page_reads.py say which, history_words.py in what words); anything unforeseen is a 500 of the same
-shape, logged here, never a traceback in the answer.
+A refusal is `{"error": code, "message": sentence}` in the reader's language (page_access.py,
+page_reads.py and replays.py say which, refusals.py in what words), never cached; anything
+unforeseen is a 500 of the same shape, logged here, never a traceback in the answer.
 """
 
 from __future__ import annotations
@@ -26,21 +28,16 @@ from typing import Any
 from aiohttp import web
 from aiohttp.web_response import ContentCoding
 
-from adapters.web.history_words import reader, refusal
-from adapters.web.openapi import PREFIX, document
-from adapters.web.page_access import NOT_FOUND, Refusal
-from adapters.web.page_json import Json, chat_json, player_json
-from adapters.web.page_reads import BAD_SEASON, PageReads
-from bot.i18n import Translator
+from adapters.web.openapi import CACHE, PREFIX, document
+from adapters.web.page_json import chat_json, player_json
+from adapters.web.page_reads import PageReads
+from adapters.web.refusals import BAD_SEASON, INTERNAL, NOT_ALLOWED, NOT_FOUND, UNAVAILABLE, Refusal, refusal
+from bot.i18n import Translator, pick_language, translator
 from bot.store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
-CACHE = "private, max-age=60"
 VARY = "Accept-Language, Accept-Encoding"
-UNAVAILABLE = Refusal(503, "unavailable")
-INTERNAL = Refusal(500, "internal")
-NOT_ALLOWED = Refusal(405, "method_not_allowed")
 READS = ("GET", "HEAD")
 
 
@@ -52,21 +49,21 @@ class Api:
     async def player(self, request: web.Request) -> web.Response:
         t = reader(request.headers.get("Accept-Language"))
 
-        async def read() -> Json | Refusal:
+        async def read() -> bytes | Refusal:
             found = await self.reads.player(request.match_info["token"])
-            return found if isinstance(found, Refusal) else player_json(found, t, self.reads.season_months)
+            return found if isinstance(found, Refusal) else encoded(player_json(found, t, self.reads.season_months))
 
         return await answered(request, t, read)
 
     async def chat(self, request: web.Request) -> web.Response:
         t = reader(request.headers.get("Accept-Language"))
 
-        async def read() -> Json | Refusal:
+        async def read() -> bytes | Refusal:
             asked = request.query.getall("season", [])
             if len(asked) > 1:
                 return BAD_SEASON
             found = await self.reads.chat(request.match_info["token"], asked[0] if asked else None)
-            return found if isinstance(found, Refusal) else chat_json(found[0], found[1], t)
+            return found if isinstance(found, Refusal) else encoded(chat_json(found[0], found[1], t))
 
         return await answered(request, t, read)
 
@@ -91,7 +88,21 @@ def add_api_routes(app: web.Application, reads: PageReads) -> None:
     app.router.add_route("*", PREFIX + "/{rest:.*}", api.elsewhere)
 
 
-async def answered(request: web.Request, t: Translator, read: Callable[[], Awaitable[Json | Refusal]]) -> web.Response:
+def reader(header: str | None) -> Translator:
+    """The reader's translator, by the request's Accept-Language (bot.i18n.pick_language)."""
+    return translator(pick_language(header))
+
+
+def encoded(data: Any) -> bytes:
+    """An answer's body: compact UTF-8 JSON."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+async def answered(
+    request: web.Request, t: Translator, read: Callable[[], Awaitable[bytes | Refusal]], cache: str = CACHE
+) -> web.Response:
+    """The body `read` gives, cached (`cache`: its Cache-Control), or its refusal; a store that
+    cannot be read is a 503, anything else unforeseen a 500."""
     try:
         got = await read()
     except StoreUnavailable:
@@ -101,7 +112,7 @@ async def answered(request: web.Request, t: Translator, read: Callable[[], Await
         got = INTERNAL
     if isinstance(got, Refusal):
         return refused(t, got)
-    return cached(request, json.dumps(got, ensure_ascii=False, separators=(",", ":")).encode(), t.lang)
+    return cached(request, got, t.lang, cache)
 
 
 def refused(t: Translator, why: Refusal) -> web.Response:
@@ -110,11 +121,12 @@ def refused(t: Translator, why: Refusal) -> web.Response:
     return web.json_response(body, status=why.status, headers=headers, dumps=_dumps)
 
 
-def cached(request: web.Request, body: bytes, lang: str) -> web.Response:
-    """200 with the body and its ETag, or 304 if the request's If-None-Match names that tag."""
+def cached(request: web.Request, body: bytes, lang: str, cache: str = CACHE) -> web.Response:
+    """200 with the body and its ETag, or 304 if the request's If-None-Match names that tag;
+    `cache`: the Cache-Control of both."""
     gzipped = accepts_gzip(request.headers.get("Accept-Encoding", ""))
     tag = hashlib.sha256(body).hexdigest()[:32] + ("-gzip" if gzipped else "")
-    headers = {"Cache-Control": CACHE, "Vary": VARY, "Content-Language": language_tag(lang)}
+    headers = {"Cache-Control": cache, "Vary": VARY, "Content-Language": language_tag(lang)}
     known = request.if_none_match or ()
     if any(e.value in (tag, "*") for e in known):  # (weak comparison, as RFC 9110 asks of If-None-Match)
         response = web.Response(status=304, headers=headers)

@@ -1,58 +1,11 @@
-"""The player and group pages' words (issue #36): their refusals, headings and column names, in the
-reader's language (bot.i18n; the catalog tests require adapters/web translated), and the reader's
-language itself, from the Accept-Language header."""
+"""The player and group pages' words (issue #36): their headings and column names, in the reader's
+language (bot.i18n; the catalog tests require adapters/web translated). Their refusals' words are
+refusals.py's."""
 
 from __future__ import annotations
 
-from bot.i18n import LANGUAGES, Translator, language_named, translator
+from bot.i18n import Translator
 from bot.ui.words import N_
-
-# A refusal's code (the JSON's "error") and its sentence (English: the msgid).
-REFUSALS: dict[str, str] = {
-    # TRANSLATORS: a player or group page's link that does not check out (tampered, unknown, not a page)
-    "not_found": N_("This link does not lead to a page: ask the bot for a new one in the chat."),
-    # TRANSLATORS: a player or group page's link past its expiry
-    "expired": N_("This link has expired: ask the bot for a new one in the chat."),
-    # TRANSLATORS: the page of a person the bot no longer knows (they asked to be forgotten)
-    "gone": N_("This player's page is gone."),
-    # TRANSLATORS: a group page's public link after the group's admins made the page private
-    "not_public": N_("This group's page is not public any more: ask the bot for a new link in the chat."),
-    # TRANSLATORS: a group page asked for a season that is not written as a month; keep 2026-11 as it is
-    "bad_season": N_("The season must be a month written like 2026-11."),
-    "no_games": N_("No game has finished in this group yet."),
-    # TRANSLATORS: a page asked for with anything but a plain read (a form posted to it)
-    "method_not_allowed": N_("This address can only be read."),
-    "unavailable": N_("The pages cannot be read right now: try again in a minute."),
-    "internal": N_("Something went wrong on our side: try again later."),
-}
-
-
-def refusal(code: str, t: Translator) -> str:
-    return t.gettext(REFUSALS[code])
-
-
-def reader_language(header: str | None) -> str:
-    """The language to answer in: the first of ours that Accept-Language names, by its q-values
-    ("fa-IR,fa;q=0.9,en;q=0.8" -> "fa"); English when it names none. A malformed entry is skipped."""
-    ranked: list[tuple[float, int, str]] = []
-    for index, entry in enumerate((header or "").split(",")[:32]):  # (a header of thousands: the first 32)
-        code, _, params = entry.strip().partition(";")
-        weight = 1.0
-        name, _, value = params.strip().partition("=")
-        if name.strip() == "q":
-            try:
-                weight = float(value)
-            except ValueError:
-                continue
-        lang = language_named(code)
-        if lang is not None and 0 < weight <= 1:
-            ranked.append((-weight, index, lang))
-    return min(ranked)[2] if ranked else "en"
-
-
-def reader(header: str | None) -> Translator:
-    lang = reader_language(header)
-    return translator(lang if lang in LANGUAGES else "en")
 
 
 def page_words(t: Translator) -> dict[str, str]:

@@ -31,6 +31,7 @@ from adapters.web.views import Gallery, Links, seat_of, view_of
 from bot.commands import Press
 from bot.i18n import LANGUAGES, translator
 from bot.observers import Observer
+from bot.pages import PageUrl
 from bot.people import Actor, ChatRef
 from bot.refusals import Refused
 from bot.service import Service
@@ -77,14 +78,17 @@ class Hub(Observer):
         link_seconds: float = 900,
         now: Callable[[], float] = time.time,
         links: Links | None = None,
+        pages: PageUrl | None = None,
     ) -> None:
         """`gallery` None: views without pictures. `link_seconds`: how long a used link nonce is
         remembered (no link lives longer). `links`: signs a viewer's link to a rematch (None: views
-        do not lead on to it)."""
+        do not lead on to it). `pages`: signs the finished game's link to its replay (None: no page
+        links served, views without it)."""
         self.service = service
         self.store = store
         self.gallery = gallery
         self.links = links
+        self.pages = pages
         self.link_seconds = link_seconds
         self._tables: dict[int, _Table] = {}
         self._nonces: TTLCache[str, bool] = TTLCache(NONCES_KEPT, link_seconds, timer=now)  # used link nonces
@@ -192,7 +196,9 @@ class Hub(Observer):
             # a seated viewer's view holds their own panel: built for them alone
             own = key if seat is None else (seat, watch.viewer.person.platform + ":" + watch.viewer.person.user_id)
             if own not in views:
-                view = await view_of(self.service, table, watch.viewer, self.gallery, self.links, watch.in_chat)
+                view = await view_of(
+                    self.service, table, watch.viewer, self.gallery, self.links, watch.in_chat, self.pages
+                )
                 views[own] = json.dumps(view)
             watch.version = table.version
             sends.append(self._send(watched, watch, views[own]))

@@ -1,13 +1,13 @@
 """The pages' API described as OpenAPI 3.1 (served at /api/v1/openapi.json): its paths, answers and
-the schemas of what page_json.py serves. The schemas are closed (no property they do not name), so
-the test that checks served answers against them (tests/adapters/web/test_api.py) notices a field
-added on one side only."""
+the schemas of what page_json.py and replay_json.py serve. The schemas are closed (no property they
+do not name), so the tests that check served answers against them (tests/adapters/web/test_api.py,
+test_replay.py) notice a field added on one side only."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from adapters.web.history_words import REFUSALS
+from adapters.web.refusals import SENTENCES
 
 VERSION = "1"
 PREFIX = f"/api/v{VERSION}"
@@ -36,11 +36,15 @@ COUNT = {"type": "integer", "minimum": 0}
 TIME = {"type": "string", "format": "date-time", "description": "UTC, to the second"}
 TEXT = {"type": "string"}
 SEASON = {"type": "string", "pattern": r"^\d{4}-\d{2}$", "description": "a season, named by its first month"}
+CARD = {"type": "string", "pattern": r"^(?:(?:[2-9]|10|[JQKA])[CDHS]|JK)$", "description": "7C, 10H, AS, JK"}
+NULL_SEAT = {"type": ["integer", "null"], "minimum": 0}
+CACHE = "private, max-age=60"  # the pages' answers (api.py)
+IMMUTABLE = "private, max-age=3600, immutable"  # a finished game's replay (replays.py): it does not change
 
 SCHEMAS: dict[str, Schema] = {
     "Error": _object(
         {
-            "error": {"type": "string", "enum": sorted(REFUSALS)},
+            "error": {"type": "string", "enum": sorted(SENTENCES)},
             "message": {"type": "string", "description": "a sentence in the reader's language (Accept-Language)"},
         }
     ),
@@ -136,6 +140,85 @@ SCHEMAS: dict[str, Schema] = {
             "recent": _list(_ref("GameLine")),
         }
     ),
+    # a replay (replay_json.py): the deal's open table whole, then each step's changes
+    "TablePlace": _object(
+        {
+            "id": {
+                "type": "string",
+                "description": "a seat's places after its number (1.s1)",
+            },
+            "kind": {"type": "string", "description": "what the page draws: stack, pile, reserve, hand, demon…"},
+            "seat": {**NULL_SEAT, "description": "null: the centre's"},
+            "cards": {**_list(CARD), "description": "all of them, bottom first (an open table)"},
+            "count": COUNT,
+            "down": {**COUNT, "description": "how many of the bottom cards lay face down in play"},
+            "spread": {"type": "boolean"},
+            "colour": {"type": ["string", "null"], "enum": ["red", "black", None]},
+        }
+    ),
+    "TableSeat": _object(
+        {
+            "seat": COUNT,
+            "name": TEXT,
+            "cards": {**COUNT, "description": "cards it still has to get rid of"},
+            "turn": {"type": "boolean"},
+            "passed": {"type": "boolean"},
+            "score": {"type": ["integer", "null"]},
+            "deadline": {"type": ["number", "null"]},
+        }
+    ),
+    "OpenTable": _object(
+        {
+            "game": TEXT,
+            "seat": NULL_SEAT,
+            "seats": _list(_ref("TableSeat")),
+            "places": _list(_ref("TablePlace")),
+            "moves": {"type": "array", "maxItems": 0, "description": "none: a replay plays nothing"},
+            "court": {"type": "string", "description": "how the chat writes J, Q, K and A"},
+            "up": {"type": ["boolean", "null"], "description": "Svolota: the pile goes up; null: no direction"},
+            "open": {"const": True},
+        }
+    ),
+    "Step": _object(
+        {
+            "at": {"type": "number", "minimum": 0, "description": "seconds from the deal"},
+            "seat": {**NULL_SEAT, "description": "who moved; null: the deal"},
+            "words": {"type": "string", "description": "the move as the chat says it"},
+            "places": {**_list(_ref("TablePlace")), "description": "places new or changed, whole"},
+            "gone": {**_list(TEXT), "description": "ids of places no longer there"},
+            "order": {**_list(TEXT), "description": "every place's id, when the order changed"},
+            "seats": {**_list(_ref("TableSeat")), "description": "seats that changed, whole"},
+            "up": {"type": ["boolean", "null"], "description": "the pile's direction, when it changed"},
+        },
+        optional=("places", "gone", "order", "seats", "up"),
+    ),
+    "Standing": _object(
+        {"seat": COUNT, "place": {"type": "integer", "minimum": 1}, "score": {"type": "integer"}, "words": TEXT}
+    ),
+    "Replay": _object(
+        {
+            "version": {"const": 1, "description": "of this answer's shape"},
+            "lang": TEXT,
+            "dir": {"enum": ["ltr", "rtl"]},
+            "game": TEXT,
+            "title": TEXT,
+            "real_time": {"type": "boolean", "description": "its steps replay at their own times"},
+            "seats": _list(_object({"seat": COUNT, "name": TEXT})),
+            "result": _object(
+                {
+                    "winner": {**NULL_SEAT, "description": "null: a draw"},
+                    "text": TEXT,
+                    "standings": {**_list(_ref("Standing")), "description": "best first"},
+                }
+            ),
+            "deal": _ref("OpenTable"),
+            "steps": {
+                **_list(_ref("Step")),
+                "minItems": 1,
+                "description": "the deal, then one a logged move: each the changes from the one before",
+            },
+        }
+    ),
 }
 
 TOKEN = {
@@ -152,17 +235,22 @@ LANGUAGE = {
     "description": "the reader's languages: names and messages are in the first one the bot speaks (else English)",
     "schema": {"type": "string"},
 }
-CACHED = {
-    "ETag": {"description": "strong, from the body's hash", "schema": {"type": "string"}},
-    "Cache-Control": {"description": "private, max-age=60", "schema": {"type": "string"}},
-}
+
+
+def _cached(cache: str) -> Schema:
+    return {
+        "ETag": {"description": "strong, from the body's hash", "schema": {"type": "string"}},
+        "Cache-Control": {"description": cache, "schema": {"type": "string"}},
+    }
 
 
 def _error(description: str) -> Schema:
     return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
 
 
-def _read(summary: str, schema: str, errors: dict[str, str], extra: tuple[Schema, ...] = ()) -> Schema:
+def _read(
+    summary: str, schema: str, errors: dict[str, str], extra: tuple[Schema, ...] = (), cache: str = CACHE
+) -> Schema:
     return {
         "get": {
             "summary": summary,
@@ -170,10 +258,13 @@ def _read(summary: str, schema: str, errors: dict[str, str], extra: tuple[Schema
             "responses": {
                 "200": {
                     "description": "the page's data",
-                    "headers": CACHED,
+                    "headers": _cached(cache),
                     "content": {"application/json": {"schema": _ref(schema)}},
                 },
-                "304": {"description": "not modified (If-None-Match names the current ETag)", "headers": CACHED},
+                "304": {
+                    "description": "not modified (If-None-Match names the current ETag)",
+                    "headers": _cached(cache),
+                },
                 **{status: _error(text) for status, text in errors.items()},
                 "503": _error("the store cannot be read right now"),
             },
@@ -189,8 +280,8 @@ def document() -> Schema:
         "info": {
             "title": "cardbot pages",
             "version": VERSION,
-            "description": "Read-only data behind the player and group pages. Every address is a signed link "
-            "the bot hands out in a chat: there are no guessable ids.",
+            "description": "Read-only data behind the player and group pages and the replays. Every address is a "
+            "signed link the bot hands out in a chat: there are no guessable ids.",
         },
         "paths": {
             f"{PREFIX}/players/{{token}}": _read(
@@ -216,6 +307,16 @@ def document() -> Schema:
                         "schema": SEASON,
                     },
                 ),
+            ),
+            f"{PREFIX}/games/{{token}}": _read(
+                "A finished game step by step, every hand open: the deal, then each move's changes",
+                "Replay",
+                {
+                    **errors,
+                    "404": "not a replay's token, no such game, a game not finished (not_finished), or one whose "
+                    "moves do not lead to its end (not_replayable)",
+                },
+                cache=IMMUTABLE,
             ),
             f"{PREFIX}/openapi.json": {
                 "get": {

@@ -1,5 +1,5 @@
-"""Whether a page token opens the page a path asks for (issue #36): the player and group pages and
-their API read the token the same way, and refuse the same way.
+"""Whether a page token opens the page a path asks for (issue #36): the player and group pages, the
+replays and their API read the token the same way, and refuse the same way (refusals.py).
 
 - not a token we signed (tampered, malformed, unknown), or a token of another kind than the path's
   (a replay's token on /api/v1/players/…): 404 "not_found";
@@ -14,9 +14,9 @@ that reads it (`PublicSince`), and without one no chat page is public.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 
 from adapters.web.page_links import read_page
+from adapters.web.refusals import EXPIRED, NOT_FOUND, NOT_PUBLIC, Refusal
 from bot.pages import ChatPage, PlayerPage, ReplayPage
 from bot.people import ChatRef
 
@@ -27,16 +27,6 @@ PublicSince = Callable[[ChatRef], Awaitable[float | None]]
 async def never_public(chat: ChatRef) -> float | None:
     return None
 
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    status: int
-    code: str  # history_words.REFUSALS
-
-
-NOT_FOUND = Refusal(404, "not_found")
-EXPIRED = Refusal(410, "expired")
-NOT_PUBLIC = Refusal(403, "not_public")
 
 Opened = PlayerPage | ChatPage | ReplayPage
 

@@ -9,14 +9,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from adapters.web.page_access import PublicSince, Refusal, never_public, open_page
+from adapters.web.page_access import PublicSince, never_public, open_page
+from adapters.web.refusals import BAD_SEASON, GONE, NO_GAMES, Refusal
 from bot import seasons
 from bot.history import ChatHistory, History, PlayerHistory
 from bot.pages import ChatPage, PlayerPage
 
-GONE = Refusal(410, "gone")
-NO_GAMES = Refusal(404, "no_games")
-BAD_SEASON = Refusal(400, "bad_season")
 _SEASON = re.compile(r"\d{4}-\d{2}")
 
 

@@ -24,20 +24,21 @@ from __future__ import annotations
 import base64
 import hashlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import cache
 from pathlib import Path
 
 from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from adapters.web.api import add_api_routes, language_tag
-from adapters.web.history_words import page_words, reader, refusal
-from adapters.web.openapi import PREFIX
-from adapters.web.page_access import NOT_FOUND, PublicSince, Refusal, never_public
+from adapters.web.api import add_api_routes, language_tag, reader
+from adapters.web.history_words import page_words
+from adapters.web.openapi import CACHE, PREFIX
+from adapters.web.page_access import PublicSince, never_public
 from adapters.web.page_links import read_page
-from adapters.web.page_reads import BAD_SEASON, PageReads
+from adapters.web.page_reads import PageReads
 from adapters.web.page_views import ChatPages, chat_view, player_view
+from adapters.web.refusals import BAD_SEASON, INTERNAL, NOT_FOUND, UNAVAILABLE, Refusal, refusal
 from bot.history import History
 from bot.i18n import Translator, direction
 from bot.pages import ChatPage, PlayerPage, ReplayPage
@@ -53,7 +54,6 @@ TEMPLATES = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-CACHE = "private, max-age=60"
 
 
 @cache
@@ -82,40 +82,34 @@ class Pages:
         reading = read_page(self.reads.secret, token)
         if reading is not None and isinstance(reading.page, ReplayPage):
             raise web.HTTPFound(f"/replay/{token}")  # (the token goes on as it came: it checked out)
-        try:
-            if reading is not None and isinstance(reading.page, PlayerPage):
-                return await self.player(request, token, t)
-            if reading is not None and isinstance(reading.page, ChatPage):
-                return await self.chat(request, token, t)
-            return refused_page(t, NOT_FOUND)
-        except StoreUnavailable:
-            return refused_page(t, Refusal(503, "unavailable"))
-        except Exception:  # (a page of our own words: no traceback leaves the server)
-            log.exception("a page could not be drawn")
-            return refused_page(t, Refusal(500, "internal"))
+        if reading is not None and isinstance(reading.page, PlayerPage):
+            return await drawn(t, lambda: self.player(request, token, t))
+        if reading is not None and isinstance(reading.page, ChatPage):
+            return await drawn(t, lambda: self.chat(request, token, t))
+        return refused_page(t, NOT_FOUND)
 
-    async def player(self, request: web.Request, token: str, t: Translator) -> web.StreamResponse:
+    async def player(self, request: web.Request, token: str, t: Translator) -> web.StreamResponse | Refusal:
         found = await self.reads.player(token)
         if isinstance(found, Refusal):
-            return refused_page(t, found)
+            return found
         words = page_words(t)
         view = player_view(found, t, words["former"])
         return html_page("player.html", t, found.name, f"{PREFIX}/players/{token}", v=view, w=words)
 
-    async def chat(self, request: web.Request, token: str, t: Translator) -> web.StreamResponse:
+    async def chat(self, request: web.Request, token: str, t: Translator) -> web.StreamResponse | Refusal:
         all_time = await self.reads.chat(token, None)
         if isinstance(all_time, Refusal):
-            return refused_page(t, all_time)
+            return all_time
         asked = request.query.getall("season", [])
         if len(asked) > 1:
-            return refused_page(t, BAD_SEASON)
+            return BAD_SEASON
         # the season shown above all time: the one asked for, else the newest with a rated game here
         season = asked[0] if asked else (all_time[0].seasons[0] if all_time[0].seasons else None)
         pages = ChatPages(all_time[0], None, None)
         if season is not None:
             in_season = await self.reads.chat(token, season)
             if isinstance(in_season, Refusal):
-                return refused_page(t, in_season)
+                return in_season
             pages = ChatPages(all_time[0], in_season[1], in_season[0] if in_season[1] else None)
         words = page_words(t)
         view = chat_view(pages, t, words["former"])
@@ -145,6 +139,19 @@ def html_page(
     response = web.Response(text=text, status=status, content_type="text/html", headers=headers)
     response.enable_compression()
     return response
+
+
+async def drawn(t: Translator, draw: Callable[[], Awaitable[web.StreamResponse | Refusal]]) -> web.StreamResponse:
+    """The page `draw` makes, or its refusal as a page; a store that cannot be read is a 503,
+    anything else unforeseen a 500: a page of our own words, no traceback leaves the server."""
+    try:
+        got = await draw()
+    except StoreUnavailable:
+        got = UNAVAILABLE
+    except Exception:
+        log.exception("a page could not be drawn")
+        got = INTERNAL
+    return refused_page(t, got) if isinstance(got, Refusal) else got
 
 
 def refused_page(t: Translator, why: Refusal) -> web.Response:

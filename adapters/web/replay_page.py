@@ -61,16 +61,5 @@ def replay_html(folder: Path, lang: str, replay: Replay) -> ReplayHtml:
     return ReplayHtml(text, CSP.format(style=f"'sha256-{digest}'"))
 
 
-def error_html(lang: str, message: str) -> str:
-    """A refused replay as a page: the sentence alone, styled by the live table's sheet."""
-    return (
-        f'<!doctype html>\n<html lang="{html.escape(lang.replace("_", "-"))}" dir="{direction(lang)}">\n<head>\n'
-        '<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="color-scheme" content="light dark">\n<meta name="referrer" content="no-referrer">\n'
-        f'<title>🃏</title>\n{STYLE_LINK}\n</head>\n<body>\n<main id="page" data-state="refused">\n'
-        f'<p id="status" role="alert">{html.escape(message)}</p>\n</main>\n</body>\n</html>\n'
-    )
-
-
 def _root(text: str, lang: str) -> str:
     return text.replace(ROOT, f'<html lang="{html.escape(lang.replace("_", "-"))}" dir="{direction(lang)}">', 1)

@@ -1,10 +1,11 @@
-"""The replay page's own words (adapters/web/replays.py), translated with bot.i18n: its controls,
-what it says while it loads, and its refusals."""
+"""The replay page's own words (adapters/web/replays.py), translated with bot.i18n: its controls and
+what it says while it loads (its refusals: refusals.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from adapters.web.refusals import UNAVAILABLE, refusal
 from adapters.web.words import card_words
 from bot.i18n import LANGUAGES, Translator, translator
 
@@ -36,26 +37,11 @@ def replay_words(lang: str) -> dict[str, Any]:
         "seat": t.gettext("Seen from"),
         # TRANSLATORS: shown while the replay page fetches the game's moves
         "loading": t.gettext("Loading the replay…"),
-        "failed": refusal("unknown", lang),
+        # (what it says when the data cannot be fetched: the network; a refusal says its own words)
+        "failed": refusal(UNAVAILABLE.code, t),
     }
 
 
 def replay_title(game: str, lang: str) -> str:
     # TRANSLATORS: the replay page's title; {game} is the game's name
     return _t(lang).gettext("{game}: the replay").format(game=game)
-
-
-def refusal(error: str, lang: str) -> str:
-    """A refused replay in the reader's language (error: Refused.error)."""
-    t = _t(lang)
-    if error == "expired":
-        # TRANSLATORS: a replay link that is too old (links from the chat expire)
-        return t.gettext("This link has expired: open the replay again from the game's result in the chat.")
-    if error == "not_finished":
-        # TRANSLATORS: a replay link to a game still being played (or never played)
-        return t.gettext("This game is not over: its replay opens when it has ended.")
-    if error == "not_replayable":
-        # TRANSLATORS: a finished game whose moves could not be played again as they happened
-        return t.gettext("This game cannot be replayed.")
-    # TRANSLATORS: a replay link that is not valid (mistyped, or made by someone else)
-    return t.gettext("There is no replay at this link.")

@@ -3,20 +3,19 @@
 
 The replay is computed from the store's table and move log by playing the game again through core
 (bot/replay.py), checked against the saved state, and kept in an LRU cache by table, version and
-language: a finished game does not change, so its answer is immutable (an ETag, and
-`Cache-Control: private, max-age=3600, immutable`); the version in the key lets a rewritten table
-(a person forgotten) be computed again.
+language: a finished game does not change, so its answer is immutable (answered as every API answer
+is, api.py, with `Cache-Control: private, max-age=3600, immutable`); the version in the key lets a
+rewritten table (a person forgotten) be computed again.
 
-Refusals, in the reader's language (Accept-Language), as `{"error", "message"}` from the API and as
-a page from /replay: 404 a token tampered with, of another kind, or naming no table; 410 an expired
-one; 404 a table that is not a finished game, or whose log does not lead to its saved state.
+The token is read as every page's (page_access.py) and refused in the same words (refusals.py), as
+JSON from the API and as a page from /replay: 404 "not_found" a token tampered with, of another
+kind, or naming no table; 410 "expired"; the replay's own, 404 "not_finished" a table that is not a
+finished game, "not_replayable" one whose log does not lead to its saved state.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -26,11 +25,14 @@ from pathlib import Path
 from aiohttp import web
 from cachetools import LRUCache
 
-from adapters.web.page_links import read_page
+from adapters.web.api import answered, encoded, reader
+from adapters.web.openapi import IMMUTABLE, PREFIX
+from adapters.web.page_access import never_public, open_page
+from adapters.web.pages import drawn
+from adapters.web.refusals import NOT_FINISHED, NOT_FOUND, NOT_REPLAYABLE, Refusal
 from adapters.web.replay_json import replay_json
-from adapters.web.replay_page import error_html, replay_html
-from adapters.web.replay_words import refusal
-from bot.i18n import direction, pick_language, translator
+from adapters.web.replay_page import replay_html
+from bot.i18n import direction, translator
 from bot.pages import ReplayPage
 from bot.replay import NotReplayable, Replay, replay
 from bot.store import Store
@@ -39,20 +41,12 @@ from bot.tables import Status
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 64  # replays kept (a long one is a few hundred KB of JSON)
-MAX_AGE = 3600  # s a browser may keep an answer without asking again
 
 
 @dataclass(frozen=True, slots=True)
 class Computed:
     replay: Replay
     body: bytes  # the API's JSON
-    etag: str
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    status: int
-    error: str  # "unknown", "expired", "not_finished", "not_replayable"
 
 
 class Replays:
@@ -65,14 +59,13 @@ class Replays:
         self.cache: LRUCache[tuple[int, int, str], Computed] = LRUCache(CACHE_SIZE)
 
     async def find(self, token: str, lang: str) -> Computed | Refusal:
-        reading = read_page(self.secret, token)
-        if reading is None or not isinstance(reading.page, ReplayPage):
-            return Refusal(404, "unknown")
-        if reading.expired(self.now()):
-            return Refusal(410, "expired")
-        table = await self.store.load(reading.page.table_id)
+        page = await open_page(self.secret, token, (ReplayPage,), self.now(), never_public)
+        if isinstance(page, Refusal):
+            return page
+        assert isinstance(page, ReplayPage)
+        table = await self.store.load(page.table_id)
         if table is None:
-            return Refusal(404, "unknown")
+            return NOT_FOUND
         key = (table.id, table.version, lang)
         found = self.cache.get(key)
         if found is not None:
@@ -84,10 +77,8 @@ class Replays:
             finished = table.status is Status.FINISHED and table.state is not None
             if finished:
                 log.warning("a replay refused: %s", e)
-            return Refusal(404, "not_replayable" if finished else "not_finished")
-        body = json.dumps(replay_json(done, lang, direction(lang)), ensure_ascii=False, separators=(",", ":"))
-        data = body.encode()
-        computed = Computed(done, data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"')
+            return NOT_REPLAYABLE if finished else NOT_FINISHED
+        computed = Computed(done, encoded(replay_json(done, lang, direction(lang))))
         self.cache[key] = computed
         return computed
 
@@ -103,35 +94,29 @@ def add_replay_routes(
     replays = Replays(store, secret, now)
 
     async def data(request: web.Request) -> web.StreamResponse:
-        lang = pick_language(request.headers.get("Accept-Language"))
-        found = await replays.find(request.match_info["token"], lang)
-        if isinstance(found, Refusal):
-            message = {"error": found.error, "message": refusal(found.error, lang)}
-            return web.json_response(message, status=found.status, headers={"Cache-Control": "no-store"})
-        headers = {
-            "ETag": found.etag,
-            "Cache-Control": f"private, max-age={MAX_AGE}, immutable",
-            "Vary": "Accept-Language",
-        }
-        if found.etag in request.headers.get("If-None-Match", ""):
-            return web.Response(status=304, headers=headers)
-        response = web.Response(body=found.body, content_type="application/json", headers=headers)
-        response.enable_compression()
-        return response
+        t = reader(request.headers.get("Accept-Language"))
+
+        async def read() -> bytes | Refusal:
+            found = await replays.find(request.match_info["token"], t.lang)
+            return found if isinstance(found, Refusal) else found.body
+
+        return await answered(request, t, read, IMMUTABLE)
 
     async def page(request: web.Request) -> web.StreamResponse:
-        lang = pick_language(request.headers.get("Accept-Language"))
-        found = await replays.find(request.match_info["token"], lang)
-        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Language"}
-        if isinstance(found, Refusal):
-            text = error_html(lang, refusal(found.error, lang))
-            return web.Response(text=text, status=found.status, content_type="text/html", headers=headers)
-        shown = await asyncio.to_thread(replay_html, static, lang, found.replay)
-        headers["Content-Security-Policy"] = shown.policy
-        response = web.Response(text=shown.html, content_type="text/html", headers=headers)
-        response.enable_compression()
-        return response
+        t = reader(request.headers.get("Accept-Language"))
 
-    app.router.add_get("/api/v1/games/{token}", data)
+        async def draw() -> web.StreamResponse | Refusal:
+            found = await replays.find(request.match_info["token"], t.lang)
+            if isinstance(found, Refusal):
+                return found
+            shown = await asyncio.to_thread(replay_html, static, t.lang, found.replay)
+            headers = {"Cache-Control": "no-cache", "Vary": "Accept-Language", "Content-Security-Policy": shown.policy}
+            response = web.Response(text=shown.html, content_type="text/html", headers=headers)
+            response.enable_compression()
+            return response
+
+        return await drawn(t, draw)
+
+    app.router.add_get(PREFIX + "/games/{token}", data)
     app.router.add_get("/replay/{token}", page)
     return replays

@@ -44,12 +44,12 @@ class WebServer:
         playing (None: anyone signed in may). `pages`: other public URLs the page is served at
         (Telegram's Mini App URL, when not `settings.url`): their pages may open the socket too."""
         self.settings = settings
-        self.hub = Hub(service, store, Gallery(), settings.link_seconds, links=self._link)
+        self._secret = settings.link_key(bot_token)
+        # the pages' addresses in chat buttons and on the live table (None: no public URL to put in them)
+        self.pages = PageLinks(self._secret, settings.url, settings.page_days * DAY) if settings.url else None
+        self.hub = Hub(service, store, Gallery(), settings.link_seconds, links=self._link, pages=self.pages)
         self.app = web_app(service, store, settings, bot_token, self.hub, static, members, pages)
         self.port = settings.port
-        self._secret = settings.link_key(bot_token)
-        # the pages' addresses in chat buttons (None: no public URL to put in them)
-        self.pages = PageLinks(self._secret, settings.url, settings.page_days * DAY) if settings.url else None
         self._runner: web.AppRunner | None = None
         url = getattr(store, "url", None)  # a SqlStore on PostgreSQL: other processes write too
         self.listener = Listener(url, self.hub) if getattr(store, "postgres", False) and url else None

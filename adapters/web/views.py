@@ -20,6 +20,7 @@ from adapters.pictures.screens import digest, drawn
 from adapters.web.auth import Viewer
 from bot.games import game_info
 from bot.i18n import LANGUAGES, direction, translator
+from bot.pages import PageUrl, ReplayPage
 from bot.running import game_of
 from bot.service import Service
 from bot.tables import Status, Table
@@ -75,9 +76,10 @@ async def view_of(
     gallery: Gallery | None = None,
     links: Links | None = None,
     in_chat: bool = False,
+    pages: PageUrl | None = None,
 ) -> dict[str, Any]:
     """`{"type": "view", "table", "version", "game", "lang", "dir", "seat", "board", "panel", "model",
-    "deck", "next"}` for this viewer (static/table.js reads it; `dir`: the language's direction, "ltr"
+    "deck", "next", "replay"}` for this viewer (static/table.js reads it; `dir`: the language's direction, "ltr"
     or "rtl"; `model`: the table as its cards lie while it is played, bot/ui/table_model.py, else
     null; `deck`: "four_colour" when the viewer's look is the four-colour deck (a seated person's own,
     else the chat's), the cards then inked as its pictures are, else "classic").
@@ -87,7 +89,9 @@ async def view_of(
     After the game a seated viewer's panel holds the result's Rematch button (the page plays a
     whole evening without the chat), and once the rematch started, `next` is `{"table", "link"}`: the
     new table and a link to it signed for this viewer (`links`; None: no `next`), which the page
-    follows. A spectator gets neither.
+    follows. A spectator gets neither. Everyone, spectators too, gets `replay`, `{"label", "url"}`:
+    the result board's "Watch the replay" as a link to the game's replay page, signed by `pages`
+    (None, no page links served: no `replay`).
 
     The board's buttons (join, add a computer, start, house rules, accept a challenge…) come only
     before the game, and only to a viewer known to be in the table's chat (`in_chat`, app.Admitted),
@@ -119,6 +123,7 @@ async def view_of(
             panel_json = {"text": "", "buttons": rows, "picture": None} if rows else panel_json
         elif links is not None:
             following = {"table": table.rematch, "link": links(viewer, table.rematch)}
+    replay = replay_link(board, pages) if table.status is Status.FINISHED else None
     return {
         "type": "view",
         "table": table.id,
@@ -134,7 +139,16 @@ async def view_of(
         "model": model.json() if model is not None else None,
         "deck": FOUR_COLOUR if look == FOUR_COLOUR else "classic",
         "next": following,
+        "replay": replay,
     }
+
+
+def replay_link(board: Screen | None, pages: PageUrl | None) -> dict[str, str] | None:
+    """The board's replay button (bot/ui/result.py) as a link: its label and its signed address."""
+    found = next((b for row in board.buttons for b in row if isinstance(b.page, ReplayPage)), None) if board else None
+    if found is None or found.page is None or pages is None:
+        return None
+    return {"label": found.label, "url": pages(found.page)}
 
 
 def _action(token: str | None) -> str | None:

@@ -158,6 +158,47 @@ def test_a_language_is_picked_from_a_locale_name(code, lang):
     assert pick_language(code) == lang
 
 
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("fa,en;q=0.9", "fa"),  # a Persian browser: Persian first, English after it
+        ("fa-IR,fa;q=0.9,en-US;q=0.8,en;q=0.7", "fa"),
+        ("en-US,en;q=0.9,ru;q=0.8", "en"),
+        ("de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7", "de"),
+        ("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7", "pt_BR"),
+        ("zh-CN,zh;q=0.9", "zh_Hans"),
+        ("zh-TW,zh;q=0.9,en-US;q=0.8,en;q=0.7", "zh_Hans"),  # (one Chinese: the simplified one)
+        ("sv-SE,sv;q=0.9,ja;q=0.8,en;q=0.5", "ja"),  # not ours first: the next of ours by weight
+        ("en;q=0.5, ko", "ko"),  # weight, not order
+        ("ru;q=0.8,uk;q=0.8", "ru"),  # equal weights: the first listed
+        ("ar;q=0,tr", "tr"),  # q=0: not Arabic
+        ("ja;q=0.000, it;q=0.001", "it"),
+        ("*", "en"),  # anything: ours, English
+        ("*;q=0.1, fr-CA", "fr"),
+        ("fr;q=0.1, *", "en"),
+        ("es;q=2, pl", "pl"),  # a weight above 1: malformed, passed over
+        ("es;q=abc, pl;q=0.9", "pl"),
+        ("es;q=0.12345, id", "id"),  # more than three decimals
+        ("it;level=1;q=0.4, ja;q=0.3", "it"),  # another parameter beside q
+        (" DE-de ; Q=0.7 , ko;q=0.6", "de"),  # spaces, capitals
+        ("🃏,\x00;q=1,;;,==,,;q=", "en"),  # garbage
+        ("x" * 10_240, "en"),  # a header of 10 KB
+        ("ru;q=0.1," + "xx-YY;q=0.9," * 900, "ru"),  # ... of 10 KB of entries: the first ones read
+        (",".join(["xx"] * 40 + ["ru"]), "en"),  # (past the 32nd entry nothing is read)
+        ("ru_RU.UTF-8", "ru"),  # a locale name is a header of one entry
+        ("", "en"),
+        (None, "en"),
+    ],
+)
+def test_a_language_is_picked_from_an_accept_language_header(header, lang):
+    assert pick_language(header) == lang
+
+
+def test_a_header_that_names_none_of_ours_answers_the_default():
+    assert pick_language("sv-SE,sv;q=0.9", "") == ""
+    assert pick_language("sv, fa;q=0", "ru") == "ru"
+
+
 # ----- numbers, durations and dates --------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import json
 import os
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,12 @@ def init_data(person: Actor, table_id: int | None, bot_token: str = BOT_TOKEN, a
     return urlencode(fields)
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 class Live:
     """The service, its web server and a browser. `async with Live() as live:`."""
 
@@ -110,17 +117,24 @@ class Live:
         seed: int = 5,
         browser: Any = None,
         members: Members | None = None,
+        public: bool = False,
     ) -> None:
         """`browser`: one already running in this event loop (the tests' `browser` fixture), which
         each page's own context keeps apart; without it, one is launched and closed with this.
-        `members`: who the platform says is in a chat (None: it is not asked)."""
+        `members`: who the platform says is in a chat (None: it is not asked). `public`: served at
+        a public URL, its own address (a free port chosen first), so that links to the pages (a
+        finished game's replay) are made; else none is."""
         # The fake clock starts at the real time: an initData's auth_date is fresh whichever clock the server asks.
         self.clock = FakeClock(time.time())
         self.notifier = RecordingNotifier()
         self.store = store if store is not None else MemoryStore()
         self.service = bootstrap(self.store, self.notifier, self.clock, config, seed=seed)
         self.members = members
-        self.server = WebServer(self.service, self.store, WebSettings(listen="127.0.0.1:0"), BOT_TOKEN, members=members)
+        settings = WebSettings(listen="127.0.0.1:0")
+        if public:
+            port = free_port()
+            settings = WebSettings(listen=f"127.0.0.1:{port}", url=f"http://127.0.0.1:{port}")
+        self.server = WebServer(self.service, self.store, settings, BOT_TOKEN, members=members)
         self.browser = browser
         self._own: Any = None  # the Playwright (and its browser) this launched, if it did
         self._contexts: list[Any] = []

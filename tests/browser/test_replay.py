@@ -1,7 +1,8 @@
 """A finished game's replay page in Chromium (adapters/web/replays.py, static/replay.js): on a
 phone, scrubbed to the end, it shows the final cards of every place and the result; played at 4×
 on the page's fake clock, its steps come one after another in order, at the game's pace; the seat
-picker puts the chosen seat at the bottom; axe-core finds nothing serious, light or dark."""
+picker puts the chosen seat at the bottom; axe-core finds nothing serious, light or dark. The live
+page of a finished game links to it (static/table.js), for players and spectators alike."""
 
 from __future__ import annotations
 
@@ -12,11 +13,21 @@ from typing import Any
 import pytest
 
 from tests.adapters.web.test_replay import rebuilt
-from tests.browser.live import PHONE, WAIT_MS, Live
-from tests.browser.replays import GAMES, finished, ready, replay_url
+from tests.browser.live import PHONE, WAIT_MS, Live, telegram_person
+from tests.browser.replays import ANN, GAMES, finished, ready, replay_url
 from tests.browser.test_accessibility import SERIOUS, axe, told
 
 pytestmark = pytest.mark.slow  # Chromium drives the page
+
+
+async def serious(page: Any) -> list[str]:
+    """What axe-core finds serious on the page, light and dark."""
+    found = []
+    for scheme in ("light", "dark"):
+        await page.emulate_media(color_scheme=scheme)
+        results = await axe(page)
+        found += [f"{scheme}: {told(v)}" for v in results["violations"] if v["impact"] in SERIOUS]
+    return found
 
 
 async def answer(page: Any) -> dict[str, Any]:
@@ -50,11 +61,7 @@ async def test_scrubbed_to_the_end_a_replay_shows_the_final_cards_and_the_result
         assert ("wins" in result or "draw" in result) and await page.locator("#result").is_visible()
         await page.locator("#seat").select_option("1")
         await page.locator('#table .mine .seat-head[data-seat="1"]').wait_for(state="attached")
-        found = []
-        for scheme in ("light", "dark"):
-            await page.emulate_media(color_scheme=scheme)
-            results = await axe(page)
-            found += [f"{scheme}: {told(v)}" for v in results["violations"] if v["impact"] in SERIOUS]
+        found = await serious(page)
         assert not found, found
 
 
@@ -87,3 +94,37 @@ async def test_played_at_4x_the_steps_advance_in_order_at_the_games_pace(aio_loo
         stopped = await page.evaluate("seen.length")
         await page.clock.run_for(60_000)
         assert await page.evaluate("seen.length") == stopped
+
+
+async def test_a_finished_games_live_page_links_to_its_replay_which_opens(aio_loop, browser):
+    """The live page after the game: the result, and with it "▶ Watch the replay", for the player
+    and the spectator alike (axe-core finds nothing serious, light or dark); it opens the replay in
+    a tab of its own, the table kept."""
+    async with Live(seed=2, browser=browser, public=True) as live:
+        table_id = await finished(live, "svolota", 2)
+        eve = telegram_person(103, "Eve", "en")  # watches, never seated
+        for who in (ANN, eve):
+            page = await live.page(live.link_url(who, table_id), PHONE)
+            link = page.locator("#replay")
+            await link.wait_for(state="visible")
+            assert await link.inner_text() == "▶ Watch the replay"
+            result = await page.locator("#board-text").inner_text()
+            assert "wins" in result or "draw" in result
+            found = await serious(page)
+            assert not found, found
+            async with page.context.expect_page() as opened:
+                await link.click()
+            replay = await opened.value
+            await ready(replay)
+            assert replay.url.startswith(f"{live.base}/replay/")
+            assert await replay.locator("#title").inner_text() == "Svolota: the replay"
+            assert await page.locator("#replay").is_visible()  # the table's page stays
+
+
+async def test_without_a_public_url_the_live_page_has_no_replay_link(aio_loop, browser):
+    async with Live(seed=2, browser=browser) as live:
+        table_id = await finished(live, "svolota", 2)
+        page = await live.page(live.link_url(ANN, table_id), PHONE)
+        await page.locator("#board-text").wait_for(state="visible")
+        await page.locator('#page[data-state="live"]').wait_for(state="attached")
+        assert await page.locator("#replay").is_hidden()

@@ -83,6 +83,11 @@ export class Activity {
     show(names(await this.sdk.commands.getInstanceConnectedParticipants()));
   }
 
+  /** A page outside the Activity, in the person's browser (Discord asks them first). */
+  openLink(url) {
+    this.sdk.commands.openExternalLink({ url }).catch(() => {}); // (refused: the person said no)
+  }
+
   /** The person's rich presence: the game, and its seats taken of the most ("Speed (2 of 2)"). */
   present(view) {
     const title = typeof view.title === "string" ? view.title : "";

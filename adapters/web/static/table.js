@@ -231,6 +231,7 @@ function render(view) {
   drawer(model !== null);
   screen("board", view.board);
   buttons($("board-buttons"), view.board.buttons); // before the game, to whoever may press them: the lobby
+  replayLink(view.replay);
   $("board").hidden = false;
   const watching = view.seat == null; // a spectator: the public board only, never a panel
   if (who.telegram) telegram.play(!watching && model !== null);
@@ -255,6 +256,26 @@ function render(view) {
   waiting = false;
   enable(connection.open());
   status("live");
+}
+
+/** After the game, with its result: a link to its replay's page (a signed address; none: hidden). */
+function replayLink(replay) {
+  const link = $("replay");
+  const url = replay && typeof replay.url === "string" && /^https?:\/\//.test(replay.url) ? replay.url : "";
+  link.hidden = !url;
+  if (!url || link.href === url) return;
+  link.href = url;
+  write(link, String(replay.label || ""));
+}
+
+/** The replay opens outside the page: inside Telegram or Discord their own way (a plain link's new
+ * tab is not theirs to open), in a browser a new tab, the table kept (its rematch). */
+function openReplay(event) {
+  const url = $("replay").href;
+  if (who.telegram) telegram.openLink(url);
+  else if (discord) discord.openLink(url);
+  else return;
+  event.preventDefault();
 }
 
 /** Inside Discord, in a channel with no table: the games as buttons under the server's question;
@@ -486,6 +507,7 @@ const cards = new CardTable(
   (on) => who.telegram && telegram.dragging(on),
 );
 const sounds = new Sounds($("sounds"));
+$("replay").addEventListener("click", openReplay);
 const who = launch();
 const connection = new Connection(who);
 applyTheme(who.theme);

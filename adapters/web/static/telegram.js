@@ -92,6 +92,12 @@ export const telegram = {
     return atLeast(this.version, version);
   },
 
+  /** A page outside the Mini App, in the phone's browser (6.1: before it, the WebView's own). */
+  openLink(url) {
+    if (this.has("6.1")) postEvent("web_app_open_link", { url });
+    else window.open(url, "_blank", "noopener");
+  },
+
   receive(type, data) {
     const root = document.documentElement.style;
     const px = (value) => `${Math.max(0, Number(value) || 0)}px`;

@@ -246,6 +246,7 @@ async def test_the_openapi_document_is_valid_and_served(aio_loop):
     assert set(served_document["paths"]) == {
         "/api/v1/players/{token}",
         "/api/v1/chats/{token}/leaderboard",
+        "/api/v1/games/{token}",
         "/api/v1/openapi.json",
     }
 

@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import jsonschema
 import pytest
 from multidict import CIMultiDict
 
+from adapters.web.openapi import IMMUTABLE, document
 from adapters.web.page_links import sign_page
-from adapters.web.replay_words import refusal
+from adapters.web.refusals import refusal
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
 from bot.games import game_info
@@ -92,6 +94,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     h.run(store.close())
 
 
+def schema(name: str) -> dict[str, Any]:
+    """A component's schema of the API's OpenAPI document, its references resolved against it."""
+    return {"$ref": f"#/components/schemas/{name}", "components": document()["components"]}
+
+
 def rebuilt(deal: dict[str, Any], steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every step's model from the deal and the changes, as static/replay.js `apply` rebuilds them."""
     models = [deal]
@@ -118,6 +125,7 @@ def test_a_finished_game_replays_step_by_step_to_its_saved_state(served: Served,
     table, log = served.h.table(table_id), served.h.log(table_id)
     status, _, data = served.api(served.token(table_id))
     assert status == 200
+    jsonschema.validate(data, schema("Replay"))  # what the OpenAPI document says the path serves
     assert data["game"] == game and data["title"] == translator("en").gettext(game_info(game).name)
     assert data["real_time"] is (game != "svolota")
     assert [s["name"] for s in data["seats"]][:2] == ["Ann", "Bob"]
@@ -140,13 +148,19 @@ def test_a_finished_game_replays_step_by_step_to_its_saved_state(served: Served,
 def test_an_answer_has_its_etag_and_a_browser_that_has_it_gets_304(served: Served):
     token = served.token(served.tables["svolota"])
     status, headers, _ = served.api(token)
-    assert status == 200 and headers["Cache-Control"] == "private, max-age=3600, immutable"
+    assert status == 200 and headers["Cache-Control"] == IMMUTABLE == "private, max-age=3600, immutable"
     etag = headers["ETag"]
-    assert re.fullmatch(r'"[0-9a-f]{32}"', etag)
+    assert re.fullmatch(r'"[0-9a-f]{32}-gzip"', etag)  # (the client takes gzip: those bytes' own tag)
     again, headers2, body = served.get(f"/api/v1/games/{token}", **{"If-None-Match": etag})
     assert again == 304 and body == b"" and headers2["ETag"] == etag
     other, _, _ = served.get(f"/api/v1/games/{token}", **{"If-None-Match": '"0000"'})
     assert other == 200
+    listed, _, _ = served.get(f"/api/v1/games/{token}", **{"If-None-Match": f'"0000", W/{etag}'})
+    assert listed == 304  # (a list, and the weak comparison RFC 9110 asks of If-None-Match)
+    # the bytes without gzip are another representation: their own tag, which a gzip reader's cache is not
+    plain, headers4, _ = served.get(f"/api/v1/games/{token}", **{"Accept-Encoding": "identity"})
+    assert plain == 200 and headers4["ETag"] == etag.removesuffix('-gzip"') + '"'
+    assert served.get(f"/api/v1/games/{token}", **{"If-None-Match": headers4["ETag"]})[0] == 200
     german, headers3, data = served.api(token, **{"Accept-Language": "de-DE,de;q=0.9"})
     assert german == 200 and headers3["ETag"] != etag and data["lang"] == "de"  # (each language its own)
 
@@ -157,11 +171,11 @@ def test_each_refusal_has_its_code_and_a_sentence_in_the_readers_language(served
     assert lobby is not None
     person = sign_page(secret, PlayerPage(ANN.person), time.time() + 60)
     cases = {
-        served.token(finished)[:-2] + "xx": (404, "unknown"),  # tampered with
-        sign_page(b"another key", ReplayPage(finished), time.time() + 60): (404, "unknown"),
-        person: (404, "unknown"),  # a page of another kind
-        served.token(99_999): (404, "unknown"),
-        "x" * 600: (404, "unknown"),
+        served.token(finished)[:-2] + "xx": (404, "not_found"),  # tampered with
+        sign_page(b"another key", ReplayPage(finished), time.time() + 60): (404, "not_found"),
+        person: (404, "not_found"),  # a page of another kind
+        served.token(99_999): (404, "not_found"),
+        "x" * 600: (404, "not_found"),
         served.token(finished, expires=time.time() - 1): (410, "expired"),
         served.token(lobby): (404, "not_finished"),
     }
@@ -170,7 +184,9 @@ def test_each_refusal_has_its_code_and_a_sentence_in_the_readers_language(served
         for lang in ("en", "ru", "de"):
             status, headers, data = served.api(token, **{"Accept-Language": lang})
             assert (status, data["error"]) == (code, error), token
-            assert data["message"] == refusal(error, lang) and "ETag" not in headers
+            jsonschema.validate(data, schema("Error"))
+            assert data["message"] == refusal(error, translator(lang)) and "ETag" not in headers
+            assert headers["Cache-Control"] == "no-store" and headers["Content-Language"] == lang
             said.add(data["message"])
         assert len(said) == 3  # each in its language
         page, _, html = served.get(f"/replay/{token}", **{"Accept-Language": "ru"})

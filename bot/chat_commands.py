@@ -15,12 +15,13 @@ from bot.games import games
 from bot.i18n import language_named, languages_listed, translator
 from bot.looks import Looks
 from bot.openings import check_game
+from bot.pages import ChatPage
 from bot.people import ChatRef, PersonRef
 from bot.refusals import Refused
 from bot.settings import ServiceConfig, apply_setting, look_named
 from bot.store.chats import ChatStore
 from bot.store.people import PeopleStore
-from bot.ui.ratings import leaderboard_screen, stats_screen
+from bot.ui.ratings import leaderboard_screen, public_page_screen, stats_screen
 from bot.ui.screen import Reply
 
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
@@ -49,7 +50,10 @@ class ChatCommands:
         settings = await self._store.chat_settings(cmd.chat)
         apply_setting(settings, cmd, self._clock.now())
         await self._chats.save(cmd.chat, settings)
-        return Reply(translator(settings.lang).gettext("Settings saved."))
+        t = translator(settings.lang)
+        if cmd.name == "page_public" and settings.page_public_since is not None:
+            return Reply(screens=(public_page_screen(_page_of(cmd.chat, settings.page_public_since), t),))
+        return Reply(t.gettext("Settings saved."))
 
     async def notify(self, cmd: Notify) -> Reply:
         """Toggle (or set) the person's "tell me when a game opens here"."""
@@ -86,9 +90,11 @@ class ChatCommands:
         if season is not None:
             scope = seasons.scoped(scope, season)
         boards = [(game, await self._store.leaderboard(game, scope, limit)) for game in shown]
-        lang = (await self._chats.settings(cmd.chat)).lang
-        chat = None if cmd.everywhere else ChatRef(cmd.chat.platform, cmd.chat.chat_id)  # threads share a page
-        screen = leaderboard_screen(boards, cmd.everywhere, translator(lang), season, commands=cmd.commands, chat=chat)
+        settings = await self._chats.settings(cmd.chat)
+        page = None if cmd.everywhere else _page_of(cmd.chat, settings.page_public_since)
+        screen = leaderboard_screen(
+            boards, cmd.everywhere, translator(settings.lang), season, commands=cmd.commands, page=page
+        )
         return Reply(screens=(screen,))
 
     def _season_asked(self, word: str | None) -> str | None:
@@ -120,3 +126,8 @@ class ChatCommands:
             rows, name, cmd.everywhere, cmd.actor.person, t, earned=earned, season_rows=season_rows, own=own
         )
         return Reply(screens=(screen,))
+
+
+def _page_of(chat: ChatRef, public_since: float | None) -> ChatPage:
+    """The chat's page (its threads share one): its public link while its admins keep it public."""
+    return ChatPage(ChatRef(chat.platform, chat.chat_id), public_since)

@@ -18,6 +18,9 @@ class PlayerPage:
 @dataclass(frozen=True, slots=True)
 class ChatPage:
     chat: ChatRef  # its thread is left out: a chat's threads share one page
+    # the chat's public link: good while its admins keep the page public since this moment (None: a
+    # link that expires, as every other)
+    since: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

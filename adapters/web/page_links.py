@@ -100,11 +100,9 @@ class PageLinks:
         self._secret, self._base, self._seconds, self._clock = secret, base.rstrip("/"), seconds, clock
 
     def __call__(self, page: PageRef) -> str:
+        if isinstance(page, ChatPage) and page.since is not None:  # the chat's public link
+            return self._url(page, sign_page(self._secret, ChatPage(page.chat), 0, page.since))
         return self._url(page, sign_page(self._secret, page, self._clock() + self._seconds))
-
-    def public(self, chat: ChatRef, since: float) -> str:
-        """The chat's public link: good while its page stays public since `since`."""
-        return self._url(ChatPage(chat), sign_page(self._secret, ChatPage(chat), 0, since))
 
     def _url(self, page: PageRef, token: str) -> str:
         where = "replay" if isinstance(page, ReplayPage) else "page"

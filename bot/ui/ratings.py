@@ -19,7 +19,7 @@ from bot.bidi import isolated
 from bot.games import games
 from bot.i18n import Translator
 from bot.pages import ChatPage, PlayerPage
-from bot.people import ChatRef, PersonRef
+from bot.people import PersonRef
 from bot.ratings import Rating, best_higher, shown_change
 from bot.seasons import ALL_TIME
 from bot.ui.picture import Podium, Standing
@@ -44,13 +44,13 @@ def leaderboard_screen(
     season: str | None = None,
     *,
     commands: tuple[str, str] = COMMANDS,
-    chat: ChatRef | None = None,
+    page: ChatPage | None = None,
 ) -> Screen:
     """The top rows of each game (best first, as the store gives them): one section a game; an
     empty game is left out unless it is the only one asked for. `season`: the season the rows
     are of ("2026-11"), or None (or "all") for all time; the title says which, and the last line
-    how to ask for the other (`commands`: this season's, all time's). `chat`: the chat whose
-    boards these are, for a button to its page (bot/pages.py; None: everywhere's, no page)."""
+    how to ask for the other (`commands`: this season's, all time's). `page`: the page of the chat
+    whose boards these are, for a button to it (bot/pages.py; None: everywhere's, no page)."""
     title = t.gettext("🏆 Top players everywhere") if everywhere else t.gettext("🏆 Top players here")
     all_time = season is None or season == ALL_TIME
     when = t.gettext("all time") if all_time else season_name(str(season), t)
@@ -68,8 +68,8 @@ def leaderboard_screen(
         lines.append(t.gettext("No rated games yet."))
     other = t.gettext("This season: {command}") if all_time else t.gettext("All time: {command}")
     lines += ["", other.format(command=commands[0] if all_time else commands[1])]
-    page = () if chat is None else ((Button(t.gettext("🏆 The group's page"), page=ChatPage(chat)),),)
-    return Screen(NOT_A_TABLE, "\n".join(lines), page, slot=LEADERBOARD_SLOT, final=True)
+    buttons = () if page is None else ((Button(t.gettext("🏆 The group's page"), page=page),),)
+    return Screen(NOT_A_TABLE, "\n".join(lines), buttons, slot=LEADERBOARD_SLOT, final=True)
 
 
 def stats_screen(
@@ -123,6 +123,15 @@ def stats_screen(
         lines += [f"{a.emoji} {t.gettext(a.title)} · {t.day(e.at)}" for e, a in known]
     page = ((Button(t.gettext("📈 My page"), page=PlayerPage(audience)),),) if own else ()
     return Screen(NOT_A_TABLE, "\n".join(lines).strip("\n"), page, audience=audience, slot=STATS_SLOT, final=True)
+
+
+def public_page_screen(page: ChatPage, t: Translator) -> Screen:
+    """The chat's page made public: its lasting link, for the admins to share."""
+    text = t.gettext(
+        "🌐 The group's page is public: anyone with this link can see it, until an admin makes it private"
+        " again in {command}."
+    ).format(command="/settings")
+    return Screen(NOT_A_TABLE, text, ((Button(t.gettext("🏆 The group's page"), page=page),),), final=True)
 
 
 def my_page_screen(person: PersonRef, t: Translator) -> Screen:

@@ -23,6 +23,7 @@ from bot.commands import Kick, Notify, SetLanguage
 from bot.forgotten import Forgot
 from bot.games import game_info, games
 from bot.i18n import Translator
+from bot.pages import ChatPage
 from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
 from bot.settings import ServiceConfig
@@ -30,7 +31,7 @@ from bot.tables import LoggedMove, Seat, Status, Table
 from bot.ui import render
 from bot.ui.community import ping_screen, removed_screen
 from bot.ui.happened import move_line, window_lines
-from bot.ui.ratings import leaderboard_screen, my_page_screen, stats_screen
+from bot.ui.ratings import leaderboard_screen, my_page_screen, public_page_screen, stats_screen
 from bot.ui.result import result_screen
 from bot.ui.screen import Screen
 from bot.ui.svolota import pile_lines, reserve_line
@@ -394,7 +395,7 @@ def leaderboards_and_stats(looks: Looks) -> None:
         for shown in (boards, [("speed", [])]):
 
             def board(lang: str, b=shown, e=everywhere) -> list[Screen]:
-                return [leaderboard_screen(b, e, render.translator(lang), chat=None if e else CHAT)]
+                return [leaderboard_screen(b, e, render.translator(lang), page=None if e else ChatPage(CHAT))]
 
             looks.check(None, board, names)
     practice_only = chat_scope(ChatRef("test", "chat-2"))
@@ -406,6 +407,7 @@ def leaderboards_and_stats(looks: Looks) -> None:
 
         looks.check(None, stats, names)
     looks.check(None, lambda lang: [my_page_screen(ANN.person, render.translator(lang))], names)
+    looks.check(None, lambda lang: [public_page_screen(ChatPage(CHAT, 1.0), render.translator(lang))], names)
     looks.has_drawn(
         "🏆 Top players here",
         "🏆 Top players everywhere",

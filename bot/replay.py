@@ -30,7 +30,7 @@ class NotReplayable(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class ReplayStep:
     at: float  # seconds from the deal (0 for the deal itself)
     seat: int | None  # who moved (None: the deal)
     words: str  # the move as the chat says it ("Ann: 7♣ on 8♦"), or the deal's line
@@ -38,7 +38,7 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Placing:
     seat: int
     place: int  # 1 is first; ties share a place
     score: int
@@ -53,8 +53,8 @@ class Replay:
     seats: tuple[str, ...]  # names as the table shows them ("a former player" for a forgotten person)
     winner: int | None  # None: a draw
     result: str  # "🏆 Ann wins!" or "It's a draw."
-    standings: tuple[Standing, ...]  # best first
-    steps: tuple[Step, ...]  # the deal, then one per logged move
+    standings: tuple[Placing, ...]  # best first
+    steps: tuple[ReplayStep, ...]  # the deal, then one per logged move
 
 
 def replay(table: Table, log: list[LoggedMove], t: Translator) -> Replay:
@@ -70,7 +70,7 @@ def replay(table: Table, log: list[LoggedMove], t: Translator) -> Replay:
         raise NotReplayable(f"{table.game} draws no table")
     start = table.started_at or (log[0].at if log else 0.0)
     # TRANSLATORS: the first step of a game's replay, before anyone moved
-    steps = [Step(0.0, None, t.gettext("The deal"), first)]
+    steps = [ReplayStep(0.0, None, t.gettext("The deal"), first)]
     for move in log:
         label = info.label(game, move.seat, move.move, t)  # (before the move: its view names the cards)
         try:
@@ -80,7 +80,7 @@ def replay(table: Table, log: list[LoggedMove], t: Translator) -> Replay:
         words = move_line(shown, move, t) or f"{isolated(shown.seats[move.seat].name)}: {label}"
         model = info.model(shown, game, None, t, open=True)
         assert model is not None  # (it drew the deal)
-        steps.append(Step(round(max(0.0, move.at - start), 3), move.seat, words, model))
+        steps.append(ReplayStep(round(max(0.0, move.at - start), 3), move.seat, words, model))
     if game.to_json() != table.state:
         raise NotReplayable(f"table {table.id}: its move log does not lead to its saved state")
     return Replay(
@@ -110,10 +110,10 @@ def _result(table: Table, winner: int | None, t: Translator) -> str:
     return t.gettext("🏆 {name} wins!").format(name=isolated(table.seats[winner].name))
 
 
-def _standings(scores: list[int], high: bool, t: Translator) -> tuple[Standing, ...]:
+def _standings(scores: list[int], high: bool, t: Translator) -> tuple[Placing, ...]:
     order = sorted(range(len(scores)), key=lambda i: -scores[i] if high else scores[i])
-    out: list[Standing] = []
+    out: list[Placing] = []
     for n, i in enumerate(order):
         tied = bool(out) and scores[order[n - 1]] == scores[i]
-        out.append(Standing(i, out[-1].place if tied else n + 1, scores[i], score_words(scores[i], high, t)))
+        out.append(Placing(i, out[-1].place if tied else n + 1, scores[i], score_words(scores[i], high, t)))
     return tuple(out)

@@ -11,6 +11,7 @@ import json
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 import aiohttp
@@ -20,7 +21,9 @@ from adapters.web.page_links import PageLinks
 from adapters.web.server import WebServer
 from adapters.web.settings import WebSettings
 from bot.commands import Leaderboard
-from bot.pages import ChatPage, PageRef, PlayerPage
+from bot.games import game_info
+from bot.i18n import LANGUAGES, direction, translator
+from bot.pages import ChatPage, PageRef, PlayerPage, ReplayPage
 from bot.ratings import GLOBAL
 from bot.settings import ServiceConfig
 from bot.tables import Status
@@ -38,14 +41,15 @@ class Served:
     server: WebServer
     links: PageLinks
 
-    def get(self, url: str) -> tuple[int, Any]:
-        """The status and JSON (or HTML text) at a page's address, asked of the server on 127.0.0.1."""
+    def get(self, url: str, lang: str = "en") -> tuple[int, Any]:
+        """The status and JSON (or HTML text) at a page's address, asked of the server on 127.0.0.1
+        by a browser in `lang`."""
         path = url.removeprefix(BASE)
 
         async def fetch() -> tuple[int, Any]:
             async with (
                 aiohttp.ClientSession() as session,
-                session.get(f"http://127.0.0.1:{self.server.port}{path}") as r,
+                session.get(f"http://127.0.0.1:{self.server.port}{path}", headers={"Accept-Language": lang}) as r,
             ):
                 text = await r.text()
                 return r.status, json.loads(text) if r.content_type == "application/json" else text
@@ -138,3 +142,24 @@ def test_a_forgotten_person_has_no_page_and_is_a_former_player_on_the_others(ser
     (gone,) = [s for s in line["seats"] if s.get("forgotten")]
     assert "name" not in gone and gone["seat"] == 1  # Bob's seat: kept for the game, nobody's now
     assert "Bob" not in json.dumps(ann)
+
+
+def test_every_page_reads_in_every_shipped_language(served: Served):
+    """Each page in each of the 16 languages, as a browser asking for it gets it: its language and
+    direction on <html>, its headings in that language (the browser tests look at three of them)."""
+    h = served.h
+    table = played(h)
+    pages = {
+        "player": served.links(PlayerPage(ANN.person)),
+        "group": served.links(ChatPage(CHAT)),
+        "replay": served.links(ReplayPage(table)),
+    }
+    for lang in LANGUAGES:
+        t = translator(lang)
+        recent, name = t.gettext("Recent games"), t.gettext(game_info("svolota").name)
+        heading = {"player": recent, "group": recent, "replay": name}
+        for kind, url in pages.items():
+            status, html = served.get(url, lang.replace("_", "-"))
+            assert status == 200, (kind, lang)
+            assert f'lang="{lang.replace("_", "-")}"' in html and f'dir="{direction(lang)}"' in html, (kind, lang)
+            assert escape(heading[kind]) in html, (kind, lang, heading[kind])

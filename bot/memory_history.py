@@ -45,8 +45,11 @@ class MemoryHistory:
         ratings: Mapping[tuple[str, str, PersonRef], Rating],
         points: Points,
         earned: Callable[[PersonRef], Awaitable[list[Earned]]],
+        recent: int = RECENT,
     ) -> None:
+        """`recent`: the game lines a page lists."""
         self._games, self._tables, self._ratings, self._points, self._earned = games, tables, ratings, points, earned
+        self.recent = recent
 
     async def player(self, person: PersonRef) -> PlayerHistory | None:
         rows = sorted(
@@ -62,7 +65,7 @@ class MemoryHistory:
             names[person],
             tuple(totals(r, self._points.get((person, r.game, GLOBAL), [])[-POINTS:]) for r in rows),
             tuple(await self._earned(person)),
-            tuple(self._line(r) for r in mine[:RECENT]),
+            tuple(self._line(r) for r in mine[: self.recent]),
             tuple(named(found, names)),
         )
 
@@ -95,7 +98,7 @@ class MemoryHistory:
             tuple(Board(game, season, tuple(renamed(r, names) for r in best)) for game, best in boards),
             tuple(most_active(rows, names)),
             tuple(records),
-            tuple(self._line(r) for r in games[:RECENT]),
+            tuple(self._line(r) for r in games[: self.recent]),
         )
 
     def _names(self, persons: set[PersonRef]) -> dict[PersonRef, str]:

@@ -61,17 +61,19 @@ RANK_COLUMN = {
 
 
 class SqlHistory:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, recent: int = RECENT) -> None:
+        """`recent`: the game lines a page lists."""
         self.db = db
+        self.recent = recent
 
     async def player(self, person: PersonRef) -> PlayerHistory | None:
-        return await self.db.reading(lambda conn: player_of(conn, person))
+        return await self.db.reading(lambda conn: player_of(conn, person, self.recent))
 
     async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
-        return await self.db.reading(lambda conn: chat_of(conn, chat, season))
+        return await self.db.reading(lambda conn: chat_of(conn, chat, season, self.recent))
 
 
-def player_of(conn: Connection, person: PersonRef) -> PlayerHistory | None:
+def player_of(conn: Connection, person: PersonRef, recent: int = RECENT) -> PlayerHistory | None:
     rows = ratings_of_person(conn, person, GLOBAL)
     if not rows:
         return None
@@ -82,7 +84,7 @@ def player_of(conn: Connection, person: PersonRef) -> PlayerHistory | None:
         names.get(person, ""),
         tuple(totals(r, points_of(conn, person, r.game)) for r in rows),
         tuple(earned_by(conn, person)),
-        lines(conn, games_of(conn, latest(person, RECENT))),
+        lines(conn, games_of(conn, latest(person, recent))),
         tuple(named(found, names)),
     )
 
@@ -152,10 +154,11 @@ def rivals_of(conn: Connection, person: PersonRef) -> list[Rival]:
     ]
 
 
-def chat_of(conn: Connection, chat: ChatRef, season: str | None) -> ChatHistory | None:
+def chat_of(conn: Connection, chat: ChatRef, season: str | None, recent: int = RECENT) -> ChatHistory | None:
     here = (finished.c.platform == chat.platform, finished.c.chat_id == chat.chat_id)
-    recent = games_of(conn, select(finished.c.table_id).where(*here).order_by(finished.c.table_id.desc()).limit(RECENT))
-    if not recent:
+    newest = select(finished.c.table_id).where(*here).order_by(finished.c.table_id.desc()).limit(recent)
+    lately = games_of(conn, newest)
+    if not lately:
         return None
     home = chat_scope(chat)
     scope = home if season is None else scoped(home, season)
@@ -178,7 +181,7 @@ def chat_of(conn: Connection, chat: ChatRef, season: str | None) -> ChatHistory 
         tuple(Board(game, season, tuple(renamed(r, names) for r in rows)) for game, rows in boards),
         tuple(Active(a.person, names.get(a.person, ""), a.games) for a in people),
         tuple(records_of(conn, chat)),
-        lines(conn, recent),
+        lines(conn, lately),
     )
 
 

@@ -12,6 +12,7 @@ from bot.chats import Chats
 from bot.clock import Clock
 from bot.commands import ChangeSettings, Leaderboard, Notify, SetLanguage, SetLook, Stats
 from bot.games import games
+from bot.history import History
 from bot.i18n import language_named, languages_listed, translator
 from bot.looks import Looks
 from bot.openings import check_game
@@ -21,14 +22,15 @@ from bot.refusals import Refused
 from bot.settings import ServiceConfig, apply_setting, look_named
 from bot.store.chats import ChatStore
 from bot.store.people import PeopleStore
-from bot.ui.ratings import leaderboard_screen, public_page_screen, stats_screen
+from bot.ui.rating_chart import rating_chart
+from bot.ui.ratings import leaderboard_screen, public_page_screen, stats_screen, stats_title
 from bot.ui.screen import Reply
 
 TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
 TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 
 
-class ChatCommandsStore(ChatStore, PeopleStore, Protocol):
+class ChatCommandsStore(ChatStore, PeopleStore, History, Protocol):
     async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]: ...
 
     async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None: ...
@@ -122,8 +124,22 @@ class ChatCommands:
             name = cmd.actor.name if person == cmd.actor.person else None
         t = translator(await self._chats.lang_of(cmd.actor, cmd.chat))
         own = person == cmd.actor.person
+        chart = None
+        if name:  # (the points of the scope shown; a picture only where the chat's look has them)
+            points = await self._store.rating_points(person, scope)
+            chart = rating_chart(stats_title(name, cmd.everywhere, t), points, t, self._config.season_months)
+        look = (await self._chats.settings(cmd.chat)).look
         screen = stats_screen(
-            rows, name, cmd.everywhere, cmd.actor.person, t, earned=earned, season_rows=season_rows, own=own
+            rows,
+            name,
+            cmd.everywhere,
+            cmd.actor.person,
+            t,
+            earned=earned,
+            season_rows=season_rows,
+            own=own,
+            chart=chart,
+            look=look,
         )
         return Reply(screens=(screen,))
 

@@ -65,7 +65,7 @@ class GameLine:
 class RatingPoint:
     at: float  # UNIX time the game finished
     table_id: int
-    rating: int  # the shown rating (bot/ratings.py `shown`) after it, global scope
+    rating: int  # the shown rating (bot/ratings.py `shown`) after it, global scope (on a page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,4 +153,12 @@ class History(Protocol):
 
     async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
         """A chat's page, its leaderboards of `season` (None: all time); None: no finished game there."""
+        ...
+
+    async def rating_points(
+        self, person: PersonRef, scope: str, game: str | None = None
+    ) -> dict[str, tuple[RatingPoint, ...]]:
+        """The person's rating history in a lifetime scope (a chat's, or "global"; /stats charts
+        it): per game (`game` alone, if given) its latest POINTS points, oldest first; a game
+        without any is left out."""
         ...

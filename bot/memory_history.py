@@ -101,6 +101,15 @@ class MemoryHistory:
             tuple(self._line(r) for r in games[: self.recent]),
         )
 
+    async def rating_points(
+        self, person: PersonRef, scope: str, game: str | None = None
+    ) -> dict[str, tuple[RatingPoint, ...]]:
+        return {
+            g: tuple(found[-POINTS:])
+            for (p, g, s), found in sorted(self._points.items(), key=lambda item: item[0][1])
+            if (p, s) == (person, scope) and game in (None, g) and found
+        }
+
     def _names(self, persons: set[PersonRef]) -> dict[PersonRef, str]:
         return latest_names(r for (_g, s, p), r in self._ratings.items() if s == GLOBAL and p in persons)
 

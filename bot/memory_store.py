@@ -254,6 +254,7 @@ class MemoryStore:
         seats = {(table.id, i) for table in theirs for i in scrub(table, person, names)}
         for table in theirs:
             self._rows[table.id] = json.dumps(table.to_dict())
+
         def blanked(table_id: int, standings: Iterable[Standing]) -> list[Standing]:
             """The standings with the person's seats (and those they left) blanked."""
             return [
@@ -292,3 +293,8 @@ class MemoryStore:
 
     async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
         return await self.history.chat(chat, season)
+
+    async def rating_points(
+        self, person: PersonRef, scope: str, game: str | None = None
+    ) -> dict[str, tuple[RatingPoint, ...]]:
+        return await self.history.rating_points(person, scope, game)

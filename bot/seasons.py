@@ -35,6 +35,17 @@ def starts(season: str) -> float:
     return datetime(year, month, 1, tzinfo=UTC).timestamp()
 
 
+def begun_between(first: float, last: float, months: int = 1) -> list[str]:
+    """The seasons that begin after `first` and by `last` (UNIX times), oldest first: a rating
+    chart's boundaries."""
+    found = []
+    season = season_of(last, months)
+    while starts(season) > first:
+        found.append(season)
+        season = previous(season, months)
+    return found[::-1]
+
+
 def named(word: str, months: int = 1) -> str | None:
     """The season a word names ("2026-11"; a month inside a longer season names that season), or
     None if it names none."""

@@ -3,8 +3,9 @@
 A screen is a picture where its audience's look is a deck and it describes one
 (adapters/pictures/screens.py), the platform can carry it with the text (a Telegram caption holds
 1,024 characters), and an upload fits (below); turn alerts never have one, and of the messages that
-are no table's only a season's podium. Anything else, and a picture the renderer cannot draw, goes
-out as text: never is a screen lost for its picture.
+are no table's only a season's podium and a person's stats (their rating chart, answered.py).
+Anything else, and a picture the renderer cannot draw, goes out as text: never is a screen lost
+for its picture.
 
 A picture is drawn and sent only when it changed: a message already showing it keeps it, and one
 whose picture stays (`picture_stays`: between a real-time game's windows) keeps whatever it shows
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from adapters.chat.pacing import UNPACED, Pace
-from adapters.chat.posts import NOT_A_TABLE, SEASON
+from adapters.chat.posts import NOT_A_TABLE, SEASON, STATS
 from adapters.chat.shown import SOME, UNSEEN
 from adapters.pictures import screens as renderer
 from bot.ui.screen import ALERT, Screen
@@ -89,8 +90,8 @@ class EveryTime:
 
 def has_picture(screen: Screen) -> bool:
     """Whether the screen is shown as a picture where the platform can: not an alert, not a
-    message of no table but a season's podium, and its audience wants pictures."""
-    if screen.slot == ALERT or (screen.table_id == NOT_A_TABLE and screen.slot != SEASON):
+    message of no table but a season's podium or a person's stats, and its audience wants pictures."""
+    if screen.slot == ALERT or (screen.table_id == NOT_A_TABLE and screen.slot not in (SEASON, STATS)):
         return False
     return renderer.wanted(screen)
 

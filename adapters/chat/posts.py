@@ -22,6 +22,7 @@ BOARD: Final = "table"  # the slot of a table's public board
 PANEL: Final = "panel"  # the slot of a person's private panel
 PING: Final = "ping"  # a new lobby's message naming the people who asked to hear of one
 SEASON: Final = "season"  # a season's podium, for each game the chat played (table 0)
+STATS: Final = "stats"  # a person's stats, an answer to a command (table 0): with their rating chart
 ONE_OFF: Final = frozenset({PING, SEASON})  # slots whose screens are each a new message, never edited
 NOT_A_TABLE: Final = 0  # leaderboards, stats, season podiums: never edited, never remembered
 _serials = itertools.count(1)

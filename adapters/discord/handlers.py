@@ -17,9 +17,11 @@ from typing import Any, Final
 
 import discord
 
+from adapters.chat import answered
 from adapters.chat.notifier import ChatNotifier
+from adapters.chat.pictures import Picture
 from adapters.discord import texts
-from adapters.discord.components import chunks, links_view, view_of
+from adapters.discord.components import change_of, chunks, links_view, view_of
 from adapters.discord.identities import actor_of, chat_of, name_of, person_of
 from adapters.discord.menu import leaderboard_commands
 from bot.answers import rules_text
@@ -277,12 +279,24 @@ class Handlers:
         return True
 
     async def _render(self, interaction: Interaction, reply: Reply, public: bool) -> None:
+        """The reply's text and its screens' in the answer; the picture of a screen that has one
+        for this chat (a person's rating chart) as the answer's embed (adapters/chat/answered.py)."""
         if not reply.ok:
             await self._finish(interaction, "✗ " + (reply.text or ""), public, private=True)
             return
         parts = [reply.text or "", *(screen.text for screen in reply.screens)]
         links = links_view([row for screen in reply.screens for row in screen.buttons], self.pages, not public)
-        await self._finish(interaction, "\n\n".join(p for p in parts if p), public, links=links)
+        text = "\n\n".join(p for p in parts if p)
+        pictured = next((screen for screen in reply.screens if screen.picture is not None), None)
+        if pictured is None:
+            await self._finish(interaction, text, public, links=links)
+            return
+
+        async def send(picture: Picture | None) -> None:
+            await self._finish(interaction, text, public, links=links, picture=picture)
+
+        where = str(interaction.channel_id or "")
+        await answered.answer(self.notifier.pictures, pictured, where, True, send)
 
     @staticmethod
     async def _finish(
@@ -292,27 +306,33 @@ class Handlers:
         private: bool = False,
         mentions: discord.AllowedMentions | None = None,
         links: discord.ui.View | None = None,
+        picture: Picture | None = None,
     ) -> None:
         """The answer in place of the "thinking" message; a private answer to a public "thinking"
         replaces it with an ephemeral message. Long answers go on in follow-up messages; `links`
-        (buttons to pages) under the last."""
+        (buttons to pages) under the last, `picture` (an embed) on the first. An answer refused
+        with its picture is raised (the text is then sent alone); other failures are logged."""
         parts = chunks(text or "…")
         quiet = mentions or discord.AllowedMentions.none()
         last = len(parts) - 1
+        pictured = picture is not None  # until the answer with the picture is in
         try:
             if public and private:
                 await interaction.delete_original_response()
                 for part in parts:
                     await interaction.followup.send(part, ephemeral=True, allowed_mentions=quiet)
                 return
+            shown: dict[str, Any] = change_of(picture, None).edit_fields()  # (none: the answer has no picture)
             if last == 0 and links is not None:
-                await interaction.edit_original_response(content=parts[0], allowed_mentions=quiet, view=links)
-            else:
-                await interaction.edit_original_response(content=parts[0], allowed_mentions=quiet)
+                shown["view"] = links
+            await interaction.edit_original_response(content=parts[0], allowed_mentions=quiet, **shown)
+            pictured = False
             for n, part in enumerate(parts[1:], 1):
                 if n == last and links is not None:
                     await interaction.followup.send(part, ephemeral=not public, allowed_mentions=quiet, view=links)
                 else:
                     await interaction.followup.send(part, ephemeral=not public, allowed_mentions=quiet)
         except discord.HTTPException as e:
+            if pictured:
+                raise
             log.info("could not answer /%s: %s", getattr(interaction.command, "name", "?"), e)

@@ -9,8 +9,12 @@ from pathlib import Path
 
 from adapters.pictures import samples
 from adapters.pictures.render import render
+from bot.games import games
+from bot.history import RatingPoint
 from bot.i18n import NATIVE_RANKS, translator
-from bot.ui.picture import Podium, Standing
+from bot.ui.picture import Podium, RatingChart, Standing
+from bot.ui.rating_chart import rating_chart
+from bot.ui.ratings import stats_title
 
 
 def podium_in(lang: str, names: tuple[str, ...]) -> Podium:
@@ -28,8 +32,22 @@ def podium_in(lang: str, names: tuple[str, ...]) -> Podium:
     return Podium(t.gettext("Racing Demon"), standings)
 
 
+def chart_in(lang: str, name: str) -> RatingChart:
+    """The sample chart's points as /stats would chart them in `lang` (bot/ui/rating_chart.py):
+    the games', the seasons' and the days' names in that language."""
+    t = translator(lang)
+    points = {
+        game: tuple(RatingPoint(at, 0, rating) for at, rating in line.points)
+        for game, line in zip(games(), samples.CHART.lines, strict=False)
+    }
+    chart = rating_chart(stats_title(name, False, t), points, t)
+    assert chart is not None
+    return chart
+
+
 # (file, picture, deck): one of each board and the result, one in the four-colour deck; the podium
-# in Arabic and Japanese; a Russian chat's Svolota board with its own court letters (В Д К Т).
+# in Arabic and Japanese; a Russian chat's Svolota board with its own court letters (В Д К Т); a
+# person's rating chart (/stats), and in Persian and Japanese.
 GALLERY = (
     ("svolota.png", samples.SVOLOTA, "classic"),
     ("speed.png", samples.SPEED, "classic"),
@@ -38,6 +56,9 @@ GALLERY = (
     ("podium_ar.png", podium_in("ar", ("سارا رضایی", "محمد علي", "ليلى", "Sam")), "classic"),
     ("podium_ja.png", podium_in("ja", ("さくら", "山田太郎", "김민준", "Max 🎲")), "classic"),
     ("svolota_ru_native.png", replace(samples.SVOLOTA, court=translator("ru", NATIVE_RANKS).court), "classic"),
+    ("rating_chart.png", samples.CHART, "classic"),
+    ("rating_chart_fa.png", chart_in("fa", "سارا رضایی"), "classic"),
+    ("rating_chart_ja.png", chart_in("ja", "山田さくら"), "classic"),
 )
 
 

@@ -13,7 +13,7 @@ from typing import cast
 
 from PIL import Image
 
-from adapters.pictures import demon, hand, podium, samples, speed, svolota
+from adapters.pictures import chart, demon, hand, podium, samples, speed, svolota
 from adapters.pictures.cards import DECK_CARDS, card_image
 from adapters.pictures.decks import CHIP, FELT, NORMAL, SMALL
 from adapters.pictures.seats import TINY
@@ -53,6 +53,7 @@ def palette(deck: str) -> Image.Image:
         speed.draw(samples.SPEED, deck),
         demon.draw(samples.DEMON, deck),
         podium.draw(samples.PODIUM, deck),
+        chart.draw(samples.CHART, deck),
     ]
     sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)), FELT)
     y = 0

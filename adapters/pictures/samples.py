@@ -4,14 +4,20 @@ golden-image tests, the benchmark and the README's pictures draw."""
 
 from __future__ import annotations
 
+import random
+from datetime import UTC, datetime
+
 from bot.ui.picture import (
     DOWN,
     EMPTY,
+    ChartLine,
     DemonBoard,
     DemonOwn,
     Hand,
     Picture,
     Podium,
+    RatingChart,
+    SeasonMark,
     SeatLine,
     SpeedBoard,
     SpeedLayout,
@@ -80,4 +86,42 @@ PODIUM = Podium(
     ),
 )
 
-ALL: dict[str, Picture] = {"hand": HAND, "svolota": SVOLOTA, "speed": SPEED, "demon": DEMON, "podium": PODIUM}
+
+def _walk(seed: int, start: float, days: float, games: int, rating: int) -> tuple[tuple[float, int], ...]:
+    """A rating history: `games` rated games over `days` days from `start`, each moving the rating
+    by what a game moves it (a few points, more while it is new)."""
+    rng = random.Random(seed)
+    times = sorted(start + rng.random() * days * 86_400 for _ in range(games))
+    points = []
+    for n, at in enumerate(times):
+        rating += round(rng.gauss(1.5, 14 if n < 10 else 7))
+        points.append((at, rating))
+    return tuple(points)
+
+
+def _month(year: int, month: int) -> float:
+    return datetime(year, month, 1, tzinfo=UTC).timestamp()
+
+
+# A person's three months of games: Svolota most evenings, Speed now and then, Racing Demon twice;
+# two seasons begin within it.
+CHART = RatingChart(
+    title="📊 Max 🎲 in this chat",
+    lines=(
+        ChartLine("Svolota", _walk(1, _month(2026, 9) + 5 * 86_400, 84, 60, 1000), 0),
+        ChartLine("Speed", _walk(2, _month(2026, 9) + 20 * 86_400, 70, 14, 1000), 1),
+        ChartLine("Racing Demon", _walk(3, _month(2026, 10) + 3 * 86_400, 40, 2, 1000), 2),
+    ),
+    seasons=(SeasonMark(_month(2026, 10), "October 2026"), SeasonMark(_month(2026, 11), "November 2026")),
+    first_day="Sep 6, 2026",  # (the first and last points' days)
+    last_day="Nov 28, 2026",
+)
+
+ALL: dict[str, Picture] = {
+    "hand": HAND,
+    "svolota": SVOLOTA,
+    "speed": SPEED,
+    "demon": DEMON,
+    "podium": PODIUM,
+    "chart": CHART,
+}

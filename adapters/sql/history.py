@@ -20,6 +20,7 @@ from adapters.sql.community import earned_by
 from adapters.sql.database import Database
 from adapters.sql.models import Base
 from adapters.sql.ratings import leaderboard_of, person_of, ratings_of_person
+from bot.games import games
 from bot.history import (
     ACTIVE,
     BEST_DEMON,
@@ -71,6 +72,19 @@ class SqlHistory:
 
     async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
         return await self.db.reading(lambda conn: chat_of(conn, chat, season, self.recent))
+
+    async def rating_points(
+        self, person: PersonRef, scope: str, game: str | None = None
+    ) -> dict[str, tuple[RatingPoint, ...]]:
+        return await self.db.reading(lambda conn: scope_points(conn, person, scope, game))
+
+
+def scope_points(
+    conn: Connection, person: PersonRef, scope: str, game: str | None
+) -> dict[str, tuple[RatingPoint, ...]]:
+    """The person's points in `scope`: one indexed read a game (the bot's games, or `game`)."""
+    found = {g: points_of(conn, person, g, scope) for g in ([game] if game is not None else games())}
+    return {g: tuple(p) for g, p in found.items() if p}
 
 
 def player_of(conn: Connection, person: PersonRef, recent: int = RECENT) -> PlayerHistory | None:
@@ -219,15 +233,15 @@ def records_of(conn: Connection, chat: ChatRef) -> list[Any]:
     return [record(kind, games[table_id]) for kind, table_id in best.items()]
 
 
-def points_of(conn: Connection, person: PersonRef, game: str) -> list[RatingPoint]:
-    """The person's latest POINTS rating points in `game`, global scope, oldest first."""
+def points_of(conn: Connection, person: PersonRef, game: str, scope: str = GLOBAL) -> list[RatingPoint]:
+    """The person's latest POINTS rating points in `game` and `scope` (global: a page's), oldest first."""
     query = (
         select(rating_points.c.at, rating_points.c.table_id, rating_points.c.rating)
         .where(
             rating_points.c.platform == person.platform,
             rating_points.c.user_id == person.user_id,
             rating_points.c.game == game,
-            rating_points.c.scope == GLOBAL,
+            rating_points.c.scope == scope,
         )
         .order_by(rating_points.c.at.desc())
         .limit(POINTS)

@@ -64,7 +64,7 @@ from adapters.sql.together import Together
 from adapters.sql.transaction import SqlTransaction, end
 from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, mark
-from bot.history import ChatHistory, PlayerHistory
+from bot.history import ChatHistory, PlayerHistory, RatingPoint
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.tables import LoggedMove, Table
@@ -98,6 +98,11 @@ class SqlStore(RowCalls):
 
     async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
         return await self.history.chat(chat, season)
+
+    async def rating_points(
+        self, person: PersonRef, scope: str, game: str | None = None
+    ) -> dict[str, tuple[RatingPoint, ...]]:
+        return await self.history.rating_points(person, scope, game)
 
     async def close(self) -> None:
         await self.db.close()

@@ -138,7 +138,9 @@ class TelegramBot:
         self.messages = TelegramMessages(bot, self.directory.username)
         self.uploads = Uploads(records, PLATFORM)
         self.notifier = ChatNotifier(self.messages, records, self.pace, self.uploads, clock)
-        self.answers = Answers(bot, self.notifier.writers, self.notifier.below, lambda: self.messages.live)
+        self.answers = Answers(
+            bot, self.notifier.writers, self.notifier.below, self.notifier.pictures, lambda: self.messages.live
+        )
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served

@@ -108,4 +108,38 @@ class Podium:
     standings: tuple[Standing, ...]
 
 
-Picture = Hand | SvolotaBoard | SpeedBoard | DemonBoard | Podium
+@dataclass(frozen=True, slots=True)
+class ChartLine:
+    """One game's rating over time: its name, its points oldest first as (UNIX time, shown rating),
+    and which of the chart's inks and marks it is drawn with (a game keeps its own on every chart)."""
+
+    name: str
+    points: tuple[tuple[float, int], ...]
+    ink: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonMark:
+    """A season's start on a chart's time axis, with the season's name."""
+
+    at: float
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChart:
+    """A person's rating per game over time (the chart of their page, adapters/web/static/pages.js,
+    as a picture for /stats): a line a game, each season's start within it as a faint dashed line
+    with its name, the ratings up the side and the first and last day along the time axis. Time
+    runs left to right in every language, as on the page (and as the days under it read); the
+    title and the legend start on the right in a language written from the right (`rtl`)."""
+
+    title: str
+    lines: tuple[ChartLine, ...]
+    seasons: tuple[SeasonMark, ...] = ()
+    first_day: str = ""  # the first point's day, as the reader writes it
+    last_day: str = ""
+    rtl: bool = False
+
+
+Picture = Hand | SvolotaBoard | SpeedBoard | DemonBoard | Podium | RatingChart

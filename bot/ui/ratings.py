@@ -22,8 +22,8 @@ from bot.pages import ChatPage, PlayerPage
 from bot.people import PersonRef
 from bot.ratings import Rating, best_higher, shown_change
 from bot.seasons import ALL_TIME
-from bot.ui.picture import Podium, Standing
-from bot.ui.screen import Button, Screen
+from bot.ui.picture import Podium, RatingChart, Standing
+from bot.ui.screen import TEXT, Button, Screen
 from bot.ui.words import game_name
 
 NOT_A_TABLE = 0
@@ -72,6 +72,13 @@ def leaderboard_screen(
     return Screen(NOT_A_TABLE, "\n".join(lines), buttons, slot=LEADERBOARD_SLOT, final=True)
 
 
+def stats_title(name: str, everywhere: bool, t: Translator) -> str:
+    """A person's stats' title (and their chart's): whose (`name` as it is to be written: isolated
+    in a message's text, as it is in a picture, whose lines are laid out by the renderer), and where."""
+    title = t.gettext("📊 {name} everywhere") if everywhere else t.gettext("📊 {name} in this chat")
+    return title.format(name=name)
+
+
 def stats_screen(
     rows: Sequence[Rating],
     name: str | None,
@@ -81,17 +88,19 @@ def stats_screen(
     earned: Sequence[Earned] = (),
     season_rows: Sequence[Rating] = (),
     own: bool = False,
+    chart: RatingChart | None = None,
+    look: str = TEXT,
 ) -> Screen:
     """A person's record per game: rating and trend (and this season's rating beside it, from
     `season_rows`: their rows of the same scope in the current season), games and wins, best
     score, practice; then the achievements they have earned (`earned`, oldest first). `own`: the
     record is the asker's (`audience`), who gets a button to their own page (bot/pages.py: a
-    person's page is handed to them alone)."""
+    person's page is handed to them alone). `chart`: their rating history in the same scope
+    (bot/ui/rating_chart.py), the screen's picture where `look` (the chat's) has pictures."""
     this_season = {(r.game, r.person): r for r in season_rows if r.games}
     lines = []
     if name:
-        title = t.gettext("📊 {name} everywhere") if everywhere else t.gettext("📊 {name} in this chat")
-        lines.append(title.format(name=isolated(name)))
+        lines.append(stats_title(isolated(name), everywhere, t))
     order = games()
     for r in sorted(rows, key=lambda r: (order.index(r.game) if r.game in order else len(order), r.game)):
         lines.append("")
@@ -122,7 +131,8 @@ def stats_screen(
         lines += ["", t.gettext("🏅 Achievements: {count} of {total}").format(count=len(known), total=len(BY_ID))]
         lines += [f"{a.emoji} {t.gettext(a.title)} · {t.day(e.at)}" for e, a in known]
     page = ((Button(t.gettext("📈 My page"), page=PlayerPage(audience)),),) if own else ()
-    return Screen(NOT_A_TABLE, "\n".join(lines).strip("\n"), page, audience=audience, slot=STATS_SLOT, final=True)
+    text = "\n".join(lines).strip("\n")
+    return Screen(NOT_A_TABLE, text, page, audience=audience, slot=STATS_SLOT, final=True, picture=chart, look=look)
 
 
 def public_page_screen(page: ChatPage, t: Translator) -> Screen:

@@ -81,6 +81,25 @@ def test_every_rated_game_adds_a_point_to_the_rating_history_and_practice_adds_n
     assert svolota.history[0].at <= svolota.history[1].at
 
 
+def test_the_rating_points_of_a_scope_are_its_own_games_per_game_oldest_first(store):
+    """What /stats charts: the chat's points, or the global ones (the page's history)."""
+    h = harness(store)
+    here = [played(h, "svolota", [ANN, BOB], computers=1) for _ in range(2)]
+    speed = played(h, "speed", [ANN, BOB])
+    elsewhere = played(h, "svolota", [ANN, CY], computers=1, chat=OTHER_CHAT)
+    played(h, "svolota", [ANN], computers=2)  # practice: no point
+    chat = h.run(h.store.rating_points(ANN.person, chat_scope(CHAT)))
+    assert {g: [p.table_id for p in points] for g, points in chat.items()} == {"svolota": here, "speed": [speed]}
+    (row,) = [r for r in h.run(h.store.person_stats(ANN.person, chat_scope(CHAT))) if r.game == "svolota"]
+    assert chat["svolota"][-1].rating == row.shown  # the shown rating in the chat's scope after it
+    everywhere = h.run(h.store.rating_points(ANN.person, GLOBAL))
+    assert [p.table_id for p in everywhere["svolota"]] == [*here, elsewhere]
+    assert everywhere == {g.game: g.history for g in player(h, ANN).games if g.history}  # the page's history
+    assert h.run(h.store.rating_points(ANN.person, GLOBAL, "speed")) == {"speed": everywhere["speed"]}
+    assert h.run(h.store.rating_points(ANN.person, chat_scope(OTHER_CHAT), "speed")) == {}
+    assert h.run(h.store.rating_points(PersonRef("test", "nobody"), GLOBAL)) == {}
+
+
 def test_a_player_who_only_practised_has_no_rating_and_no_points(store):
     h = harness(store)
     played(h, "svolota", [CY], computers=2)

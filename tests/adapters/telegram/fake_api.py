@@ -1254,6 +1254,16 @@ class FakeBotApi:
         thread_id = self._thread(chat, p.get("message_thread_id"))
         text, entities = self._parse_text(p.get("text"), p.get("parse_mode"), p.get("entities"))
         markup = self._inline_keyboard(p.get("reply_markup"), any_keyboard=True)
+        reply_to, thread_id = self._reply_to(chat, p, thread_id)
+        self._flood_control(chat)
+        message = self._new_message(
+            chat, self.bot, text=text, entities=entities, reply_markup=markup, thread_id=thread_id
+        )
+        message.reply_to = reply_to or self._topic_head(chat, thread_id)
+        return message.to_dict()
+
+    def _reply_to(self, chat: Chat, p: JSON, thread_id: int | None) -> tuple[Message | None, int | None]:
+        """The message a new one replies to (`reply_parameters`), and the topic it then goes in."""
         reply_to = None
         reply = p.get("reply_parameters")
         if isinstance(reply, dict):
@@ -1263,12 +1273,7 @@ class FakeBotApi:
                 raise ApiError(400, "Bad Request: message to be replied not found")
             if reply_to is not None and thread_id is None:
                 thread_id = reply_to.thread_id
-        self._flood_control(chat)
-        message = self._new_message(
-            chat, self.bot, text=text, entities=entities, reply_markup=markup, thread_id=thread_id
-        )
-        message.reply_to = reply_to or self._topic_head(chat, thread_id)
-        return message.to_dict()
+        return reply_to, thread_id
 
     def _photo(self, given: Any, attached: dict[str, Upload]) -> list[JSON]:
         """A photo's sizes: uploaded now (a PNG or JPEG, as a file part or `attach://<name>`), or
@@ -1330,11 +1335,12 @@ class FakeBotApi:
         caption, entities = self._caption(p)
         markup = self._inline_keyboard(p.get("reply_markup"), any_keyboard=True)
         photo = self._photo(p.get("photo"), p.get(ATTACHED, {}))
+        reply_to, thread_id = self._reply_to(chat, p, thread_id)
         self._flood_control(chat)
         message = self._new_message(
             chat, self.bot, text=caption, entities=entities, reply_markup=markup, thread_id=thread_id, photo=photo
         )
-        message.reply_to = self._topic_head(chat, thread_id)
+        message.reply_to = reply_to or self._topic_head(chat, thread_id)
         return message.to_dict()
 
     def _api_editMessageCaption(self, p: JSON) -> JSON | bool:

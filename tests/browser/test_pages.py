@@ -3,8 +3,9 @@ with the story of tests/adapters/web/fake_history.py: in English, Persian (right
 Japanese, each on a 390×844 phone and a 1280×800 desktop, light and dark. On each: the page's
 language and direction, nothing wider than the screen, a chart per rated game that screen readers
 read by its summary, and axe-core (as test_accessibility.py runs it; in each scheme, on one of the
-screens) finds nothing serious or critical. The page reads without its script too (its first paint is the HTML), and a group page's
-season picker changes the season's boards in place. Any page error (a CSP refusal too) fails (`Live`)."""
+screens) finds nothing serious or critical. The page reads without its script too (its first paint
+is the HTML), and a group page's season picker changes the season's boards in place. Any page error
+(a CSP refusal too) fails (`Live`)."""
 
 from __future__ import annotations
 

@@ -68,12 +68,10 @@ def player_json(history: PlayerHistory, t: Translator, season_months: int = 1) -
 
 def season_starts(first: float, last: float, t: Translator, months: int = 1) -> list[Json]:
     """The seasons that begin after `first` and by `last`: a chart's boundaries."""
-    found: list[Json] = []
-    season = seasons.season_of(last, months)
-    while seasons.starts(season) > first:
-        found.append({"season": season, "name": season_name(season, t), "starts": when(seasons.starts(season))})
-        season = seasons.previous(season, months)
-    return found[::-1]
+    return [
+        {"season": s, "name": season_name(s, t), "starts": when(seasons.starts(s))}
+        for s in seasons.begun_between(first, last, months)
+    ]
 
 
 def chat_json(history: ChatHistory, season: str | None, t: Translator) -> Json:

@@ -25,7 +25,7 @@ from pathlib import Path
 from aiohttp import web
 from cachetools import LRUCache
 
-from adapters.web.api import answered, encoded, reader
+from adapters.web.api import Encoded, answered, encoded, reader
 from adapters.web.openapi import IMMUTABLE, PREFIX
 from adapters.web.page_access import never_public, open_page
 from adapters.web.pages import drawn
@@ -36,7 +36,7 @@ from bot.i18n import direction, translator
 from bot.pages import ReplayPage
 from bot.replay import NotReplayable, Replay, replay
 from bot.store import Store
-from bot.tables import Status
+from bot.tables import LoggedMove, Status, Table
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,14 @@ CACHE_SIZE = 64  # replays kept (a long one is a few hundred KB of JSON)
 @dataclass(frozen=True, slots=True)
 class Computed:
     replay: Replay
-    body: bytes  # the API's JSON
+    answer: Encoded  # the API's JSON
+
+
+def computed(table: Table, moves: list[LoggedMove], lang: str) -> Computed:
+    """The replay and its answer, gzipped too: all of it on a worker thread (a long game's is a few
+    hundred ms of Python), none on the loop."""
+    done = replay(table, moves, translator(lang))
+    return Computed(done, Encoded.of(encoded(replay_json(done, lang, direction(lang)))))
 
 
 class Replays:
@@ -71,16 +78,15 @@ class Replays:
         if found is not None:
             return found
         moves = await self.store.moves(table.id)
-        try:  # (a long game takes a tenth of a second: not on the loop)
-            done = await asyncio.to_thread(replay, table, moves, translator(lang))
+        try:
+            made = await asyncio.to_thread(computed, table, moves, lang)
         except NotReplayable as e:
             finished = table.status is Status.FINISHED and table.state is not None
             if finished:
                 log.warning("a replay refused: %s", e)
             return NOT_REPLAYABLE if finished else NOT_FINISHED
-        computed = Computed(done, encoded(replay_json(done, lang, direction(lang))))
-        self.cache[key] = computed
-        return computed
+        self.cache[key] = made
+        return made
 
 
 def add_replay_routes(
@@ -96,9 +102,9 @@ def add_replay_routes(
     async def data(request: web.Request) -> web.StreamResponse:
         t = reader(request.headers.get("Accept-Language"))
 
-        async def read() -> bytes | Refusal:
+        async def read() -> Encoded | Refusal:
             found = await replays.find(request.match_info["token"], t.lang)
-            return found if isinstance(found, Refusal) else found.body
+            return found if isinstance(found, Refusal) else found.answer
 
         return await answered(request, t, read, IMMUTABLE)
 

@@ -78,3 +78,19 @@ def test_on_a_seeded_sqlite_the_next_deadline_and_a_persons_ratings_are_read_by_
     asked = next(s for s in seen if s.startswith("SELECT ratings.game") and "ratings.user_id = ?" in s)
     person = built.people[0][0]
     assert "USING INDEX ix_ratings_person" in plan(url, asked, (person.platform, person.user_id, GLOBAL))
+
+
+def test_the_names_of_a_page_are_read_with_global_written_in_the_statement(tmp_path):
+    # (PostgreSQL's driver prepares a statement run five times; the generic plan of a bound scope
+    # read all of "global"'s rows through ix_ratings_scope: 3–5 ms a page, not 0.4)
+    store = sqlite_store(tmp_path)
+    built = seed_history(store.url, games=60, players=20, groups=2, seasons=1, seed=5)
+    seen = statements(store)
+
+    async def body() -> None:
+        assert await store.chat(built.chats[0][0]) is not None
+        await store.close()
+
+    play(body)
+    names = [s for s in seen if "ratings.updated_at" in s and "ratings.user_id IN" in s]
+    assert names and all(f"ratings.scope = '{GLOBAL}'" in s for s in names), names

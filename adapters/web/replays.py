@@ -30,7 +30,7 @@ from adapters.web.openapi import IMMUTABLE, PREFIX
 from adapters.web.page_access import never_public, open_page
 from adapters.web.pages import drawn
 from adapters.web.refusals import NOT_FINISHED, NOT_FOUND, NOT_REPLAYABLE, Refusal
-from adapters.web.replay_json import replay_json
+from adapters.web.replay_json import Steps, replay_json
 from adapters.web.replay_page import replay_html
 from bot.i18n import direction, translator
 from bot.pages import ReplayPage
@@ -45,15 +45,18 @@ CACHE_SIZE = 64  # replays kept (a long one is a few hundred KB of JSON)
 
 @dataclass(frozen=True, slots=True)
 class Computed:
-    replay: Replay
-    answer: Encoded  # the API's JSON
+    replay: Replay  # without its steps (the page's HTML names the game, its players and its result)
+    answer: Encoded  # the API's JSON, the steps in it
 
 
 def computed(table: Table, moves: list[LoggedMove], lang: str) -> Computed:
-    """The replay and its answer, gzipped too: all of it on a worker thread (a long game's is a few
-    hundred ms of Python), none on the loop."""
-    done = replay(table, moves, translator(lang))
-    return Computed(done, Encoded.of(encoded(replay_json(done, lang, direction(lang)))))
+    """The replay and its answer, gzipped too: all of it on a worker thread (a long game's is tens
+    of ms of Python), none on the loop. Each step is said as it is made (`Steps`), never all of
+    them as objects at once: a long game's are hundreds of thousands, which the collector's full
+    passes walked several times a replay (bench.pages: 260 ms of a Speed match's 300)."""
+    steps = Steps()
+    done = replay(table, moves, translator(lang), steps)
+    return Computed(done, Encoded.of(encoded(replay_json(done, lang, direction(lang), steps))))
 
 
 class Replays:

@@ -10,6 +10,7 @@ the move's time from the deal, its seat and its words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.bidi import isolated
@@ -57,8 +58,13 @@ class Replay:
     steps: tuple[ReplayStep, ...]  # the deal, then one per logged move
 
 
-def replay(table: Table, log: list[LoggedMove], t: Translator) -> Replay:
-    """The table's game step by step; NotReplayable if it cannot be shown as it happened."""
+def replay(
+    table: Table, log: list[LoggedMove], t: Translator, each: Callable[[ReplayStep], None] | None = None
+) -> Replay:
+    """The table's game step by step; NotReplayable if it cannot be shown as it happened. `each`:
+    given, every step is handed to it as it is made and the Replay keeps none (a long game's steps
+    are tens of thousands of objects: kept all at once, they made the collector's full passes
+    most of its time, bench.pages)."""
     info = game_info(table.game)
     if table.status is not Status.FINISHED or table.state is None or table.seed is None or table.result is None:
         raise NotReplayable(f"table {table.id} is not a finished game")
@@ -71,16 +77,24 @@ def replay(table: Table, log: list[LoggedMove], t: Translator) -> Replay:
     start = table.started_at or (log[0].at if log else 0.0)
     # TRANSLATORS: the first step of a game's replay, before anyone moved
     steps = [ReplayStep(0.0, None, t.gettext("The deal"), first)]
+    if each is not None:
+        each(steps.pop())
+    made = 1
     for move in log:
         label = info.label(game, move.seat, move.move, t)  # (before the move: its view names the cards)
         try:
             game.play(str(move.seat), move.move)
         except (IllegalMove, BadNotation, GameOver, ValueError) as e:  # (a log that is not this deal's)
-            raise NotReplayable(f"table {table.id}: move {len(steps)} ({move.move}) is not legal here: {e}") from e
+            raise NotReplayable(f"table {table.id}: move {made} ({move.move}) is not legal here: {e}") from e
         words = move_line(shown, move, t) or f"{isolated(shown.seats[move.seat].name)}: {label}"
         model = info.model(shown, game, None, t, open=True)
         assert model is not None  # (it drew the deal)
-        steps.append(ReplayStep(round(max(0.0, move.at - start), 3), move.seat, words, model))
+        step = ReplayStep(round(max(0.0, move.at - start), 3), move.seat, words, model)
+        if each is None:
+            steps.append(step)
+        else:
+            each(step)
+        made += 1
     if game.to_json() != table.state:
         raise NotReplayable(f"table {table.id}: its move log does not lead to its saved state")
     return Replay(

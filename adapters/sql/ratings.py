@@ -33,12 +33,12 @@ def ratings_of(conn: Connection, game: str, scope: str, persons: Collection[Pers
 
 def ratings_of_person(conn: Connection, person: PersonRef, scope: str) -> list[Rating]:
     """The person's rating in each game they played, by game."""
-    query = (
-        select(ratings)
-        .where(ratings.c.platform == person.platform, ratings.c.user_id == person.user_id, ratings.c.scope == scope)
-        .order_by(ratings.c.game)
+    query = select(ratings).where(
+        ratings.c.platform == person.platform, ratings.c.user_id == person.user_id, ratings.c.scope == scope
     )
-    return [rating_of(r) for r in conn.execute(query)]
+    # (sorted here, a row a game: with ORDER BY game SQLite read every rating of the scope through
+    # ix_ratings_scope, in game order, rather than the person's few: 1.6 ms against 0.01 at 10,000 games)
+    return sorted((rating_of(r) for r in conn.execute(query)), key=lambda r: r.game)
 
 
 def leaderboard_of(conn: Connection, game: str, scope: str, limit: int) -> list[Rating]:

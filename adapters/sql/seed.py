@@ -270,4 +270,7 @@ def _write(conn: Connection, written: dict[str, list[dict[str, Any]]]) -> None:
             conn.execute(insert(_t[name]), rows[i : i + BATCH])
     if conn.dialect.name == "postgresql":  # the ids were given: the sequence goes on after them
         conn.execute(text("SELECT setval(pg_get_serial_sequence('table_ids', 'id'), (SELECT max(id) FROM table_ids))"))
-    conn.execute(text("ANALYZE"))
+        # (as autovacuum would soon. Not on SQLite: nothing there runs ANALYZE on a bot's database,
+        # and statistics of a full `tables` beside an empty `timers` made its planner read every table
+        # to find the next deadline, 5 ms a tick: bench.pages)
+        conn.execute(text("ANALYZE"))

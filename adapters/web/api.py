@@ -19,10 +19,12 @@ unforeseen is a 500 of the same shape, logged here, never a traceback in the ans
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -39,6 +41,21 @@ log = logging.getLogger(__name__)
 
 VARY = "Accept-Language, Accept-Encoding"
 READS = ("GET", "HEAD")
+GZIP_LEVEL = 6  # (zlib's default, what aiohttp compresses with)
+
+
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """A body that is sent many times, with its ETag and its gzip made once (a replay's answer:
+    up to a few hundred KB, each gzip of it 10–20 ms)."""
+
+    body: bytes
+    tag: str
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, body: bytes) -> Encoded:
+        return cls(body, etag(body), gzip.compress(body, GZIP_LEVEL, mtime=0))
 
 
 class Api:
@@ -99,7 +116,7 @@ def encoded(data: Any) -> bytes:
 
 
 async def answered(
-    request: web.Request, t: Translator, read: Callable[[], Awaitable[bytes | Refusal]], cache: str = CACHE
+    request: web.Request, t: Translator, read: Callable[[], Awaitable[bytes | Encoded | Refusal]], cache: str = CACHE
 ) -> web.Response:
     """The body `read` gives, cached (`cache`: its Cache-Control), or its refusal; a store that
     cannot be read is a 503, anything else unforeseen a 500."""
@@ -121,21 +138,32 @@ def refused(t: Translator, why: Refusal) -> web.Response:
     return web.json_response(body, status=why.status, headers=headers, dumps=_dumps)
 
 
-def cached(request: web.Request, body: bytes, lang: str, cache: str = CACHE) -> web.Response:
+def cached(request: web.Request, body: bytes | Encoded, lang: str, cache: str = CACHE) -> web.Response:
     """200 with the body and its ETag, or 304 if the request's If-None-Match names that tag;
     `cache`: the Cache-Control of both."""
     gzipped = accepts_gzip(request.headers.get("Accept-Encoding", ""))
-    tag = hashlib.sha256(body).hexdigest()[:32] + ("-gzip" if gzipped else "")
+    made = body if isinstance(body, Encoded) else None
+    raw = made.body if made is not None else body
+    assert isinstance(raw, bytes)
+    tag = (made.tag if made is not None else etag(raw)) + ("-gzip" if gzipped else "")
     headers = {"Cache-Control": cache, "Vary": VARY, "Content-Language": language_tag(lang)}
     known = request.if_none_match or ()
     if any(e.value in (tag, "*") for e in known):  # (weak comparison, as RFC 9110 asks of If-None-Match)
         response = web.Response(status=304, headers=headers)
+    elif gzipped and made is not None:
+        headers["Content-Encoding"] = "gzip"
+        response = web.Response(body=made.gzipped, content_type="application/json", charset="utf-8", headers=headers)
     else:
-        response = web.Response(body=body, content_type="application/json", charset="utf-8", headers=headers)
+        response = web.Response(body=raw, content_type="application/json", charset="utf-8", headers=headers)
         if gzipped:
             response.enable_compression(ContentCoding.gzip)
     response.etag = tag
     return response
+
+
+def etag(body: bytes) -> str:
+    """A strong ETag of the body's bytes (of the identity representation)."""
+    return hashlib.sha256(body).hexdigest()[:32]
 
 
 def accepts_gzip(header: str) -> bool:

@@ -16,21 +16,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.replay import Replay
+from bot.replay import Replay, ReplayStep
 
 VERSION = 1  # of this answer's shape: bumped with a change the page must know of
 
 
-def replay_json(replay: Replay, lang: str, direction: str) -> dict[str, Any]:
-    """The replay's JSON answer."""
-    first, *rest = replay.steps
-    deal = first.model.json()
-    steps: list[dict[str, Any]] = [{"at": first.at, "seat": first.seat, "words": first.words}]
-    before = deal
-    for step in rest:
-        now = step.model.json()
-        steps.append({"at": step.at, "seat": step.seat, "words": step.words, **changes(before, now)})
-        before = now
+def replay_json(replay: Replay, lang: str, direction: str, steps: Steps | None = None) -> dict[str, Any]:
+    """The replay's JSON answer; `steps`: its steps as they were made (`bot.replay.replay`'s `each`),
+    else the replay's own."""
+    if steps is None:
+        steps = Steps()
+        for step in replay.steps:
+            steps(step)
     return {
         "version": VERSION,
         "lang": lang,
@@ -46,9 +43,29 @@ def replay_json(replay: Replay, lang: str, direction: str) -> dict[str, Any]:
                 {"seat": s.seat, "place": s.place, "score": s.score, "words": s.words} for s in replay.standings
             ],
         },
-        "deal": deal,
-        "steps": steps,
+        "deal": steps.deal,
+        "steps": steps.steps,
     }
+
+
+class Steps:
+    """The steps as the answer says them, each step taken as it comes: the first whole (the deal),
+    then each as what changed from the one before, so that only one model at a time is alive."""
+
+    def __init__(self) -> None:
+        self.deal: dict[str, Any] | None = None
+        self.steps: list[dict[str, Any]] = []
+        self._before: dict[str, Any] = {}
+
+    def __call__(self, step: ReplayStep) -> None:
+        now = step.model.json()
+        said: dict[str, Any] = {"at": step.at, "seat": step.seat, "words": step.words}
+        if self.deal is None:
+            self.deal = now
+        else:
+            said |= changes(self._before, now)
+        self.steps.append(said)
+        self._before = now
 
 
 def changes(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import hashlib
 import html
 import json
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from adapters.web.page import ROOT, STYLE_LINK
@@ -31,11 +32,17 @@ class ReplayHtml:
     policy: str  # its Content-Security-Policy (its inline style allowed by hash)
 
 
-def replay_html(folder: Path, lang: str, replay: Replay) -> ReplayHtml:
+@cache
+def _page(folder: Path) -> tuple[str, str]:
+    """replay.html with its style sheets inline, and their hash: read once (they are the package's)."""
     text = (folder / "replay.html").read_text(encoding="utf-8")
     css = "\n".join((folder / name).read_text(encoding="utf-8") for name in SHEETS)
     digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
-    text = text.replace(STYLE_LINK, f"<style>{css}</style>", 1)
+    return text.replace(STYLE_LINK, f"<style>{css}</style>", 1), digest
+
+
+def replay_html(folder: Path, lang: str, replay: Replay) -> ReplayHtml:
+    text, digest = _page(folder)
     title = html.escape(replay_title(replay.title, lang))
     text = _root(text, lang)
     text = text.replace("<title></title>", f"<title>{title}</title>", 1)

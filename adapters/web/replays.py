@@ -25,18 +25,18 @@ from pathlib import Path
 from aiohttp import web
 from cachetools import LRUCache
 
-from adapters.web.api import answered, encoded, reader
+from adapters.web.api import Encoded, answered, encoded, reader
 from adapters.web.openapi import IMMUTABLE, PREFIX
 from adapters.web.page_access import never_public, open_page
 from adapters.web.pages import drawn
 from adapters.web.refusals import NOT_FINISHED, NOT_FOUND, NOT_REPLAYABLE, Refusal
-from adapters.web.replay_json import replay_json
+from adapters.web.replay_json import Steps, replay_json
 from adapters.web.replay_page import replay_html
 from bot.i18n import direction, translator
 from bot.pages import ReplayPage
 from bot.replay import NotReplayable, Replay, replay
 from bot.store import Store
-from bot.tables import Status
+from bot.tables import LoggedMove, Status, Table
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +45,18 @@ CACHE_SIZE = 64  # replays kept (a long one is a few hundred KB of JSON)
 
 @dataclass(frozen=True, slots=True)
 class Computed:
-    replay: Replay
-    body: bytes  # the API's JSON
+    replay: Replay  # without its steps (the page's HTML names the game, its players and its result)
+    answer: Encoded  # the API's JSON, the steps in it
+
+
+def computed(table: Table, moves: list[LoggedMove], lang: str) -> Computed:
+    """The replay and its answer, gzipped too: all of it on a worker thread (a long game's is tens
+    of ms of Python), none on the loop. Each step is said as it is made (`Steps`), never all of
+    them as objects at once: a long game's are hundreds of thousands, which the collector's full
+    passes walked several times a replay (bench.pages: 260 ms of a Speed match's 300)."""
+    steps = Steps()
+    done = replay(table, moves, translator(lang), steps)
+    return Computed(done, Encoded.of(encoded(replay_json(done, lang, direction(lang), steps))))
 
 
 class Replays:
@@ -71,16 +81,15 @@ class Replays:
         if found is not None:
             return found
         moves = await self.store.moves(table.id)
-        try:  # (a long game takes a tenth of a second: not on the loop)
-            done = await asyncio.to_thread(replay, table, moves, translator(lang))
+        try:
+            made = await asyncio.to_thread(computed, table, moves, lang)
         except NotReplayable as e:
             finished = table.status is Status.FINISHED and table.state is not None
             if finished:
                 log.warning("a replay refused: %s", e)
             return NOT_REPLAYABLE if finished else NOT_FINISHED
-        computed = Computed(done, encoded(replay_json(done, lang, direction(lang))))
-        self.cache[key] = computed
-        return computed
+        self.cache[key] = made
+        return made
 
 
 def add_replay_routes(
@@ -96,9 +105,9 @@ def add_replay_routes(
     async def data(request: web.Request) -> web.StreamResponse:
         t = reader(request.headers.get("Accept-Language"))
 
-        async def read() -> bytes | Refusal:
+        async def read() -> Encoded | Refusal:
             found = await replays.find(request.match_info["token"], t.lang)
-            return found if isinstance(found, Refusal) else found.body
+            return found if isinstance(found, Refusal) else found.answer
 
         return await answered(request, t, read, IMMUTABLE)
 

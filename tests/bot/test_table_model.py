@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -54,6 +55,7 @@ def _check(game_id: str, table: Table, game: Any, seat: int) -> TableModel:
             assert m.target in places or m.target in ("new", "pass")
     for p in model.places:
         assert len(p.cards) + p.down <= p.count
+    assert model.json() == asdict(model)  # (what the page is sent: made field by field, the same)
     return model
 
 

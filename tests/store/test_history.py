@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.history import LEADERBOARD, ChatHistory, PlayerHistory
 from bot.people import Actor, ChatRef, PersonRef
 from bot.ratings import GLOBAL, Standing, chat_scope
@@ -81,6 +83,7 @@ def test_every_rated_game_adds_a_point_to_the_rating_history_and_practice_adds_n
     assert svolota.history[0].at <= svolota.history[1].at
 
 
+@pytest.mark.slow  # five games in two chats (the fast tier keeps the other contracts)
 def test_the_rating_points_of_a_scope_are_its_own_games_per_game_oldest_first(store):
     """What /stats charts: the chat's points, or the global ones (the page's history)."""
     h = harness(store)
@@ -186,6 +189,7 @@ def test_the_chat_page_of_a_past_season_shows_that_seasons_board(store):
     assert chat_page(h, season="2001-01").boards == ()
 
 
+@pytest.mark.slow  # five games of the three kinds
 def test_the_chats_records_are_its_longest_svolota_fastest_speed_win_and_best_demon_round(store):
     h = harness(store)
     svolota = [played(h, "svolota", [ANN, BOB], computers=c) for c in (1, 2)]

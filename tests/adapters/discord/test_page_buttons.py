@@ -35,17 +35,17 @@ def pages(fake: FakeDiscord, message: Message | None) -> list[tuple[str, PageRef
     return found
 
 
-async def test_the_leaderboard_links_to_the_servers_page_and_stats_to_ones_own(
-    fake_discord: FakeDiscord,
-    url: str,
-    clock: FakeClock,
-    alice: User,
-    bob: User,
-    channel: Channel,
-    monkeypatch: pytest.MonkeyPatch,
-):
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web server is served (on any free port of 127.0.0.1)."""
     monkeypatch.setenv("CARDBOT_WEB_URL", WEB)
     monkeypatch.setenv("CARDBOT_WEB_LISTEN", "127.0.0.1:0")
+
+
+@pytest.mark.usefixtures("served")
+async def test_the_leaderboard_links_to_the_servers_page_and_stats_to_ones_own(
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, channel: Channel
+):
     fake = fake_discord
     async with Running(fake, url, clock):
         board = await slash(fake, alice, channel, "leaderboard")
@@ -59,17 +59,10 @@ async def test_the_leaderboard_links_to_the_servers_page_and_stats_to_ones_own(
         assert pages(fake, other.original) == []
 
 
+@pytest.mark.usefixtures("served")
 async def test_a_finished_games_board_links_to_its_replay(
-    fake_discord: FakeDiscord,
-    url: str,
-    clock: FakeClock,
-    alice: User,
-    bob: User,
-    channel: Channel,
-    monkeypatch: pytest.MonkeyPatch,
+    fake_discord: FakeDiscord, url: str, clock: FakeClock, alice: User, bob: User, channel: Channel
 ):
-    monkeypatch.setenv("CARDBOT_WEB_URL", WEB)
-    monkeypatch.setenv("CARDBOT_WEB_LISTEN", "127.0.0.1:0")
     async with Running(fake_discord, url, clock) as bot:
         table_id = await speed_game(fake_discord, bot, channel, alice, bob)
         assert (await finish(bot, table_id)).status is Status.FINISHED

@@ -35,6 +35,16 @@ class Page:
     style_hash: str | None  # "'sha256-…'": the inline style sheet's, for the CSP (None: none inline)
 
 
+def style_source(css: str) -> str:
+    """An inline style sheet as a Content-Security-Policy source: "'sha256-…'" of its text."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def rooted(text: str, lang: str, direction: str) -> str:
+    """The page's <html> with the reader's language (as HTML names it: "pt-BR") and direction."""
+    return text.replace(ROOT, f'<html lang="{html.escape(lang.replace("_", "-"))}" dir="{direction}">', 1)
+
+
 def page_html(folder: Path, lang: str, direction: str) -> Page:
     """index.html from `folder`, its style sheet inline (when it names table.css and the file is
     there) and its status line in `lang`."""
@@ -43,14 +53,12 @@ def page_html(folder: Path, lang: str, direction: str) -> Page:
     sheet = folder / "table.css"
     if STYLE_LINK in text and sheet.is_file():
         css = sheet.read_text(encoding="utf-8")
-        digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
-        style_hash = f"'sha256-{digest}'"
+        style_hash = style_source(css)
         text = text.replace(STYLE_LINK, f"<style>{css}</style>", 1)
     words = page_words(lang)
     text = text.replace(STATUS, f'<span id="status-text">{html.escape(words["connecting"])}</span>', 1)
     text = text.replace(SOUNDS, f'<span id="sounds-label">{html.escape(words["sounds"])}</span>', 1)
-    text = text.replace(ROOT, f'<html lang="{html.escape(lang.replace("_", "-"))}" dir="{direction}">', 1)
-    return Page(text, style_hash)
+    return Page(rooted(text, lang, direction), style_hash)
 
 
 def page_files(folder: Path) -> list[str]:

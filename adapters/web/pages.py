@@ -21,9 +21,8 @@ opponents, a group page its players, as text.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from functools import cache
 from pathlib import Path
@@ -34,6 +33,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from adapters.web.api import add_api_routes, language_tag, reader
 from adapters.web.history_words import page_words
 from adapters.web.openapi import CACHE, PREFIX
+from adapters.web.page import style_source
 from adapters.web.page_access import PublicSince, never_public
 from adapters.web.page_links import read_page
 from adapters.web.page_reads import PageReads
@@ -60,8 +60,7 @@ TEMPLATES = Environment(
 def style() -> tuple[str, str]:
     """pages.css and its hash for the CSP ("'sha256-…'")."""
     css = STYLE.read_text(encoding="utf-8")
-    digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
-    return css, f"'sha256-{digest}'"
+    return css, style_source(css)
 
 
 def policy(style_hash: str) -> str:
@@ -170,8 +169,6 @@ def add_page_routes(
     """Serve the player and group pages and their API on `app`: `history` reads them, `secret` is
     the links' key (page_links.py), `public_since` says since when a chat's page is public (the
     default: none is); `season_months` as the service's config has it."""
-    reads = PageReads(history, secret, public_since, season_months=season_months)
-    if clock is not None:
-        reads = PageReads(history, secret, public_since, clock, season_months)
+    reads = PageReads(history, secret, public_since, clock or time.time, season_months)
     add_api_routes(app, reads)
     app.router.add_get("/page/{token}", Pages(reads).page)

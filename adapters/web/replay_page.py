@@ -6,15 +6,13 @@ result in the reader's language; static/replay.js then fetches the steps and dra
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import html
 import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from adapters.web.page import ROOT, STYLE_LINK
+from adapters.web.page import STYLE_LINK, rooted, style_source
 from adapters.web.replay_words import replay_title, replay_words
 from bot.i18n import direction
 from bot.replay import Replay
@@ -34,17 +32,16 @@ class ReplayHtml:
 
 @cache
 def _page(folder: Path) -> tuple[str, str]:
-    """replay.html with its style sheets inline, and their hash: read once (they are the package's)."""
+    """replay.html with its style sheets inline, and their CSP source: read once (they are the package's)."""
     text = (folder / "replay.html").read_text(encoding="utf-8")
     css = "\n".join((folder / name).read_text(encoding="utf-8") for name in SHEETS)
-    digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
-    return text.replace(STYLE_LINK, f"<style>{css}</style>", 1), digest
+    return text.replace(STYLE_LINK, f"<style>{css}</style>", 1), style_source(css)
 
 
 def replay_html(folder: Path, lang: str, replay: Replay) -> ReplayHtml:
-    text, digest = _page(folder)
+    text, style = _page(folder)
     title = html.escape(replay_title(replay.title, lang))
-    text = _root(text, lang)
+    text = rooted(text, lang, direction(lang))
     text = text.replace("<title></title>", f"<title>{title}</title>", 1)
     text = text.replace('<h1 id="title"></h1>', f'<h1 id="title">{title}</h1>', 1)
     rows = "".join(
@@ -65,8 +62,4 @@ def replay_html(folder: Path, lang: str, replay: Replay) -> ReplayHtml:
         f'<script type="application/json" id="replay-words">{data}</script>',
         1,
     )
-    return ReplayHtml(text, CSP.format(style=f"'sha256-{digest}'"))
-
-
-def _root(text: str, lang: str) -> str:
-    return text.replace(ROOT, f'<html lang="{html.escape(lang.replace("_", "-"))}" dir="{direction(lang)}">', 1)
+    return ReplayHtml(text, CSP.format(style=style))

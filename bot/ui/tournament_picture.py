@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Translator, is_rtl
 from bot.pairings import advancing, bracket_slots, elimination_rounds, planned_rounds, survivors
+from bot.ratings import shown
 from bot.standings import TIEBREAKS
 from bot.tournament import Format, Match, Out, Stage, StandingsRow, Tournament
 from bot.ui.picture import BracketColumn, BracketSeat, StandingsLine, TournamentPicture
@@ -87,7 +88,7 @@ def standings_picture(t: Tournament, rows: Sequence[StandingsRow], tr: Translato
             entrant_name(t, row.entrant),
             points_text(row.points, tr),
             tuple(
-                points_text(v, tr) if b in WHOLE else tr.number(round(v))
+                points_text(v, tr) if b in WHOLE else tr.number(shown(v) if b == "rating" else round(v))
                 for b, v in zip(breaks, row.tiebreaks, strict=True)
             ),
             out=row.out in (Out.DISQUALIFIED, Out.LEFT),

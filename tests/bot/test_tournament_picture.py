@@ -18,7 +18,7 @@ EN = translator("en")
 
 def worked_swiss():
     """tests/bot/test_standings.py's worked example: A 2½, B 2, E, C, D 1½ each."""
-    t = tournament(Format.SWISS, [1000] * 5, rounds=3)
+    t = tournament(Format.SWISS, [0.0] * 5, rounds=3)
     play(t, [[0, 1], [2, 3], [4]], [WIN, DRAW])
     play(t, [[0, 2], [4, 1], [3]], [WIN, LOSS])
     play(t, [[0, 4], [1, 3], [2]], [DRAW, WIN])
@@ -64,7 +64,7 @@ def test_the_disqualified_are_dimmed_and_computers_marked():
 
 
 def test_a_points_table_breaks_ties_by_wins_then_opponents():
-    t = tournament(Format.POINTS, [1000, 1000, 1100, 1200], rounds=2)
+    t = tournament(Format.POINTS, [0.0, 0.0, 10.0, 20.0], rounds=2)
     play(t, [[0, 1, 2, 3]], [[1, 2, 3, 4]])
     picture = standings_picture(t, standings(t), EN)
     assert picture.headings[2:] == ("Points", "Wins", "Opponents", "Rating")

@@ -14,6 +14,9 @@ class MemoryQueue:
     def __init__(self) -> None:
         self._rows: dict[PersonRef, Queued] = {}
 
+    def __repr__(self) -> str:  # (what it holds: tests look for a forgotten person's traces in it)
+        return f"MemoryQueue({self._rows!r})"
+
     async def queued(self, person: PersonRef) -> Queued | None:
         return self._rows.get(person)
 

@@ -63,12 +63,9 @@ def forget(conn: Connection, person: PersonRef, mark: str) -> tuple[Forgetting, 
         conn.execute(update(tables).where(tables.c.id == table.id).values({k: row[k] for k in TABLE_FIELDS}))
     who = and_(results.c.platform == person.platform, results.c.user_id == person.user_id)
     conn.execute(update(results).where(who).values(name="", platform=None, user_id=None, forgotten=True))
-    for rows in (ratings, rating_points, achievements, tallies, people):
+    for rows in (ratings, rating_points, achievements, tallies, people, quick_match):
         conn.execute(delete(rows).where(rows.c.platform == person.platform, rows.c.user_id == person.user_id))
     conn.execute(delete(notify).where(notify.c.person_platform == person.platform, notify.c.user_id == person.user_id))
-    conn.execute(
-        delete(quick_match).where(quick_match.c.platform == person.platform, quick_match.c.user_id == person.user_id)
-    )
     _platform_records(conn, person)
     if conn.execute(update(forgotten).where(forgotten.c.mark == mark).values(at=time.time())).rowcount == 0:
         conn.execute(forgotten.insert().values(mark=mark, at=time.time()))

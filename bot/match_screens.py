@@ -14,7 +14,7 @@ Who is seated is read from the same batch: every drawing of a started table carr
 each seated person (bot/ui/render.py), a finished one its result in their panels. A batch without
 panels (a table set aside, a closing word) goes to the people of the table's last batch with
 panels, remembered here (`SEEN_KEPT` tables); after a restart such a batch reaches nobody, which
-costs a notice only.
+costs a notice only. A result's rematch button is left out (`without_rematch`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from cachetools import LRUCache
 from bot.match_chats import is_match
 from bot.notifier import Notifier
 from bot.people import ChatRef, PersonRef
+from bot.tokens import decode
 from bot.ui.screen import ALERT, Screen
 
 SEEN_KEPT: Final = 10_000
@@ -54,9 +55,22 @@ class MatchScreens:
             if s.audience is not None:
                 out.append(s)
                 continue
+            s = without_rematch(s)
             for person in seated.get(s.table_id) or self._people.get(s.table_id, ()):
                 if s.slot == ALERT and s.alert is not None and s.alert.person != person:
                     out.append(replace(s, audience=person, alert=None))  # theirs, if any, goes
                 else:
                     out.append(replace(s, audience=person))
         return out
+
+
+def without_rematch(screen: Screen) -> Screen:
+    """A quick match's result has no rematch: its people came from anywhere, and a rematch's lobby
+    would need a chat where they all are; /quickmatch again finds a table."""
+    rows = tuple(row for row in (tuple(b for b in row if not _rematch(b.token)) for row in screen.buttons) if row)
+    return screen if rows == screen.buttons else replace(screen, buttons=rows)
+
+
+def _rematch(token: str | None) -> bool:
+    decoded = decode(token) if token else None
+    return decoded is not None and decoded.action == "rematch"

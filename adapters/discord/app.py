@@ -52,6 +52,7 @@ from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import CommandTree, add_commands
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
+from bot.match_ticks import MatchTicks
 from bot.clock import Clock, SystemClock
 from bot.people import PersonRef
 from bot.scheduler import Scheduler
@@ -205,7 +206,8 @@ class DiscordBot:
                 signing.mount(self.web.app)
                 self._activities = True
             messages.pages = self.web.pages
-        self.companions = Companions(self.scheduler, self.notifier, self.web)
+        matcher = MatchTicks(self.service.quick, PLATFORM) if self.service.quick else None  # quick match (#38)
+        self.companions = Companions(self.scheduler, self.notifier, self.web, matcher)
         self.presses = Presses(self.service, self.panel_screens, self.panels)
         pages = self.web.pages if self.web is not None else None
         add_commands(self.client.tree, Handlers(self.service, self.channels, self._launches_activity, pages))

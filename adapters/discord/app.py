@@ -52,8 +52,8 @@ from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import CommandTree, add_commands
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
-from bot.match_ticks import MatchTicks
 from bot.clock import Clock, SystemClock
+from bot.match_ticks import MatchTicks
 from bot.people import PersonRef
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig

@@ -60,9 +60,9 @@ from adapters.telegram.rate_limits import RateLimits
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
-from bot.match_ticks import MatchTicks
 from bot.clock import Clock, SystemClock
 from bot.games import game_info, games
+from bot.match_ticks import MatchTicks
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
 from bot.store import Store

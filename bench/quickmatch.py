@@ -17,7 +17,9 @@ from join to table in the queue's clock (p50/p99 simulated seconds: the matching
 and windows), the processing latency of a join that opened a table and of a join that did not
 (p50/p99 wall ms), a tick's wall time (p50/p99 ms), and the pure matcher's CPU per tick (p50/p99/
 max ms of `bot.matching.match` over that tick's queue, `time.process_time`), with the largest
-queue it saw.
+queue it saw. Then a burst: as many people again already waiting when a tick comes (joined over
+the last 30 s, as after a restart with a full queue): the matcher's CPU over all of them, and the
+wall time of the one tick that reads them, matches them and opens every table.
 
     python -m bench.quickmatch [--people 1000] [--arrivals 120] [--seed 1]
 """
@@ -47,7 +49,7 @@ from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
 from bot.quick_match import MAX_WAIT, QuickMatches
 from bot.ratings import GLOBAL, Rating
-from bot.store import Store
+from bot.store import Queued, Store
 from bot.ui.screen import Screen
 
 GAMES = (("speed", 0.40), ("svolota", 0.35), ("racing_demon", 0.25))
@@ -88,6 +90,10 @@ class Figures:
     ticks: list[float] = field(default_factory=list)  # wall seconds
     matcher_cpu: list[float] = field(default_factory=list)  # CPU seconds of the pure matcher
     largest_queue: int = 0
+    # a burst: `people` more rows waiting at once (joined over the last 30 s), one tick seats them
+    burst_cpu: float = 0.0  # CPU seconds of the pure matcher over the whole burst
+    burst_tick: float = 0.0  # wall seconds of the tick that reads, matches and opens every table
+    burst_tables: int = 0
 
     @property
     def matches_per_second(self) -> float:
@@ -213,7 +219,39 @@ async def run(store: Store, name: str, people: int, seconds: float, seed: int) -
         table = await store.load(table_id)
         assert table is not None
         f.with_computers += any(s.person is None for s in table.seats)
+    await burst(store, quick, clock, f, people, seed)
     return f
+
+
+async def burst(store: Store, quick: QuickMatches, clock: FakeClock, f: Figures, people: int, seed: int) -> None:
+    """`people` people already waiting when a tick comes (a restart with a full queue, or a
+    flood): the matcher over all of them, and the one tick that seats them."""
+    rng = random.Random(seed + 1)
+    now = clock.now()
+    rows = []
+    for i, a in enumerate(arrivals(people, 30.0, seed + 1)):
+        person = PersonRef(a.actor.person.platform, str(900_000 + i))
+        ordinal = a.mu - 3 * a.sigma
+        rows.append(Queued(person, a.game, f"B{i}", "en", now - rng.uniform(0, 30), ordinal, a.computers_after))
+    for row in rows:
+        await store.put_queued(row)
+    snapshot = [
+        Waiting(
+            f"{r.person.platform}:{r.person.user_id}",
+            (r.game, r.person.platform),
+            r.joined,
+            r.ordinal,
+            r.computers_after,
+        )
+        for r in rows
+    ]
+    cpu = time.process_time()
+    match(snapshot, now)
+    f.burst_cpu = time.process_time() - cpu
+    t0 = time.perf_counter()
+    seated = await quick.tick()
+    f.burst_tick = time.perf_counter() - t0
+    f.burst_tables = len({(await store.queued(p)).table_id for p in seated})  # type: ignore[union-attr]
 
 
 def report(f: Figures) -> None:
@@ -234,6 +272,10 @@ def report(f: Figures) -> None:
     print(
         f"  matcher CPU a tick          p50 {c50:8.3f} ms  p99 {c99:8.3f} ms  max {max(f.matcher_cpu) * 1000:.3f} ms"
         f"   (largest queue {f.largest_queue})"
+    )
+    print(
+        f"  a burst of {f.people} waiting at once: matcher CPU {f.burst_cpu * 1000:.2f} ms,"
+        f" the one tick that seats them {f.burst_tick * 1000:.0f} ms ({f.burst_tables} tables)"
     )
 
 

@@ -10,7 +10,8 @@
 - **Leaving**: `/quickmatch stop` (`LeaveQueue`), the button, or `MAX_WAIT` seconds of waiting, after
   which they are told in private.
 - **Matching** (bot/matching.py, a pure function) runs when someone joins and on every `tick`
-  (bot/match_ticks.py, beside the scheduler). A group is seated all or nothing
+  (bot/match_ticks.py, beside the scheduler), over the queues of the joiner's platform (each
+  platform's process opens its own people's tables, which its notifier draws). A group is seated all or nothing
   (`QueueStore.seat_queued`: two processes matching the same people, one wins), then its table is
   opened already dealt, in a match chat of its own (bot/match_chats.py): its board and each
   person's panel go to their private place (bot/match_screens.py), with the live table's link.
@@ -113,7 +114,7 @@ class QuickMatches:
         ordinal = rated[person].ordinal if person in rated else Rating(cmd.game, GLOBAL, person, "").ordinal
         entry = Queued(person, cmd.game, cmd.actor.name, cmd.actor.lang, now, ordinal, cmd.computers_after)
         await self._store.put_queued(entry)
-        opened = await self.tick()
+        opened = await self.tick(person.platform)
         if person in opened:
             return Reply(opening_text(cmd.game, t))
         count = sum(1 for r in await self._store.waiting(person.platform) if r.game == cmd.game)
@@ -139,7 +140,7 @@ class QuickMatches:
         if row is None or row.table_id is not None:
             raise Refused("you are not in a quick-match queue")
         await self._store.put_queued(replace(row, computers_after=0.0))
-        opened = await self.tick()
+        opened = await self.tick(row.person.platform)
         t = translator(await self._chats.lang_of(cmd.actor))
         return Reply(opening_text(row.game, t)) if cmd.actor.person in opened else Reply()
 

@@ -7,7 +7,7 @@ from bot.bootstrap import bootstrap
 from bot.commands import LeaveQueue, Press, QuickMatch
 from bot.match_chats import is_match
 from bot.matching import rules_of
-from bot.people import Actor, ChatRef
+from bot.people import Actor, ChatRef, PersonRef
 from bot.quick_match import JOINS_PER_MINUTE, MAX_WAIT
 from bot.ratings import GLOBAL
 from bot.settings import ServiceConfig
@@ -186,3 +186,15 @@ def test_refusals_change_nothing():
     flood = join(h, CY, "racing_demon")
     assert not flood.ok and "minute" in (flood.text or "")
     assert state(h) == before
+
+
+def test_a_join_matches_its_own_platforms_queues_only():
+    """Each platform's process opens its own people's tables (its notifier draws them)."""
+    h = Harness()
+    elsewhere = Actor(PersonRef("discord", "77"), "Dee")
+    join(h, elsewhere, "speed", after=60.0)
+    h.clock.advance(60)
+    join(h, ANN, "svolota")  # a join here ticks this platform's queues
+    assert tables(h) == [] and ("77", "speed") in queue(h)
+    h.run(h.service.quick.tick("discord"))
+    assert h.table(only_table(h)).seats[0].person == elsewhere.person

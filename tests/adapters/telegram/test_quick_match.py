@@ -84,9 +84,9 @@ async def test_someone_the_bot_cannot_write_to_gets_a_deep_link_that_queues_them
         await bot.settled()
         assert await bot.store.queued(person(carol)) is None  # not queued: nothing could reach her
         word = fake_api.messages(group, from_bot=True)[-1]
-        button = word.button("private chat")
+        [button] = [b for row in word.buttons for b in row]  # (in her Ukrainian)
         assert button["url"] == f"https://t.me/{fake_api.bot.username}?start=qm-svolota-3"
-        fake_api.press(carol, word, text="private chat")  # opens the private chat: /start qm-svolota-3
+        fake_api.press(carol, word, text=button["text"])  # opens the private chat: /start qm-svolota-3
         await bot.settled()
         row = await bot.store.queued(person(carol))
         assert row is not None and (row.game, row.computers_after, row.table_id) == ("svolota", 180.0, None)

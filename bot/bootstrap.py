@@ -10,17 +10,19 @@ from bot.changer import Changer
 from bot.chat_commands import ChatCommands
 from bot.chats import Chats
 from bot.clock import Clock
-from bot.commands import (
+from bot.commands import (  # quick match (issue #38)
     Cancel,
     Challenge,
     ChangeSettings,
     Forget,
     Kick,
     Leaderboard,
+    LeaveQueue,
     Notify,
     Open,
     Play,
     Press,
+    QuickMatch,
     SetLanguage,
     SetLook,
     Stats,
@@ -32,9 +34,11 @@ from bot.firing import Firing
 from bot.forgetter import Forgetter, is_forget_press
 from bot.locks import KeyedLocks
 from bot.looks import Looks
+from bot.match_screens import MatchScreens
 from bot.notifier import Notifier
 from bot.observers import Observers
 from bot.openings import Openings
+from bot.quick_match import QuickMatches, is_queue_press
 from bot.saver import Saver
 from bot.service import Handler, Service
 from bot.settings import ServiceConfig
@@ -57,6 +61,7 @@ def bootstrap(
     fresh random deal each game). `platform`: the chats whose tables this process draws and whose
     deadlines it fires, when processes of several platforms share a database (None: every table)."""
     config = config or ServiceConfig()
+    notifier = MatchScreens(notifier)  # a quick match's board in its people's private places (issue #38)
     observers = Observers()
     outage = Outage(logging.getLogger("bot.service"))
     chats = Chats(store, clock)
@@ -74,9 +79,12 @@ def bootstrap(
     chat_commands = ChatCommands(store, chats, looks, clock, config)
     community = Community(store, changer, notifier, chats, looks, clock, config, platform)
     forgetter = Forgetter(store, chats, looks)
+    quick = QuickMatches(store, drawing, notifier, chats, clock, config, observers, seed)
 
     async def press(cmd: Press) -> Reply:
-        """A table's button, or /forget's confirmation (which names no table)."""
+        """A table's button, or /forget's confirmation, or a quick-match queue's (which name no table)."""
+        if is_queue_press(cmd):
+            return await quick.press(cmd)
         return await (forgetter.press if is_forget_press(cmd) else tables.press)(cmd)
 
     handlers: dict[type, Handler] = {
@@ -93,6 +101,8 @@ def bootstrap(
         Stats: chat_commands.stats,
         Kick: community.kick,
         Forget: forgetter.forget,
+        QuickMatch: quick.join,
+        LeaveQueue: quick.leave,
     }
     return Service(
         handlers,
@@ -109,4 +119,5 @@ def bootstrap(
         failures=failures,
         locks=locks,
         observers=observers,
+        quick=quick,
     )

@@ -145,6 +145,30 @@ class Forget:
     chat: ChatRef | None = None
 
 
+# ----- quick match (issue #38): bot/quick_match.py -------------------------------------------------
+
+COMPUTERS_AFTER = 60.0  # seconds: a quick match fills with computers after this wait, unless asked otherwise
+
+
+@dataclass(frozen=True, slots=True)
+class QuickMatch:
+    """Queue for a quick-match table of `game` on the actor's platform: asked in a group (`chat`) or
+    in private (None); answered to the actor alone. `computers_after`: seconds of waiting after which
+    computers fill the table (0: at once; None: never)."""
+
+    actor: Actor
+    game: str
+    chat: ChatRef | None = None
+    computers_after: float | None = COMPUTERS_AFTER
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveQueue:
+    """Leave the quick-match queue (`/quickmatch stop`)."""
+
+    actor: Actor
+
+
 Command = (
     Open
     | Challenge
@@ -159,4 +183,6 @@ Command = (
     | Kick
     | Notify
     | Forget
+    | QuickMatch
+    | LeaveQueue
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import secrets
-from collections.abc import AsyncIterator, Collection, Iterable
+from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
@@ -15,11 +15,13 @@ from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, Forgot, expects, holds, mark, names_at, scrub
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
 from bot.memory_history import MemoryHistory, Points
+from bot.memory_queue import MemoryQueue
 from bot.outcome import Outcome, points
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Result, Standing
 from bot.settings import ChatSettings
 from bot.store.errors import StaleTable
+from bot.store.queue import Queued
 from bot.tables import LoggedMove, Table
 
 
@@ -54,6 +56,7 @@ class MemoryStore:
         self._seasons_claimed: set[tuple[str, str]] = set()
         self._games: dict[int, Result] = {}  # finished games, by table id
         self._points: Points = {}  # rating history (bot/outcome.py `points`)
+        self.quick = MemoryQueue()  # quick match's queue (issue #38)
         self.history = MemoryHistory(self._games, self._tables, self._ratings, self._points, self.achievements_of)
 
     async def new_table_id(self) -> int:
@@ -278,6 +281,7 @@ class MemoryStore:
         self._looks.pop(person, None)
         for listed in self._notify.values():
             listed.pop(person, None)
+        self.quick.forget(person)
         self._marks.add(mark(self._forget_key, person))
         return Forgetting(Forgot.AGAIN if again else Forgot.DONE)
 
@@ -298,3 +302,20 @@ class MemoryStore:
         self, person: PersonRef, scope: str, game: str | None = None
     ) -> dict[str, tuple[RatingPoint, ...]]:
         return await self.history.rating_points(person, scope, game)
+
+    # ----- quick match (issue #38): bot/store/queue.py, kept by bot/memory_queue.py -----------
+
+    async def queued(self, person: PersonRef) -> Queued | None:
+        return await self.quick.queued(person)
+
+    async def put_queued(self, entry: Queued) -> None:
+        await self.quick.put_queued(entry)
+
+    async def drop_queued(self, person: PersonRef, joined: float | None = None) -> Queued | None:
+        return await self.quick.drop_queued(person, joined)
+
+    async def waiting(self, platform: str | None = None) -> list[Queued]:
+        return await self.quick.waiting(platform)
+
+    async def seat_queued(self, entries: Sequence[Queued], table_id: int) -> bool:
+        return await self.quick.seat_queued(entries, table_id)

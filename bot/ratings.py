@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from openskill.models import PlackettLuce
 
 from bot.games import game_info, known_game
+from bot.match_chats import is_match
 from bot.people import ChatRef, PersonRef
 
 if TYPE_CHECKING:
@@ -42,14 +43,17 @@ SHOWN_SCALE = 10
 
 
 def chat_scope(chat: ChatRef) -> str:
-    """The rating scope of a chat (its threads share it)."""
+    """The rating scope of a chat (its threads share it); a quick match's is the global one: its
+    chat is no place people gather (bot/match_chats.py)."""
+    if is_match(chat):
+        return GLOBAL
     return f"{chat.platform}:{chat.chat_id}"
 
 
 def scopes(chat: ChatRef, season: str | None = None) -> tuple[str, ...]:
     """The scopes a game in this chat is rated in: the chat's, then the global one; then both
-    again within `season`, if given."""
-    lifetime = (chat_scope(chat), GLOBAL)
+    again within `season`, if given (a quick match: the global one alone)."""
+    lifetime = tuple(dict.fromkeys((chat_scope(chat), GLOBAL)))
     return lifetime if season is None else (*lifetime, *(f"{scope}@{season}" for scope in lifetime))
 
 

@@ -40,6 +40,7 @@ from bot.looks import Looks
 from bot.notifier import Notifier
 from bot.observers import Observers
 from bot.people import Actor
+from bot.quick_match import QuickMatches
 from bot.refusals import Refused
 from bot.settings import ServiceConfig
 from bot.store import Store, StoreUnavailable
@@ -71,6 +72,7 @@ class Service:
     failures: Failures
     locks: KeyedLocks  # one per table while it is changed
     observers: Observers
+    quick: QuickMatches | None = None  # quick match's queues (issue #38): its matcher ticks beside the scheduler
 
     async def handle(self, command: Command) -> Reply:
         started = time.perf_counter()

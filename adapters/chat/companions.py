@@ -8,7 +8,9 @@ where it stopped. People's updates are taken from the start, not after the redra
 meanwhile and loads its fonts and cards, so that the first picture is not half a second late (a
 failure there costs nothing: each picture is drawn, or sent as text, when it is needed).
 
-On stop: the timers first, then what the notifier has queued is drawn (for a few seconds at most),
+Quick match's matcher (bot/match_ticks.py) ticks beside the scheduler from the start.
+
+On stop: the matcher and the timers first, then what the notifier has queued is drawn (for a few seconds at most),
 then the live table stops.
 """
 
@@ -38,13 +40,21 @@ class Served(Protocol):
     async def stop(self) -> None: ...
 
 
+class Running(Protocol):
+    async def run(self) -> None: ...
+
+
 class Companions:
-    def __init__(self, timers: Timers, notifier: Closing, web: Served | None = None) -> None:
+    def __init__(
+        self, timers: Timers, notifier: Closing, web: Served | None = None, matcher: Running | None = None
+    ) -> None:
         self.timers = timers
         self.notifier = notifier
         self.web = web  # the live table, when served
+        self.matcher = matcher  # quick match's periodic matcher (bot/match_ticks.py), started with the timers
         self._web_running = False
         self._timers: asyncio.Task[None] | None = None
+        self._matcher: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -53,11 +63,18 @@ class Companions:
             self._web_running = True
         self._warming = asyncio.create_task(self._warm_up())
         self._timers = asyncio.create_task(self.timers.restore_and_run())
+        if self.matcher is not None:
+            self._matcher = asyncio.create_task(self.matcher.run())
 
     async def stop(self) -> None:
         if self._warming is not None:
             self._warming.cancel()  # the worker finishes on its own; nothing waits for it
             self._warming = None
+        if self._matcher is not None:
+            self._matcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._matcher
+            self._matcher = None
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -37,6 +37,7 @@ from adapters.chat.notifier import ChatNotifier
 from adapters.chat.posts import Place
 from adapters.chat.records import Records
 from adapters.discord.components import MAX_URL
+from adapters.discord.direct import DirectChannels
 from adapters.discord.endpoints import point_at
 from adapters.discord.handlers import Handlers
 from adapters.discord.identities import PLATFORM
@@ -48,11 +49,13 @@ from adapters.discord.notifier import DiscordScreens
 from adapters.discord.panel_screens import PanelScreens
 from adapters.discord.panels import Panels
 from adapters.discord.presses import Presses
+from adapters.discord.quick_match import QuickMatchCommand
 from adapters.discord.settings import DiscordSettings
 from adapters.discord.tree import CommandTree, add_commands
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
 from bot.clock import Clock, SystemClock
+from bot.match_ticks import MatchTicks
 from bot.people import PersonRef
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
@@ -182,7 +185,8 @@ class DiscordBot:
         self.panel_screens = PanelScreens(
             chat.writers, chat.pictures, chat.shown, chat.stats, messages, self.panels, self.client
         )
-        self.notifier = DiscordScreens(self.channels, self.panel_screens)
+        direct = DirectChannels(self.client)  # quick match's boards (issue #38)
+        self.notifier = DiscordScreens(self.channels, self.panel_screens, direct)
         self.service = bootstrap(store, self.notifier, clock, config, seed=seed, platform=PLATFORM)
         self.scheduler = Scheduler.of(self.service)
         self.web: WebServer | None = None  # the live table, when served
@@ -205,10 +209,12 @@ class DiscordBot:
                 signing.mount(self.web.app)
                 self._activities = True
             messages.pages = self.web.pages
-        self.companions = Companions(self.scheduler, self.notifier, self.web)
+        matcher = MatchTicks(self.service.quick, PLATFORM) if self.service.quick else None  # quick match (#38)
+        self.companions = Companions(self.scheduler, self.notifier, self.web, matcher)
         self.presses = Presses(self.service, self.panel_screens, self.panels)
         pages = self.web.pages if self.web is not None else None
         add_commands(self.client.tree, Handlers(self.service, self.channels, self._launches_activity, pages))
+        QuickMatchCommand(self.service, direct).add(self.client.tree)
         register(self.client, self.presses)
         self.client.add_listener(self._unclaimed, "on_interaction")
         self.client.add_listener(self._posted, "on_message")

@@ -36,6 +36,7 @@ COMMANDS: Final = {
     N_("kick"): N_("Remove a player from this channel's table (its opener or an admin)"),
     N_("votekick"): N_("Ask the table to vote a player off it"),
     N_("forget"): N_("Forget me everywhere: my name, ratings and settings (asked first)"),
+    N_("quickmatch"): N_("Play people from anywhere now; your table comes in direct messages"),  # (issue #38)
 }
 PARAMETERS: Final = {  # (command, parameter) -> description
     ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
@@ -55,6 +56,8 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("notify", N_("on")): N_("On or off (empty: switch)"),
     ("kick", "member"): N_("Whom to remove"),
     ("votekick", "member"): N_("Whom to vote off"),
+    ("quickmatch", "game"): N_("The game, or leave the queue"),  # (issue #38)
+    ("quickmatch", N_("computers")): N_("When computers may fill your table (empty: after 1 minute)"),
 }
 # Discord's locales our languages serve (the commands' names and descriptions synced in each)
 LOCALES: Final = {

@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from adapters.discord import texts
+from adapters.discord import quick_match, texts
 from adapters.discord.components import MAX_TEXT
 from adapters.discord.identities import PLATFORM, actor_of, chat_of
 from adapters.discord.panel_screens import PanelScreens
@@ -66,6 +66,9 @@ class Presses:
         try:
             if token is not None and token.action == "forget":
                 await self._forget(interaction, data)
+                return
+            if token is not None and token.action == "queue":  # quick match's queue (issue #38)
+                await quick_match.press(self.service, interaction, data, str(interaction.id))
                 return
             await self._handle(interaction, data, from_panel, opens_panel)
         except Exception:

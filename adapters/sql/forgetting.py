@@ -8,7 +8,7 @@ Which tables hold a person, and how each is cleaned:
   (`kicked`), a notice's name (JSON): bot/forgotten.py `scrub`;
 - results: name, platform, user_id → "", NULL, NULL, forgotten;
 - ratings, rating points (the history their page charted), achievements, tallies, people (language,
-  look), notify: their rows deleted;
+  look), notify, quick_match (their queue entry): their rows deleted;
 - messages (the platforms' records): the rows of their private screens (audience = their user id)
   deleted; a turn alert's note naming them (alert_note: "<message> <seat> <platform> <user>
   <since>") cut to its message id;
@@ -31,6 +31,7 @@ from bot.people import PersonRef
 _t = Base.metadata.tables
 rating_points = _t["rating_points"]
 achievements, tallies, forgotten = _t["achievements"], _t["tallies"], _t["forgotten"]
+quick_match = _t["quick_match"]  # a person's quick-match row (issue #38)
 JSON_PEOPLE = (tables.c.seats, tables.c.invites, tables.c.kicked)  # the table row's JSON that names people
 TABLE_FIELDS = ("creator_platform", "creator_user_id", "seats", "invites", "kicked", "notice", "version")
 
@@ -62,7 +63,7 @@ def forget(conn: Connection, person: PersonRef, mark: str) -> tuple[Forgetting, 
         conn.execute(update(tables).where(tables.c.id == table.id).values({k: row[k] for k in TABLE_FIELDS}))
     who = and_(results.c.platform == person.platform, results.c.user_id == person.user_id)
     conn.execute(update(results).where(who).values(name="", platform=None, user_id=None, forgotten=True))
-    for rows in (ratings, rating_points, achievements, tallies, people):
+    for rows in (ratings, rating_points, achievements, tallies, people, quick_match):
         conn.execute(delete(rows).where(rows.c.platform == person.platform, rows.c.user_id == person.user_id))
     conn.execute(delete(notify).where(notify.c.person_platform == person.platform, notify.c.user_id == person.user_id))
     _platform_records(conn, person)

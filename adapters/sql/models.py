@@ -296,3 +296,20 @@ class ForgottenRow(Base):
     __tablename__ = "forgotten"
     mark: Mapped[str] = mapped_column(String(64), primary_key=True)  # hex HMAC-SHA256
     at: Mapped[float] = mapped_column(Float)  # UNIX time they were (last) forgotten
+
+
+class QuickMatchRow(Base):
+    """A person's quick-match row (bot/store/queue.py): waiting in a queue (`table_id` NULL), or
+    the quick-match table they were seated at, until they queue again. One per person (issue #38)."""
+
+    __tablename__ = "quick_match"
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(128))
+    lang: Mapped[str | None] = mapped_column(String(8))
+    joined: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    computers_after: Mapped[float | None] = mapped_column(Float)  # NULL: never
+    table_id: Mapped[int | None] = mapped_column(Integer)  # NULL: waiting
+    __table_args__ = (Index("ix_quick_match_waiting", "table_id", "joined"),)

@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, select, update
 
-from adapters.sql import forgetting
+from adapters.sql import forgetting, quick_match
 from adapters.sql.database import TRANSACTIONS, Database
 from adapters.sql.history import SqlHistory
 from adapters.sql.records import SqlRecords
@@ -67,6 +67,7 @@ from bot.forgotten import Forgetting, mark
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
+from bot.store.queue import Queued
 from bot.tables import LoggedMove, Table
 
 # Deadlines of different tables fired side by side: on PostgreSQL half its transactions (the other
@@ -239,3 +240,20 @@ class SqlStore(RowCalls):
         query = query.where(tables.c.stopped.is_not(None)).order_by(tables.c.id)
         rows = await self.db.reading(lambda conn: conn.execute(query).all())
         return [(r.id, f"{r.platform}:{r.chat_id}", r.game, r.stopped) for r in rows]
+
+    # ----- quick match (issue #38): adapters/sql/quick_match.py ---------------------------------
+
+    async def queued(self, person: PersonRef) -> Queued | None:
+        return await self.db.reading(lambda conn: quick_match.queued(conn, person))
+
+    async def put_queued(self, entry: Queued) -> None:
+        await self.db.writing(lambda conn: quick_match.put(conn, entry))
+
+    async def drop_queued(self, person: PersonRef, joined: float | None = None) -> Queued | None:
+        return await self.db.writing(lambda conn: quick_match.drop(conn, person, joined))
+
+    async def waiting(self, platform: str | None = None) -> list[Queued]:
+        return await self.db.reading(lambda conn: quick_match.waiting(conn, platform))
+
+    async def seat_queued(self, entries: Sequence[Queued], table_id: int) -> bool:
+        return await self.db.writing(lambda conn: quick_match.seat(conn, entries, table_id))

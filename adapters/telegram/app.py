@@ -55,12 +55,14 @@ from adapters.telegram.messages import TelegramMessages
 from adapters.telegram.pacing import TelegramPace
 from adapters.telegram.play_pictures import PlayPictures
 from adapters.telegram.presses import Presses
+from adapters.telegram.quick_match import QuickMatchCommands
 from adapters.telegram.rate_limits import RateLimits
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
 from bot.bootstrap import bootstrap
 from bot.clock import Clock, SystemClock
 from bot.games import game_info, games
+from bot.match_ticks import MatchTicks
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
 from bot.store import Store
@@ -151,7 +153,8 @@ class TelegramBot:
             members = ChatMembers(self.application.bot)  # spectators: people of the table's chat only
             pages = [settings.webapp_url] if settings.webapp_url else []  # the Mini App, if served elsewhere
             self.web = WebServer(self.service, store, self.web_settings, token, members=members, pages=pages)
-        self.companions = Companions(self.scheduler, self.notifier, self.web)
+        matcher = MatchTicks(self.service.quick, PLATFORM) if self.service.quick else None  # quick match (#38)
+        self.companions = Companions(self.scheduler, self.notifier, self.web, matcher)
         self.connection = Connection("telegram")
         self._menu: asyncio.Task[None] | None = None
         self._add_handlers()
@@ -175,6 +178,10 @@ class TelegramBot:
         app.add_handler(CommandHandler("forget", commands.forget))
         app.add_handler(CommandHandler("rules", commands.rules))
         app.add_handler(CommandHandler("help", commands.help))
+        # quick match (issue #38): the command, and the deep link that queues from the private chat
+        quick = QuickMatchCommands(self.service, self.notifier, self.answers)
+        app.add_handler(CommandHandler("quickmatch", quick.quickmatch))
+        app.add_handler(CommandHandler("start", quick.start_link, filters.Regex(r"^/start(@\w+)? qm-")))
         app.add_handler(CommandHandler("start", commands.start))
         app.add_handler(ChatMemberHandler(commands.membership, ChatMemberHandler.MY_CHAT_MEMBER))
         app.add_handler(CallbackQueryHandler(presses.press))

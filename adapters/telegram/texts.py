@@ -21,9 +21,10 @@ GAME_MENU = (  # after each game's own command (`menu`)
     "look",
     "cancel",
     "forget",
+    "quickmatch",  # (issue #38)
     "help",
 )
-PRIVATE_MENU = ("start", "help", "rules", "stats", "look", "forget")
+PRIVATE_MENU = ("start", "help", "rules", "stats", "look", "forget", "quickmatch")
 
 
 def menu() -> tuple[str, ...]:
@@ -49,6 +50,7 @@ def describe(command: str, t: Translator) -> str:
         "help": t.gettext("What I can do"),
         "start": t.gettext("Private panels and the rules"),
         "forget": t.gettext("Forget me everywhere: my name, ratings and settings"),
+        "quickmatch": t.gettext("Play people from anywhere now: /quickmatch game (stop: leave the queue)"),
     }[command]
 
 

@@ -20,6 +20,7 @@ SERVICE_SUITES = {
     "test_notify",
     "test_seasons",
     "test_achievements_stored",
+    "test_quick_match",
 }
 
 

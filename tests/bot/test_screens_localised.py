@@ -28,6 +28,7 @@ from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
 from bot.settings import ServiceConfig
 from bot.tables import LoggedMove, Seat, Status, Table
+from bot.ui import quick_match as quick
 from bot.ui import render
 from bot.ui.community import ping_screen, removed_screen
 from bot.ui.happened import move_line, window_lines
@@ -542,7 +543,25 @@ def what_each_game_is(looks: Looks) -> None:
         looks.check(None, guide_screen)
 
 
+def quick_match_words(looks: Looks) -> None:
+    """Quick match's private screens (bot/ui/quick_match.py): a place in a queue (moved from
+    another, computers after a while or never), leaving it, being let go, a table opening."""
+
+    def screens(lang: str) -> list[Screen]:
+        t = render.translator(lang)
+        return [
+            quick.queue_screen(ANN.person, "speed", 3, 60.0, t, "svolota"),
+            quick.queue_screen(ANN.person, "racing_demon", 1, None, t, None),
+            quick.left_screen(ANN.person, "speed", t),
+            quick.left_screen(ANN.person, "svolota", t, 10),
+            Screen(0, quick.opening_text("speed", t) + "\n" + quick.already_text("svolota", t)),
+        ]
+
+    looks.check(None, screens)
+
+
 RUNS = (
+    quick_match_words,  # (issue #38)
     what_each_game_is,
     table_control_and_notify,
     recaps_seasons_and_achievements,

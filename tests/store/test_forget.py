@@ -17,7 +17,7 @@ from sqlalchemy import select
 from adapters.sql.models import Base
 from adapters.sql.store import SqlStore
 from bot import ratings, seasons
-from bot.commands import Forget, Kick, Notify, SetLanguage, SetLook
+from bot.commands import Forget, Kick, Notify, QuickMatch, SetLanguage, SetLook
 from bot.forgotten import Forgot
 from bot.games import games
 from bot.memory_store import MemoryStore
@@ -83,7 +83,8 @@ def plays(h: Harness, actor: Actor, table_id: int) -> None:
 
 def played_with_zeph(h: Harness) -> tuple[list[int], int, int]:
     """Finished games with Zephyrine among others, a lobby she was removed from, a challenge to her
-    called off, her language, look and notify entry; (finished tables, the lobby, the challenge)."""
+    called off, her language, look, notify entry and quick-match queue entry; (finished tables, the
+    lobby, the challenge)."""
     speeds = []
     while not h.run(h.store.achievements_of(ZEPH.person)):  # until she wins one (first_win)
         assert len(speeds) < 6, "she never won"
@@ -103,7 +104,8 @@ def played_with_zeph(h: Harness) -> tuple[list[int], int, int]:
     h.cancel(DAN)
     challenge = h.challenge(CY, "speed", ZEPH).table_id
     h.cancel(CY)
-    for command in (SetLanguage(ZEPH, "de"), SetLook(ZEPH, "text"), Notify(CHAT, ZEPH, True)):
+    quick = QuickMatch(ZEPH, "svolota", CHAT, None)  # her quick-match queue entry (issue #38)
+    for command in (SetLanguage(ZEPH, "de"), SetLook(ZEPH, "text"), Notify(CHAT, ZEPH, True), quick):
         assert h.run(h.service.handle(command)).ok
     return [*speeds, svolota], lobby, challenge
 

@@ -1,0 +1,227 @@
+"""Quick match (`/quickmatch <game>`): a queue per game and platform, and the tables it opens.
+
+- **Joining** (`QuickMatch`, in a group or in private; answered to the person alone): one entry per
+  person, stored (it survives a restart). Asking for another game moves them (the answer says
+  so); asking again for the same game changes nothing. Refused: an unknown game; a person seated
+  at an open quick-match table (finish it first); more than `JOINS_PER_MINUTE` joins in a minute.
+  The person chooses when computers may fill their table (`QuickMatch.computers_after`: at once,
+  after 1 or 3 minutes, or never); the queue's message has "Play with computers now" and "Leave
+  the queue" buttons.
+- **Leaving**: `/quickmatch stop` (`LeaveQueue`), the button, or `MAX_WAIT` seconds of waiting, after
+  which they are told in private.
+- **Matching** (bot/matching.py, a pure function) runs when someone joins and on every `tick`
+  (bot/match_ticks.py, beside the scheduler), over the queues of the joiner's platform (each
+  platform's process opens its own people's tables, which its notifier draws). A group is seated all or nothing
+  (`QueueStore.seat_queued`: two processes matching the same people, one wins), then its table is
+  opened already dealt, in a match chat of its own (bot/match_chats.py): its board and each
+  person's panel go to their private place (bot/match_screens.py), with the live table's link.
+  Computers join at the game's normal level. From then on it is a table like any other (turn
+  timers, windows, AFK stand-ins, /forget), rated in the global scope alone.
+- A process stopped between seating a group and saving its table leaves them marked for a table
+  that does not exist: they may simply queue again (`_at_open_table` finds none).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from dataclasses import replace
+from typing import Final, Protocol
+
+from cachetools import TTLCache
+
+from bot import lobby, running
+from bot.chats import Chats
+from bot.clock import Clock
+from bot.commands import LeaveQueue, Press, QuickMatch
+from bot.drawing import Drawing
+from bot.i18n import LANGUAGES, translator
+from bot.match_chats import match_chat
+from bot.matching import Group, Waiting, match
+from bot.notifier import Notifier
+from bot.observers import Observer
+from bot.openings import check_game
+from bot.people import PersonRef
+from bot.ratings import GLOBAL, Rating
+from bot.refusals import Refused
+from bot.settings import ChatSettings, ServiceConfig
+from bot.store.people import PeopleStore
+from bot.store.queue import Queued, QueueStore
+from bot.store.tables import TableStore
+from bot.tables import Seat, Table
+from bot.tokens import NO_TABLE, decode
+from bot.ui.quick_match import COMPUTERS_NOW, LEAVE, already_text, left_screen, opening_text, queue_screen
+from bot.ui.screen import Reply
+
+log = logging.getLogger(__name__)
+MAX_WAIT: Final = 600.0  # seconds in a queue, then the person leaves it (told in private)
+JOINS_PER_MINUTE: Final = 6  # quick-match joins a person may ask for in a minute
+PEOPLE_KEPT: Final = 100_000  # people whose joins of the last minute are counted
+
+
+class QuickStore(QueueStore, TableStore, PeopleStore, Protocol):
+    pass
+
+
+def is_queue_press(press: Press) -> bool:
+    token = decode(press.token)
+    return token is not None and token.action == "queue" and token.table_id == NO_TABLE
+
+
+class QuickMatches:
+    def __init__(
+        self,
+        store: QuickStore,
+        drawing: Drawing,
+        notifier: Notifier,
+        chats: Chats,
+        clock: Clock,
+        config: ServiceConfig,
+        observer: Observer,
+        seed: int | None = None,
+    ) -> None:
+        self._store = store
+        self._drawing = drawing
+        self._notifier = notifier
+        self._chats = chats
+        self._clock = clock
+        self._config = config
+        self._observer = observer
+        self._seed = seed
+        # joins per person in the current minute (a fixed window on the service's clock)
+        self._joins: TTLCache[tuple[PersonRef, int], int] = TTLCache(PEOPLE_KEPT, 60.0, timer=clock.now)
+
+    # ----- commands ----------------------------------------------------------------------------
+
+    async def join(self, cmd: QuickMatch) -> Reply:
+        check_game(cmd.game, {})
+        person, now = cmd.actor.person, self._clock.now()
+        key = (person, int(now // 60))
+        if self._joins.get(key, 0) >= JOINS_PER_MINUTE:
+            raise Refused("too many quick-match requests: try again in a minute")
+        self._joins[key] = self._joins.get(key, 0) + 1
+        t = translator(await self._chats.lang_of(cmd.actor))
+        row = await self._store.queued(person)
+        if row is not None and row.table_id is not None and await self._at_open_table(person, row.table_id):
+            raise Refused("you are at a quick-match table already: finish it first")
+        waiting_row = row if row is not None and row.table_id is None else None
+        if waiting_row is not None and waiting_row.game == cmd.game:
+            count = sum(1 for r in await self._store.waiting(person.platform) if r.game == cmd.game)
+            screen = queue_screen(person, cmd.game, count, waiting_row.computers_after, t, None)
+            return Reply(already_text(cmd.game, t), screens=(screen,))
+        rated = await self._store.ratings(cmd.game, GLOBAL, [person])
+        ordinal = rated[person].ordinal if person in rated else Rating(cmd.game, GLOBAL, person, "").ordinal
+        entry = Queued(person, cmd.game, cmd.actor.name, cmd.actor.lang, now, ordinal, cmd.computers_after)
+        await self._store.put_queued(entry)
+        opened = await self.tick(person.platform)
+        if person in opened:
+            return Reply(opening_text(cmd.game, t))
+        count = sum(1 for r in await self._store.waiting(person.platform) if r.game == cmd.game)
+        moved = waiting_row.game if waiting_row is not None else None
+        return Reply(screens=(queue_screen(person, cmd.game, count, cmd.computers_after, t, moved),))
+
+    async def leave(self, cmd: LeaveQueue) -> Reply:
+        row = await self._store.drop_queued(cmd.actor.person)
+        if row is None:
+            raise Refused("you are not in a quick-match queue")
+        t = translator(await self._chats.lang_of(cmd.actor))
+        return Reply(screens=(left_screen(cmd.actor.person, row.game, t),))
+
+    async def press(self, cmd: Press) -> Reply:
+        """The queue message's buttons: they act on the presser's own entry, whoever's message it was."""
+        token = decode(cmd.token)
+        assert token is not None
+        if token.arg == LEAVE:
+            return await self.leave(LeaveQueue(cmd.actor))
+        if token.arg != COMPUTERS_NOW:
+            raise Refused("this button is no longer valid")
+        row = await self._store.queued(cmd.actor.person)
+        if row is None or row.table_id is not None:
+            raise Refused("you are not in a quick-match queue")
+        await self._store.put_queued(replace(row, computers_after=0.0))
+        opened = await self.tick(row.person.platform)
+        t = translator(await self._chats.lang_of(cmd.actor))
+        return Reply(opening_text(row.game, t)) if cmd.actor.person in opened else Reply()
+
+    # ----- the matcher ---------------------------------------------------------------------------
+
+    async def tick(self, platform: str | None = None) -> set[PersonRef]:
+        """Let go of those who waited too long, then open the tables the queue makes now; the
+        people seated."""
+        now = self._clock.now()
+        rows: list[Queued] = []
+        for row in await self._store.waiting(platform):
+            if now - row.joined >= MAX_WAIT:
+                await self._expire(row)
+            else:
+                rows.append(row)
+        by_key = {_key(r.person): r for r in rows}
+        waiting = [
+            Waiting(k, (r.game, r.person.platform), r.joined, r.ordinal, r.computers_after) for k, r in by_key.items()
+        ]
+        seated: set[PersonRef] = set()
+        for group in match(waiting, now):
+            entries = [by_key[w.who] for w in group.people]
+            if await self._open(group, entries):
+                seated |= {e.person for e in entries}
+        return seated
+
+    async def _expire(self, row: Queued) -> None:
+        if await self._store.drop_queued(row.person, row.joined) is None:
+            return  # left, or seated, meanwhile
+        lang = await self._chats.person_lang(row.person) or row.lang or "en"
+        screen = left_screen(row.person, row.game, translator(lang), int(MAX_WAIT // 60))
+        await self._notifier.show(match_chat(row.person.platform, NO_TABLE), [screen])
+
+    async def _open(self, group: Group, entries: list[Queued]) -> bool:
+        """Seat the group (all or nothing), then open its table, dealt, in its match chat."""
+        async with self._store.transaction() as tx:
+            table_id = await tx.new_table_id()
+        if not await self._store.seat_queued(entries, table_id):
+            return False
+        first = entries[0].person
+        chat = match_chat(first.platform, table_id)
+        settings = ChatSettings(lang=board_language([e.lang for e in entries]))
+        await self._chats.save(chat, settings)
+        now = self._clock.now()
+        table = Table(
+            id=table_id,
+            chat=chat,
+            game=group.game,
+            creator=first,
+            seats=[Seat(e.name, e.person, lang=e.lang) for e in entries],
+            created_at=now,
+            updated_at=now,
+        )
+        for _ in range(group.computers):
+            table.seats.append(Seat(lobby.computer_name(table), None))
+        running.start(table, now, self._deal_seed(table_id), settings, self._config)
+        async with self._store.transaction() as tx:
+            await tx.save(table, -1)
+        self._observer.committed(table)
+        await self._drawing.redraw(table)
+        return True
+
+    async def _at_open_table(self, person: PersonRef, table_id: int) -> bool:
+        table = await self._store.load(table_id)
+        if table is None or not table.status.open:
+            return False
+        seat = table.seat_of(person)
+        return seat is not None
+
+    def _deal_seed(self, table_id: int) -> int:
+        if self._seed is None:
+            return secrets.randbits(63)
+        return random.Random(f"{self._seed}:{table_id}").getrandbits(63)
+
+
+def board_language(langs: list[str | None]) -> str:
+    """The language of a quick match's board (each panel speaks its person's): the one most of its
+    people speak, the first seat's on a tie; English for none the bot knows."""
+    known = [lang if lang in LANGUAGES else "en" for lang in langs] or ["en"]
+    return max(known, key=lambda lang: (known.count(lang), -known.index(lang)))
+
+
+def _key(person: PersonRef) -> str:
+    return f"{person.platform}:{person.user_id}"

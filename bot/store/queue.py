@@ -1,0 +1,51 @@
+"""What the store keeps of quick match (bot/quick_match.py): one row per person, their place in a
+queue while they wait, and the table they were seated at once matched (kept until they queue again,
+so that a person at an open quick-match table cannot queue twice, in any process)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.people import PersonRef
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """A person's quick-match row: waiting for a `game` table (`table_id` None), or seated at one."""
+
+    person: PersonRef
+    game: str
+    name: str
+    lang: str | None
+    joined: float  # when they joined (the order of the queue; and which entry a matcher saw)
+    ordinal: float  # their global rating's ordinal in the game when they joined (bot/ratings.py)
+    computers_after: float | None  # seconds of waiting after which computers fill the table; None: never
+    table_id: int | None = None  # the table they were matched to
+
+
+class QueueStore(Protocol):
+    async def queued(self, person: PersonRef) -> Queued | None:
+        """The person's row (waiting or matched), if any."""
+        ...
+
+    async def put_queued(self, entry: Queued) -> None:
+        """The person's row, written over any they had."""
+        ...
+
+    async def drop_queued(self, person: PersonRef, joined: float | None = None) -> Queued | None:
+        """Take the person out of their queue: their waiting row (only the one that joined at
+        `joined`, if given) is deleted and returned; None if they were not waiting (a matched
+        row stays)."""
+        ...
+
+    async def waiting(self, platform: str | None = None) -> list[Queued]:
+        """Everyone waiting (of `platform`'s people, if given), by `joined` then person."""
+        ...
+
+    async def seat_queued(self, entries: Sequence[Queued], table_id: int) -> bool:
+        """All or nothing, in one transaction: each of these people still waiting as these rows
+        say (the same `joined`) is marked matched to `table_id`; False, and nothing changes, if any
+        one of them is not (they left, or another process seated them)."""
+        ...

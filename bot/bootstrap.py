@@ -17,6 +17,7 @@ from bot.commands import (
     Forget,
     Kick,
     Leaderboard,
+    Link,
     Notify,
     Open,
     Play,
@@ -24,12 +25,14 @@ from bot.commands import (
     SetLanguage,
     SetLook,
     Stats,
+    Unlink,
 )
 from bot.community import Community
 from bot.drawing import Drawing
 from bot.failures import Failures
 from bot.firing import Firing
 from bot.forgetter import Forgetter, is_forget_press
+from bot.linker import Linker
 from bot.locks import KeyedLocks
 from bot.looks import Looks
 from bot.notifier import Notifier
@@ -74,6 +77,7 @@ def bootstrap(
     chat_commands = ChatCommands(store, chats, looks, clock, config)
     community = Community(store, changer, notifier, chats, looks, clock, config, platform)
     forgetter = Forgetter(store, chats, looks)
+    linker = Linker(store, chats, clock, saver.rating_writes)  # (/link: bot/links.py)
 
     async def press(cmd: Press) -> Reply:
         """A table's button, or /forget's confirmation (which names no table)."""
@@ -93,6 +97,8 @@ def bootstrap(
         Stats: chat_commands.stats,
         Kick: community.kick,
         Forget: forgetter.forget,
+        Link: linker.link,
+        Unlink: linker.unlink,
     }
     return Service(
         handlers,

@@ -145,6 +145,27 @@ class Forget:
     chat: ChatRef | None = None
 
 
+# ----- /link and /unlink (bot/linker.py) -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """Show a fresh link code for this account (`code` None), or link this account to the one a
+    code was shown to; answered to the person alone. `chat`: where it was asked (its language)."""
+
+    actor: Actor
+    code: str | None = None
+    chat: ChatRef | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unlink:
+    """Separate this account from the one it is linked to."""
+
+    actor: Actor
+    chat: ChatRef | None = None
+
+
 Command = (
     Open
     | Challenge
@@ -159,4 +180,6 @@ Command = (
     | Kick
     | Notify
     | Forget
+    | Link
+    | Unlink
 )

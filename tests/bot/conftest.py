@@ -20,6 +20,7 @@ SERVICE_SUITES = {
     "test_notify",
     "test_seasons",
     "test_achievements_stored",
+    "test_link",  # (/link: bot/links.py)
 }
 
 

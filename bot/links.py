@@ -52,6 +52,10 @@ ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32: no 0/O, no 1/I
 LENGTH = 8  # 32**8 = 2**40 codes
 VALID_SECONDS = 600.0  # a code lasts 10 minutes
 CODE_SALT = b"cardbot link code"
+# The key of a deployment that set none (adapters/sql/startup.py `link_key`): the same everywhere, so
+# a code shown by one process is known to another; the digests then keep codes out of sight, but a
+# database dump could be searched for one within its 10 minutes.
+UNKEYED = hashlib.sha256(b"cardbot link key").digest()
 LONGEST = ("streak",)  # tallies that are a run, not a count: the longer one stands
 
 

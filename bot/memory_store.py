@@ -14,7 +14,7 @@ from bot.achievements import Earned
 from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, Forgot, expects, holds, mark, names_at, scrub
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
-from bot.links import Account, Redeemed
+from bot.links import UNKEYED, Account, Redeemed
 from bot.memory_history import MemoryHistory, Points
 from bot.memory_links import MemoryLinks, Rows
 from bot.outcome import Outcome, points
@@ -38,9 +38,9 @@ class MemoryStore:
 
     def __init__(self, forget_key: bytes | None = None, link_key: bytes | None = None) -> None:
         """`forget_key`: the key of forgotten people's marks (bot/forgotten.py); None: one of its own.
-        `link_key`: the key of link codes' digests (bot/links.py); None: the forget key."""
+        `link_key`: the key of link codes' digests (bot/links.py); None: `UNKEYED`."""
         self._forget_key = forget_key or secrets.token_bytes(32)
-        self._links = MemoryLinks(link_key or self._forget_key)
+        self._links = MemoryLinks(link_key or UNKEYED)
         self._marks: set[str] = set()
         self._rows: dict[int, str] = {}
         self._tables: dict[int, Table] = {}  # the same, parsed, for queries

@@ -36,6 +36,8 @@ COMMANDS: Final = {
     N_("kick"): N_("Remove a player from this channel's table (its opener or an admin)"),
     N_("votekick"): N_("Ask the table to vote a player off it"),
     N_("forget"): N_("Forget me everywhere: my name, ratings and settings (asked first)"),
+    N_("link"): N_("One player on Discord and Telegram: a code to type there, or the code from there"),
+    N_("unlink"): N_("Separate my Discord and Telegram accounts again"),
 }
 PARAMETERS: Final = {  # (command, parameter) -> description
     ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
@@ -55,6 +57,7 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("notify", N_("on")): N_("On or off (empty: switch)"),
     ("kick", "member"): N_("Whom to remove"),
     ("votekick", "member"): N_("Whom to vote off"),
+    ("link", N_("code")): N_("The code your other platform showed you (empty: give me a code)"),
 }
 # Discord's locales our languages serve (the commands' names and descriptions synced in each)
 LOCALES: Final = {

@@ -8,6 +8,7 @@ import hashlib
 from adapters.sql.migrate import upgrade
 from adapters.sql.settings import DatabaseSettings, ForgetSettings, LinkSettings
 from adapters.sql.store import SqlStore
+from bot.links import UNKEYED
 
 FORGET_SALT = b"cardbot forget key"
 
@@ -33,9 +34,8 @@ LINK_SALT = b"cardbot link key"
 
 def link_key(settings: LinkSettings) -> bytes:
     """The key of link codes' digests, shared by every process of a deployment: CARDBOT_LINK_KEY, else
-    CARDBOT_FORGET_KEY; without either, a key everyone knows (the digests then keep codes out of
-    sight, but a database dump could be searched for a code within its 10 minutes: set one)."""
+    CARDBOT_FORGET_KEY; without either, a key everyone knows (bot/links.py `UNKEYED`: set one)."""
     for secret in (settings.link_key, settings.forget_key):
         if secret is not None and secret.get_secret_value():
             return hashlib.sha256(LINK_SALT + secret.get_secret_value().encode()).digest()
-    return hashlib.sha256(LINK_SALT).digest()
+    return UNKEYED

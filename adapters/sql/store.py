@@ -65,7 +65,7 @@ from adapters.sql.transaction import SqlTransaction, end
 from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, mark
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
-from bot.links import Account, Redeemed
+from bot.links import UNKEYED, Account, Redeemed
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.tables import LoggedMove, Table
@@ -89,10 +89,10 @@ class SqlStore(RowCalls):
         the key of forgotten people's marks (bot/forgotten.py), the same in every process and
         every run (adapters/sql/startup.py); None: one of this store's own, so a mark made
         here is not recognised after a restart. `link_key`: the key of link codes' digests
-        (bot/links.py), the same in every process (startup.py `link_key`); None: the forget key."""
+        (bot/links.py), the same in every process (startup.py `link_key`); None: `UNKEYED`."""
         db = db or Database(url, **engine_options)
         self._forget_key = forget_key or secrets.token_bytes(32)
-        self._link_key = link_key or self._forget_key
+        self._link_key = link_key or UNKEYED
         super().__init__(db)
         self.url, self.postgres, self.engine = url, db.postgres, db.engine
         self.firing_lanes = FIRING_LANES

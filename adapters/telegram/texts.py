@@ -21,9 +21,11 @@ GAME_MENU = (  # after each game's own command (`menu`)
     "look",
     "cancel",
     "forget",
+    "link",
+    "unlink",
     "help",
 )
-PRIVATE_MENU = ("start", "help", "rules", "stats", "look", "forget")
+PRIVATE_MENU = ("start", "help", "rules", "stats", "look", "forget", "link", "unlink")
 
 
 def menu() -> tuple[str, ...]:
@@ -49,6 +51,8 @@ def describe(command: str, t: Translator) -> str:
         "help": t.gettext("What I can do"),
         "start": t.gettext("Private panels and the rules"),
         "forget": t.gettext("Forget me everywhere: my name, ratings and settings"),
+        "link": t.gettext("One player on Telegram and Discord: /link, then /link CODE on the other"),
+        "unlink": t.gettext("Separate my Telegram and Discord accounts again"),
     }[command]
 
 
@@ -90,6 +94,10 @@ def help_text(t: Translator) -> str:
             t.gettext("/settings — turn timer, house rules, language (chat admins)."),
             t.gettext("/look classic|four|text — how cards look in your own panels."),
             t.gettext("/forget — forget you everywhere (asked first; it cannot be undone)."),
+            t.gettext(
+                "/link — one player on Telegram and Discord: I give you a code in private, you type /link"
+                " CODE on the other platform; /unlink separates them again."
+            ),
             "",
             t.gettext(
                 "Svolota hands stay secret: press 🂠 Choose cards and pick your play, or open your cards"

@@ -23,6 +23,7 @@ NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {
     *("svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language", "look"),
     *("notify", "kick", "votekick", "forget"),
+    *("link", "unlink"),  # (/link: bot/linker.py)
 }
 
 

@@ -86,3 +86,26 @@ def _rows(store: Store) -> list[object]:
 
     with store.engine.connect() as conn:  # type: ignore[union-attr]
         return [row for table in Base.metadata.sorted_tables for row in conn.execute(select(table))]
+
+
+def test_a_linked_accounts_page_shows_the_joint_totals_both_accounts_games_and_its_own_name(store: Store):
+    h = Harness(ServiceConfig(idle_seconds=3), seed=3, store=store)
+    tess, dee = Actor(TG, "Tess"), Actor(DC, "Dee")
+    others = Actor(PersonRef("telegram", "50"), "Bo"), Actor(PersonRef("discord", "51"), "Di")
+    tables = []
+    for me, other, chat in ((tess, others[0], ChatRef("telegram", "-1")), (dee, others[1], ChatRef("discord", "7"))):
+        tables.append(h.open(me, "speed", chat=chat).table_id)
+        h.press(other, tables[-1], "Join")
+        played_out(h, tables[-1])
+    code = new_code()
+    h.run(store.put_link_code(TG, "Tess", code, h.clock.now()))
+    assert h.run(store.redeem(code, DC, "Dee", h.clock.now())).linking is Linking.LINKED
+
+    for account, name in ((TG, "Tess"), (DC, "Dee")):
+        page = h.run(store.player(account))
+        assert page is not None and page.person == account and page.name == name
+        assert [(g.game, g.games) for g in page.games] == [("speed", 2)]
+        assert sorted(line.table_id for line in page.recent) == sorted(tables)
+        assert [r.name for r in page.rivals] == ["Bo" if account == TG else "Di"]  # (its own platform's)
+    assert len(h.run(store.rating_points(DC, "global"))) == 0  # (the joint chart is the identity's)
+    assert len(h.run(store.rating_points(TG, "global"))["speed"]) == 2

@@ -18,6 +18,7 @@ from bot.commands import (  # quick match (issue #38)
     Kick,
     Leaderboard,
     LeaveQueue,
+    Link,
     Notify,
     Open,
     Play,
@@ -26,12 +27,14 @@ from bot.commands import (  # quick match (issue #38)
     SetLanguage,
     SetLook,
     Stats,
+    Unlink,
 )
 from bot.community import Community
 from bot.drawing import Drawing
 from bot.failures import Failures
 from bot.firing import Firing
 from bot.forgetter import Forgetter, is_forget_press
+from bot.linker import Linker
 from bot.locks import KeyedLocks
 from bot.looks import Looks
 from bot.match_screens import MatchScreens
@@ -80,6 +83,7 @@ def bootstrap(
     community = Community(store, changer, notifier, chats, looks, clock, config, platform)
     forgetter = Forgetter(store, chats, looks)
     quick = QuickMatches(store, drawing, notifier, chats, clock, config, observers, seed)
+    linker = Linker(store, chats, clock, saver.rating_writes)  # (/link: bot/links.py)
 
     async def press(cmd: Press) -> Reply:
         """A table's button, or /forget's confirmation, or a quick-match queue's (which name no table)."""
@@ -103,6 +107,8 @@ def bootstrap(
         Forget: forgetter.forget,
         QuickMatch: quick.join,
         LeaveQueue: quick.leave,
+        Link: linker.link,
+        Unlink: linker.unlink,
     }
     return Service(
         handlers,

@@ -1,9 +1,14 @@
 """The commands about a chat or a person rather than a table: a chat's settings, a person's
 language and look, `/notify`, the leaderboard and a person's stats (read from the store; ratings
-are written with the table that finished, bot/saver.py)."""
+are written with the table that finished, bot/saver.py).
+
+A linked person (bot/links.py) is one in the global scope: their global stats, chart and
+achievements are their identity's, and the global leaderboard names each linked person as the
+platform asking shows them (a chat's scope is one platform's already)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from bot import ratings, seasons
@@ -14,6 +19,7 @@ from bot.commands import ChangeSettings, Leaderboard, Notify, SetLanguage, SetLo
 from bot.games import games
 from bot.history import History
 from bot.i18n import language_named, languages_listed, translator
+from bot.links import shared
 from bot.looks import Looks
 from bot.openings import check_game
 from bot.pages import ChatPage
@@ -21,6 +27,7 @@ from bot.people import ChatRef, PersonRef
 from bot.refusals import Refused
 from bot.settings import ServiceConfig, apply_setting, look_named
 from bot.store.chats import ChatStore
+from bot.store.links import LinkStore
 from bot.store.people import PeopleStore
 from bot.ui.rating_chart import rating_chart
 from bot.ui.ratings import leaderboard_screen, public_page_screen, stats_screen, stats_title
@@ -30,7 +37,7 @@ TOP_OF_ONE_GAME = 10  # leaderboard rows for one game
 TOP_OF_EVERY_GAME = 5  # rows of each game when every game is shown
 
 
-class ChatCommandsStore(ChatStore, PeopleStore, History, Protocol):
+class ChatCommandsStore(ChatStore, PeopleStore, History, LinkStore, Protocol):
     async def notify_list(self, chat: ChatRef) -> list[tuple[PersonRef, str]]: ...
 
     async def set_notify(self, chat: ChatRef, person: PersonRef, name: str, on: bool) -> None: ...
@@ -92,6 +99,12 @@ class ChatCommands:
         if season is not None:
             scope = seasons.scoped(scope, season)
         boards = [(game, await self._store.leaderboard(game, scope, limit)) for game in shown]
+        if cmd.everywhere:  # linked people by the names this platform shows
+            names = await self._store.names_on(
+                cmd.actor.person.platform, {r.person for _g, rows in boards for r in rows}
+            )
+            if names:
+                boards = [(g, [replace(r, name=names.get(r.person, r.name)) for r in rows]) for g, rows in boards]
         settings = await self._chats.settings(cmd.chat)
         page = None if cmd.everywhere else _page_of(cmd.chat, settings.page_public_since)
         screen = leaderboard_screen(
@@ -114,19 +127,25 @@ class ChatCommands:
     async def stats(self, cmd: Stats) -> Reply:
         person = cmd.person or cmd.actor.person
         scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
-        rows = await self._store.person_stats(person, scope)
+        ids = await self._store.identities([person])  # (linked: bot/links.py)
+        identity = ids.get(person, person)
+        whose = identity if shared(scope) else person
+        rows = await self._store.person_stats(whose, scope)
         season = seasons.season_of(self._clock.now(), self._config.season_months)
-        season_rows = await self._store.person_stats(person, seasons.scoped(scope, season))
-        earned = await self._store.achievements_of(person)
-        if rows:
-            name: str | None = max(rows, key=lambda r: r.updated_at).name
+        season_rows = await self._store.person_stats(whose, seasons.scoped(scope, season))
+        earned = await self._store.achievements_of(identity)
+        linked = await self._store.names_on(person.platform, [identity]) if ids and shared(scope) else {}
+        if identity in linked:  # as this platform shows them
+            name: str | None = linked[identity]
+        elif rows:
+            name = max(rows, key=lambda r: r.updated_at).name
         else:
             name = cmd.actor.name if person == cmd.actor.person else None
         t = translator(await self._chats.lang_of(cmd.actor, cmd.chat))
         own = person == cmd.actor.person
         chart = None
         if name:  # (the points of the scope shown; a picture only where the chat's look has them)
-            points = await self._store.rating_points(person, scope)
+            points = await self._store.rating_points(whose, scope)
             chart = rating_chart(stats_title(name, cmd.everywhere, t), points, t, self._config.season_months)
         look = (await self._chats.settings(cmd.chat)).look
         screen = stats_screen(

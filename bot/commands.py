@@ -167,6 +167,25 @@ class LeaveQueue:
     """Leave the quick-match queue (`/quickmatch stop`)."""
 
     actor: Actor
+# ----- /link and /unlink (bot/linker.py) -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """Show a fresh link code for this account (`code` None), or link this account to the one a
+    code was shown to; answered to the person alone. `chat`: where it was asked (its language)."""
+
+    actor: Actor
+    code: str | None = None
+    chat: ChatRef | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unlink:
+    """Separate this account from the one it is linked to."""
+
+    actor: Actor
+    chat: ChatRef | None = None
 
 
 Command = (
@@ -185,4 +204,6 @@ Command = (
     | Forget
     | QuickMatch
     | LeaveQueue
+    | Link
+    | Unlink
 )

@@ -29,6 +29,7 @@ from bot.history_lines import (
     rivals,
     totals,
 )
+from bot.memory_links import MemoryLinks
 from bot.people import ChatRef, PersonRef
 from bot.ratings import GLOBAL, Rating, Result, chat_scope
 from bot.seasons import scoped
@@ -46,25 +47,34 @@ class MemoryHistory:
         points: Points,
         earned: Callable[[PersonRef], Awaitable[list[Earned]]],
         recent: int = RECENT,
+        links: MemoryLinks | None = None,
     ) -> None:
-        """`recent`: the game lines a page lists."""
+        """`recent`: the game lines a page lists; `links`: the store's linked accounts (bot/links.py)."""
         self._games, self._tables, self._ratings, self._points, self._earned = games, tables, ratings, points, earned
         self.recent = recent
+        self._links = links or MemoryLinks(b"")
 
     async def player(self, person: PersonRef) -> PlayerHistory | None:
+        """A linked account's page: as adapters/sql/history.py `player_of` says."""
+        identity = self._links.identities([person]).get(person, person)
         rows = sorted(
-            (r for (_g, s, p), r in self._ratings.items() if (s, p) == (GLOBAL, person)), key=lambda r: r.game
+            (r for (_g, s, p), r in self._ratings.items() if (s, p) == (GLOBAL, identity)), key=lambda r: r.game
         )
         if not rows:
             return None
-        mine = sorted((r for r in self._games.values() if any(s.person == person for s in r.standings)), key=_newest)
-        found = rivals(person, mine[:RIVAL_GAMES])
-        names = self._names({r.person for r in found} | {person})
+        accounts = {a.person for a in self._links.accounts(identity)} or {person}
+        mine = sorted((r for r in self._games.values() if any(s.person in accounts for s in r.standings)), key=_newest)
+        found = rivals(person, [r for r in mine if any(s.person == person for s in r.standings)][:RIVAL_GAMES])
+        names = self._names({r.person for r in found} | {identity})
+        names |= latest_names(
+            r for (_g, _s, p), r in self._ratings.items() if p in {f.person for f in found} - names.keys()
+        )
+        own = self._links.names_on(person.platform, [identity], self._ratings).get(identity) or names.get(identity, "")
         return PlayerHistory(
             person,
-            names[person],
-            tuple(totals(r, self._points.get((person, r.game, GLOBAL), [])[-POINTS:]) for r in rows),
-            tuple(await self._earned(person)),
+            own,
+            tuple(totals(r, self._points.get((identity, r.game, GLOBAL), [])[-POINTS:]) for r in rows),
+            tuple(await self._earned(identity)),
             tuple(self._line(r) for r in mine[: self.recent]),
             tuple(named(found, names)),
         )

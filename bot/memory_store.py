@@ -14,7 +14,9 @@ from bot.achievements import Earned
 from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, Forgot, expects, holds, mark, names_at, scrub
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
+from bot.links import UNKEYED, Account, Redeemed
 from bot.memory_history import MemoryHistory, Points
+from bot.memory_links import MemoryLinks, Rows
 from bot.memory_queue import MemoryQueue
 from bot.outcome import Outcome, points
 from bot.people import ChatRef, PersonRef
@@ -36,9 +38,11 @@ class MemoryStore:
     async def transaction(self) -> AsyncIterator[MemoryStore]:
         yield self
 
-    def __init__(self, forget_key: bytes | None = None) -> None:
-        """`forget_key`: the key of forgotten people's marks (bot/forgotten.py); None: one of its own."""
+    def __init__(self, forget_key: bytes | None = None, link_key: bytes | None = None) -> None:
+        """`forget_key`: the key of forgotten people's marks (bot/forgotten.py); None: one of its own.
+        `link_key`: the key of link codes' digests (bot/links.py); None: `UNKEYED`."""
         self._forget_key = forget_key or secrets.token_bytes(32)
+        self._links = MemoryLinks(link_key or UNKEYED)
         self._marks: set[str] = set()
         self._rows: dict[int, str] = {}
         self._tables: dict[int, Table] = {}  # the same, parsed, for queries
@@ -57,7 +61,9 @@ class MemoryStore:
         self._games: dict[int, Result] = {}  # finished games, by table id
         self._points: Points = {}  # rating history (bot/outcome.py `points`)
         self.quick = MemoryQueue()  # quick match's queue (issue #38)
-        self.history = MemoryHistory(self._games, self._tables, self._ratings, self._points, self.achievements_of)
+        self.history = MemoryHistory(
+            self._games, self._tables, self._ratings, self._points, self.achievements_of, links=self._links
+        )
 
     async def new_table_id(self) -> int:
         self._next += 1
@@ -247,6 +253,8 @@ class MemoryStore:
         open_ones = [t for t in self._tables.values() if expects(t, person)]
         if open_ones:
             return Forgetting.seated(open_ones)
+        self._links.unlink(person, self._link_rows())  # (the other account keeps its copy: bot/links.py)
+        self._links.forget(person)
         again = await self.forgotten(person)
         theirs = [t for t in self._tables.values() if holds(t, person)]
         names = {r.name for r in self._ratings.values() if r.person == person}
@@ -289,6 +297,30 @@ class MemoryStore:
         if mark(self._forget_key, person) not in self._marks:
             return False
         return not any(s.person == person for standings in self._results.values() for s in standings)
+
+    # ----- linked accounts (bot/memory_links.py) ------------------------------------------
+
+    def _link_rows(self) -> Rows:
+        return Rows(self._ratings, self._earned, self._tallies, self._points)
+
+    async def put_link_code(self, person: PersonRef, name: str, code: str, now: float) -> None:
+        self._links.put(person, name, code, now)
+
+    async def redeem(self, code: str, person: PersonRef, name: str, now: float) -> Redeemed:
+        forgotten = await self.forgotten(person)
+        return self._links.redeem(code, person, name, now, forgotten, self._link_rows())
+
+    async def unlink(self, person: PersonRef) -> PersonRef | None:
+        return self._links.unlink(person, self._link_rows())
+
+    async def identities(self, persons: Collection[PersonRef]) -> dict[PersonRef, PersonRef]:
+        return self._links.identities(persons)
+
+    async def accounts(self, identity: PersonRef) -> list[Account]:
+        return self._links.accounts(identity)
+
+    async def names_on(self, platform: str, persons: Collection[PersonRef]) -> dict[PersonRef, str]:
+        return self._links.names_on(platform, persons, self._ratings)
 
     # ----- the pages' reads (bot/memory_history.py) ----------------------------------------
 

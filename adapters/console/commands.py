@@ -13,6 +13,8 @@ HELP_WORDS: Final = frozenset({"help", "?", "h", "помощь", "справка
 RULES_WORDS: Final = frozenset({"rules", "правила"})
 BOARD_WORDS: Final = frozenset({"board", "стол", "доска", "стіл", "дошка"})
 FORGET_WORDS: Final = frozenset({"forget", "/forget", "забыть", "забути"})
+LINK_WORDS: Final = frozenset({"link", "/link"})  # `link [CODE]` (bot/linker.py)
+UNLINK_WORDS: Final = frozenset({"unlink", "/unlink"})
 _NUMBER: Final = re.compile(r"[0-9]+")
 _MAX_DIGITS: Final = 6
 
@@ -43,6 +45,19 @@ class Forget:
 
 
 @dataclass(frozen=True, slots=True)
+class Link:
+    """`link`: a code for this player to type on a chat platform sharing the database; `link CODE`:
+    the code a chat platform showed (bot/linker.py)."""
+
+    code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unlink:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Empty:
     pass
 
@@ -62,7 +77,7 @@ class Move:
     text: str
 
 
-Command = Quit | Help | Rules | Board | Forget | Empty | Number | Move
+Command = Quit | Help | Rules | Board | Forget | Link | Unlink | Empty | Number | Move
 
 
 def read_command(line: str) -> Command:
@@ -80,6 +95,11 @@ def read_command(line: str) -> Command:
         return Board()
     if word in FORGET_WORDS:
         return Forget()
+    first, _, rest = word.partition(" ")
+    if first in LINK_WORDS:
+        return Link(rest.strip() or None)
+    if word in UNLINK_WORDS:
+        return Unlink()
     if _NUMBER.fullmatch(text):
         if len(text) > _MAX_DIGITS:
             return Number(0, text[:_MAX_DIGITS] + "…")

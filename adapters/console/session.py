@@ -35,13 +35,27 @@ import contextlib
 from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
-from adapters.console.commands import Board, Empty, Forget, Help, Move, Number, Quit, Rules, read_command
+from adapters.console.commands import (
+    Board,
+    Empty,
+    Forget,
+    Help,
+    Link,
+    Move,
+    Number,
+    Quit,
+    Rules,
+    Unlink,
+    read_command,
+)
 from adapters.console.guide import typing
 from adapters.console.lines import Lines
 from bot.bootstrap import bootstrap
 from bot.clock import Clock, FakeClock, SystemClock
 from bot.commands import Command, Play, Press
 from bot.commands import Forget as ForgetMe
+from bot.commands import Link as LinkMe
+from bot.commands import Unlink as UnlinkMe
 from bot.games import game_info
 from bot.guide import cards_line, legend, level_name, one_line, rules
 from bot.i18n import translator
@@ -114,6 +128,10 @@ class Session:
                 self.chat.show_all()
             case Forget():
                 await self._send(ForgetMe(self.me, WHERE))
+            case Link(code):
+                await self._send(LinkMe(self.me, code, WHERE))
+            case Unlink():
+                await self._send(UnlinkMe(self.me, WHERE))
             case Number(n, text):
                 token = self.chat.token(n)
                 if self.chat.changed(n):

@@ -33,11 +33,13 @@ from bot.commands import (
     Forget,
     Kick,
     Leaderboard,
+    Link,
     Notify,
     Open,
     SetLanguage,
     SetLook,
     Stats,
+    Unlink,
 )
 from bot.games import game_named
 from bot.i18n import Translator, translator
@@ -243,6 +245,22 @@ class Handlers:
             await interaction.edit_original_response(content=screen.text, view=view_of(screen))
         except discord.HTTPException as e:
             log.info("could not answer /forget: %s", e)
+
+    async def link(self, interaction: Interaction, code: str | None) -> None:
+        """`/link [code]` (bot/linker.py): a code, or the link made, or why not; ephemeral."""
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        chat = chat_of(interaction) if interaction.guild_id is not None else None
+        await self._render(
+            interaction, await self.service.handle(Link(actor_of(interaction), code, chat)), public=False
+        )
+
+    async def unlink(self, interaction: Interaction) -> None:
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        chat = chat_of(interaction) if interaction.guild_id is not None else None
+        reply = await self.service.handle(Unlink(actor_of(interaction), chat))
+        await self._render(interaction, reply, public=False)
 
     # ----- answering ------------------------------------------------------------------------
 

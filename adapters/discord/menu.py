@@ -37,6 +37,8 @@ COMMANDS: Final = {
     N_("votekick"): N_("Ask the table to vote a player off it"),
     N_("forget"): N_("Forget me everywhere: my name, ratings and settings (asked first)"),
     N_("quickmatch"): N_("Play people from anywhere now; your table comes in direct messages"),  # (issue #38)
+    N_("link"): N_("One player on Discord and Telegram: a code to type there, or the code from there"),
+    N_("unlink"): N_("Separate my Discord and Telegram accounts again"),
 }
 PARAMETERS: Final = {  # (command, parameter) -> description
     ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
@@ -58,6 +60,7 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("votekick", "member"): N_("Whom to vote off"),
     ("quickmatch", "game"): N_("The game, or leave the queue"),  # (issue #38)
     ("quickmatch", N_("computers")): N_("When computers may fill your table (empty: after 1 minute)"),
+    ("link", N_("code")): N_("The code your other platform showed you (empty: give me a code)"),
 }
 # Discord's locales our languages serve (the commands' names and descriptions synced in each)
 LOCALES: Final = {

@@ -1,6 +1,6 @@
 """The slash commands on discord.py's CommandTree: names, options and choices (menu.py has their
 words), each calling one handler. Game commands (and /notify, /kick, /votekick) work in servers
-only; /rules, /language, /look and /forget anywhere.
+only; /rules, /language, /look, /forget, /link and /unlink anywhere.
 
 Every interaction is answered, whatever goes wrong: a handler that fails still answers ("something
 went wrong", `guarded`), so nobody is left with "thinking…" for ever; and what fails before the
@@ -244,6 +244,17 @@ def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> Non
     @guarded
     async def forget(interaction: discord.Interaction[Any]) -> None:
         await handlers.forget(interaction)
+
+    @tree.command(name="link", description=COMMANDS["link"])  # (/link: bot/linker.py)
+    @app_commands.describe(code=describe("link", "code"))
+    @guarded
+    async def link(interaction: discord.Interaction[Any], code: app_commands.Range[str, 1, 40] | None = None) -> None:
+        await handlers.link(interaction, code)
+
+    @tree.command(name="unlink", description=COMMANDS["unlink"])
+    @guarded
+    async def unlink(interaction: discord.Interaction[Any]) -> None:
+        await handlers.unlink(interaction)
 
     @tree.command(name="notify", description=COMMANDS["notify"])
     @app_commands.guild_only()

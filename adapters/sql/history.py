@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import Connection, Select, and_, bindparam, case, func, select
+from sqlalchemy import Connection, Select, and_, bindparam, case, func, or_, select
 
 from adapters.sql.community import earned_by
 from adapters.sql.database import Database
+from adapters.sql.links import accounts_of, identities_of, names_on
 from adapters.sql.models import Base
 from adapters.sql.ratings import leaderboard_of, person_of, ratings_of_person
 from bot.games import games
@@ -88,29 +89,45 @@ def scope_points(
 
 
 def player_of(conn: Connection, person: PersonRef, recent: int = RECENT) -> PlayerHistory | None:
-    rows = ratings_of_person(conn, person, GLOBAL)
+    """A linked account's page (bot/links.py) shows its identity's totals, points and achievements,
+    both accounts' games, its own rivals (those of its platform), under the name its platform shows."""
+    identity = identities_of(conn, [person]).get(person, person)
+    rows = ratings_of_person(conn, identity, GLOBAL)
     if not rows:
         return None
     found = rivals_of(conn, person)
-    names = latest_names(conn, {r.person for r in found} | {person})
+    names = latest_names(conn, {r.person for r in found} | {identity})
+    names |= names_anywhere(conn, {r.person for r in found} - names.keys())  # (a rival linked to another)
+    own = names_on(conn, person.platform, [identity]).get(identity) or names.get(identity, "")
+    accounts = [a.person for a in accounts_of(conn, identity)] or [person]
     return PlayerHistory(
         person,
-        names.get(person, ""),
-        tuple(totals(r, points_of(conn, person, r.game)) for r in rows),
-        tuple(earned_by(conn, person)),
-        lines(conn, games_of(conn, latest(person, recent))),
+        own,
+        tuple(totals(r, points_of(conn, identity, r.game)) for r in rows),
+        tuple(earned_by(conn, identity)),
+        lines(conn, games_of(conn, latest_of(accounts, recent))),
         tuple(named(found, names)),
     )
 
 
 def latest(person: PersonRef, limit: int) -> Select[Any]:
     """The table ids of the person's latest `limit` finished games."""
-    return (
-        select(results.c.table_id)
-        .where(results.c.platform == person.platform, results.c.user_id == person.user_id)
-        .order_by(results.c.table_id.desc())
-        .limit(limit)
-    )
+    return latest_of([person], limit)
+
+
+def latest_of(persons: Collection[PersonRef], limit: int) -> Select[Any]:
+    """The table ids of these accounts' latest `limit` finished games (one person's, or linked ones')."""
+    who = or_(*(and_(results.c.platform == p.platform, results.c.user_id == p.user_id) for p in persons))
+    return select(results.c.table_id).where(who).order_by(results.c.table_id.desc()).limit(limit)
+
+
+def names_anywhere(conn: Connection, persons: Collection[PersonRef]) -> dict[PersonRef, str]:
+    """Each person's name at their latest game in any scope (for those without global rows)."""
+    if not persons:
+        return {}
+    who = or_(*(and_(ratings.c.platform == p.platform, ratings.c.user_id == p.user_id) for p in persons))
+    query = select(ratings.c.platform, ratings.c.user_id, ratings.c.name).where(who).order_by(ratings.c.updated_at)
+    return {PersonRef(r.platform, r.user_id): r.name for r in conn.execute(query)}
 
 
 def rivals_of(conn: Connection, person: PersonRef) -> list[Rival]:

@@ -313,3 +313,33 @@ class QuickMatchRow(Base):
     computers_after: Mapped[float | None] = mapped_column(Float)  # NULL: never
     table_id: Mapped[int | None] = mapped_column(Integer)  # NULL: waiting
     __table_args__ = (Index("ix_quick_match_waiting", "table_id", "joined"),)
+
+
+# ----- linked accounts (/link: bot/links.py, adapters/sql/links.py) ---------------------------
+
+
+class LinkCodeRow(Base):
+    """A link code shown to an account, by its keyed digest (never the code itself): valid until
+    `expires_at`, once (`used`: kept until it expires, so a second use is told so)."""
+
+    __tablename__ = "link_codes"
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)  # hex HMAC-SHA256
+    platform: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(128))  # the account's name when it asked
+    expires_at: Mapped[float] = mapped_column(Float)
+    used: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    __table_args__ = (Index("ix_link_codes_person", "platform", "user_id"),)
+
+
+class LinkRow(Base):
+    """An account linked to an identity (the account that showed the code, linked to itself too)."""
+
+    __tablename__ = "links"
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    identity_platform: Mapped[str] = mapped_column(String(16))
+    identity_user_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(128))  # the account's name when it was linked
+    at: Mapped[float] = mapped_column(Float)  # UNIX time linked
+    __table_args__ = (Index("ix_links_identity", "identity_platform", "identity_user_id"),)

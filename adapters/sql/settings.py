@@ -21,3 +21,14 @@ class ForgetSettings(CardbotSettings):
     model_config = SettingsConfigDict(env_prefix="CARDBOT_", extra="ignore")
 
     forget_key: SecretStr | None = None  # the same in every process of one deployment
+
+
+class LinkSettings(CardbotSettings):
+    """The key of link codes' digests (bot/links.py): `CARDBOT_LINK_KEY`, else `CARDBOT_FORGET_KEY`;
+    the same in the Telegram and the Discord process, or a code shown by one is unknown to the other
+    (adapters/sql/startup.py `link_key`)."""
+
+    model_config = SettingsConfigDict(env_prefix="CARDBOT_", extra="ignore")
+
+    link_key: SecretStr | None = None
+    forget_key: SecretStr | None = None

@@ -6,8 +6,9 @@ from __future__ import annotations
 import hashlib
 
 from adapters.sql.migrate import upgrade
-from adapters.sql.settings import DatabaseSettings, ForgetSettings
+from adapters.sql.settings import DatabaseSettings, ForgetSettings, LinkSettings
 from adapters.sql.store import SqlStore
+from bot.links import UNKEYED
 
 FORGET_SALT = b"cardbot forget key"
 
@@ -17,7 +18,7 @@ def open_store(url: str | None = None, bot_token: str | None = None) -> SqlStore
     CARDBOT_FORGET_KEY sets it (a new token then forgets the marks: see docs/operating.md)."""
     url = url or DatabaseSettings().database_url
     upgrade(url)
-    return SqlStore(url, forget_key=forget_key(ForgetSettings(), bot_token))
+    return SqlStore(url, forget_key=forget_key(ForgetSettings(), bot_token), link_key=link_key(LinkSettings()))
 
 
 def forget_key(settings: ForgetSettings, bot_token: str | None) -> bytes | None:
@@ -26,3 +27,15 @@ def forget_key(settings: ForgetSettings, bot_token: str | None) -> bytes | None:
     if bot_token:
         return hashlib.sha256(FORGET_SALT + bot_token.encode()).digest()
     return None
+
+
+LINK_SALT = b"cardbot link key"
+
+
+def link_key(settings: LinkSettings) -> bytes:
+    """The key of link codes' digests, shared by every process of a deployment: CARDBOT_LINK_KEY, else
+    CARDBOT_FORGET_KEY; without either, a key everyone knows (bot/links.py `UNKEYED`: set one)."""
+    for secret in (settings.link_key, settings.forget_key):
+        if secret is not None and secret.get_secret_value():
+            return hashlib.sha256(LINK_SALT + secret.get_secret_value().encode()).digest()
+    return UNKEYED

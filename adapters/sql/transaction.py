@@ -21,6 +21,7 @@ from sqlalchemy import Connection, insert, select
 
 from adapters.sql.community import achievements_of, tallies_of
 from adapters.sql.database import Database
+from adapters.sql.links import identities_of
 from adapters.sql.ratings import ratings_of
 from adapters.sql.rows import (
     ADVISORY_LOCK,
@@ -169,6 +170,10 @@ class SqlTransaction:
 
     async def tallies(self, persons: Collection[PersonRef]) -> dict[PersonRef, dict[str, int]]:
         return await self._read(lambda conn: tallies_of(conn, persons))
+
+    async def identities(self, persons: Collection[PersonRef]) -> dict[PersonRef, PersonRef]:
+        """Linked accounts' identities (bot/links.py), read like the ratings: one statement a game."""
+        return await self._read(lambda conn: identities_of(conn, persons))
 
     def committed(self) -> None:
         for then in self._after:

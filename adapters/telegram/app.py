@@ -176,6 +176,8 @@ class TelegramBot:
         app.add_handler(CommandHandler("look", commands.look))
         app.add_handler(CommandHandler("cancel", commands.cancel))
         app.add_handler(CommandHandler("forget", commands.forget))
+        app.add_handler(CommandHandler("link", commands.linking.link))  # (/link: adapters/telegram/linking.py)
+        app.add_handler(CommandHandler("unlink", commands.linking.unlink))
         app.add_handler(CommandHandler("rules", commands.rules))
         app.add_handler(CommandHandler("help", commands.help))
         # quick match (issue #38): the command, and the deep link that queues from the private chat

@@ -7,7 +7,8 @@ in groups and in private), /notify [on|off] (be mentioned when a game opens here
 /votekick (whom: as a challenge names them, or their name as the table shows it), /cancel, /help;
 /forget (in a group or in private: its question goes to the person's private chat, or, when the
 bot may not write there, into the group, where only they may answer it); /start in private (deep
-links: `t<table>` opens that table's panel, `me` hands the person a link to their own page).
+links: `t<table>` opens that table's panel, `me` hands the person a link to their own page, `link`
+their /link code); /link [CODE] and /unlink (adapters/telegram/linking.py).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from adapters.telegram.identities import (
     person_of,
     replied_to,
 )
+from adapters.telegram.linking import LINK, Linking
 from adapters.telegram.links import MY_PAGE, table_named
 from bot.answers import rules_text
 from bot.commands import (
@@ -87,6 +89,7 @@ class Commands:
         self.notifier = notifier
         self.answers = answers
         self.directory = directory
+        self.linking = Linking(service, notifier, answers)  # /link, /unlink, and `/start link`
 
     async def remember(self, update: Update, context: Context) -> None:
         """Every update: whoever sent it may be named by @username later."""
@@ -272,6 +275,9 @@ class Commands:
         actor, chat = actor_of(user), chat_of(message)
         self.notifier.reach.heard(actor.person, True)  # they wrote to the bot: it may write to them
         words = _words(context)
+        if words and words[0] == LINK:  # (a group's /link button: whoever opened it, their code)
+            await self.linking.code(message, actor)
+            return
         if words and words[0] == MY_PAGE:  # (a group's "My page" button: whoever opened it, theirs)
             t = translator(await self.service.chats.lang_of(actor))
             await self.answers.show(chat, my_page_screen(actor.person, t))

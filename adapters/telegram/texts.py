@@ -22,9 +22,11 @@ GAME_MENU = (  # after each game's own command (`menu`)
     "cancel",
     "forget",
     "quickmatch",  # (issue #38)
+    "link",
+    "unlink",
     "help",
 )
-PRIVATE_MENU = ("start", "help", "rules", "stats", "look", "forget", "quickmatch")
+PRIVATE_MENU = ("start", "help", "rules", "stats", "look", "forget", "quickmatch", "link", "unlink")
 
 
 def menu() -> tuple[str, ...]:
@@ -51,6 +53,8 @@ def describe(command: str, t: Translator) -> str:
         "start": t.gettext("Private panels and the rules"),
         "forget": t.gettext("Forget me everywhere: my name, ratings and settings"),
         "quickmatch": t.gettext("Play people from anywhere now: /quickmatch game (stop: leave the queue)"),
+        "link": t.gettext("One player on Telegram and Discord: /link, then /link CODE on the other"),
+        "unlink": t.gettext("Separate my Telegram and Discord accounts again"),
     }[command]
 
 
@@ -92,6 +96,10 @@ def help_text(t: Translator) -> str:
             t.gettext("/settings — turn timer, house rules, language (chat admins)."),
             t.gettext("/look classic|four|text — how cards look in your own panels."),
             t.gettext("/forget — forget you everywhere (asked first; it cannot be undone)."),
+            t.gettext(
+                "/link — one player on Telegram and Discord: I give you a code in private, you type /link"
+                " CODE on the other platform; /unlink separates them again."
+            ),
             "",
             t.gettext(
                 "Svolota hands stay secret: press 🂠 Choose cards and pick your play, or open your cards"

@@ -1,6 +1,7 @@
 """The store port, split by concern: tables and deadlines (tables.py), people and their ratings
 (people.py), a chat's community (community.py), a chat's settings (chats.py), quick match's queue
-(queue.py); and the pages' reads of people's and chats' history (bot/history.py `History`). Each part of the
+(queue.py), linked accounts (links.py); and the pages' reads of people's and chats' history
+(bot/history.py `History`). Each part of the
 service is typed against the part it uses; a whole store (bot/memory_store.py for tests and the
 console, adapters/sql for SQLite and PostgreSQL) is all of them, and both pass one contract suite
 (tests/store/).
@@ -16,6 +17,7 @@ from bot.history import History
 from bot.store.chats import ChatStore
 from bot.store.community import CommunityStore
 from bot.store.errors import StaleTable, StoreUnavailable
+from bot.store.links import LinkStore
 from bot.store.people import PeopleStore
 from bot.store.queue import Queued, QueueStore
 from bot.store.tables import TableStore, Transaction
@@ -24,6 +26,7 @@ __all__ = [
     "ChatStore",
     "CommunityStore",
     "History",
+    "LinkStore",
     "PeopleStore",
     "QueueStore",
     "Queued",
@@ -35,5 +38,5 @@ __all__ = [
 ]
 
 
-class Store(TableStore, PeopleStore, CommunityStore, ChatStore, QueueStore, History, Protocol):
+class Store(TableStore, PeopleStore, CommunityStore, ChatStore, QueueStore, History, LinkStore, Protocol):
     """Everything a store keeps for the service, and the history the pages read (bot/history.py)."""

@@ -73,6 +73,10 @@ class Transaction(Protocol):
         """These people's tallies by person and name (left out: none yet)."""
         ...
 
+    async def identities(self, persons: Collection[PersonRef]) -> dict[PersonRef, PersonRef]:
+        """As `LinkStore.identities` (bot/store/links.py), in this transaction."""
+        ...
+
 
 class TableStore(Protocol):
     # How many deadlines of different tables the scheduler may fire at once: 1 where a change holds

@@ -1,11 +1,8 @@
 """quick match (issue #38): one row per person, waiting in a game's queue or seated at the table
 it matched them to
 
-(down_revision 0009 in the quick-match branch: the lead renumbers it after tournaments' 0010 and
-/link's 0011.)
-
 Revision ID: 0012
-Revises: 0009
+Revises: 0011
 Create Date: 2026-12-06 11:00:00
 """
 
@@ -17,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0012"
-down_revision: str | None = "0009"
+down_revision: str | None = "0011"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

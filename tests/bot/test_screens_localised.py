@@ -18,6 +18,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from adapters.pictures import tournament_samples as samples
 from bot import guide, i18n
 from bot.commands import Kick, Notify, SetLanguage
 from bot.forgotten import Forgot
@@ -27,15 +28,19 @@ from bot.pages import ChatPage
 from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
 from bot.settings import ServiceConfig
+from bot.standings import standings
 from bot.tables import LoggedMove, Seat, Status, Table
+from bot.tournament import Format
 from bot.ui import quick_match as quick
 from bot.ui import render
 from bot.ui.community import ping_screen, removed_screen
 from bot.ui.happened import move_line, window_lines
+from bot.ui.picture import TournamentPicture
 from bot.ui.ratings import leaderboard_screen, my_page_screen, public_page_screen, stats_screen
 from bot.ui.result import result_screen
 from bot.ui.screen import Screen
 from bot.ui.svolota import pile_lines, reserve_line
+from bot.ui.tournament_picture import standings_picture
 from core import load_game, new_game
 from core.cards import parse_card
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
@@ -560,8 +565,33 @@ def quick_match_words(looks: Looks) -> None:
     looks.check(None, screens)
 
 
+def tournament_pictures(looks: Looks) -> None:
+    """A tournament's picture (bot/ui/tournament_picture.py), its words as text: a Swiss and a
+    points table, an elimination bracket under way and finished."""
+    played = [
+        samples.played(fmt, 7, rounds=2, finish=finish)
+        for fmt, finish in ((Format.SWISS, True), (Format.POINTS, False), (Format.ELIMINATION, False))
+    ] + [samples.played(Format.ELIMINATION, 7)]
+
+    def words(picture: TournamentPicture) -> str:
+        seats = [s for c in picture.columns for m in c.matches if m for s in m]
+        return "\n".join(
+            [picture.title, picture.subtitle, *picture.headings, picture.champion]
+            + [f"{r.name} {r.points} {' '.join(r.tiebreaks)}" for r in picture.rows]
+            + [c.heading for c in picture.columns]
+            + [f"{s.name} {s.score}" for s in seats]
+        )
+
+    def screens(lang: str) -> list[Screen]:
+        t = render.translator(lang)
+        return [Screen(0, words(standings_picture(tour, standings(tour), t))) for tour in played]
+
+    looks.check(None, screens, names=samples.field(7))
+
+
 RUNS = (
     quick_match_words,  # (issue #38)
+    tournament_pictures,
     what_each_game_is,
     table_control_and_notify,
     recaps_seasons_and_achievements,

@@ -24,6 +24,7 @@ EXPECTED = {
     *("svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language", "look"),
     *("notify", "kick", "votekick", "forget"),
     "quickmatch",  # (issue #38)
+    *("link", "unlink"),  # (/link: bot/linker.py)
 }
 
 

@@ -83,7 +83,7 @@ def bootstrap(
     community = Community(store, changer, notifier, chats, looks, clock, config, platform)
     forgetter = Forgetter(store, chats, looks)
     quick = QuickMatches(store, drawing, notifier, chats, clock, config, observers, seed)
-    linker = Linker(store, chats, clock, saver.rating_writes)  # (/link: bot/links.py)
+    linker = Linker(store, chats, clock, saver.rating_writes)  # (/link: bot/account_links.py)
 
     async def press(cmd: Press) -> Reply:
         """A table's button, or /forget's confirmation, or a quick-match queue's (which name no table)."""

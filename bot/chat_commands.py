@@ -2,7 +2,7 @@
 language and look, `/notify`, the leaderboard and a person's stats (read from the store; ratings
 are written with the table that finished, bot/saver.py).
 
-A linked person (bot/links.py) is one in the global scope: their global stats, chart and
+A linked person (bot/account_links.py) is one in the global scope: their global stats, chart and
 achievements are their identity's, and the global leaderboard names each linked person as the
 platform asking shows them (a chat's scope is one platform's already)."""
 
@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from bot import ratings, seasons
+from bot.account_links import shared
 from bot.answers import look_name
 from bot.chats import Chats
 from bot.clock import Clock
@@ -19,15 +20,14 @@ from bot.commands import ChangeSettings, Leaderboard, Notify, SetLanguage, SetLo
 from bot.games import games
 from bot.history import History
 from bot.i18n import language_named, languages_listed, translator
-from bot.links import shared
 from bot.looks import Looks
 from bot.openings import check_game
 from bot.pages import ChatPage
 from bot.people import ChatRef, PersonRef
 from bot.refusals import Refused
 from bot.settings import ServiceConfig, apply_setting, look_named
+from bot.store.account_links import LinkStore
 from bot.store.chats import ChatStore
-from bot.store.links import LinkStore
 from bot.store.people import PeopleStore
 from bot.ui.rating_chart import rating_chart
 from bot.ui.ratings import leaderboard_screen, public_page_screen, stats_screen, stats_title
@@ -127,7 +127,7 @@ class ChatCommands:
     async def stats(self, cmd: Stats) -> Reply:
         person = cmd.person or cmd.actor.person
         scope = ratings.GLOBAL if cmd.everywhere else ratings.chat_scope(cmd.chat)
-        ids = await self._store.identities([person])  # (linked: bot/links.py)
+        ids = await self._store.identities([person])  # (linked: bot/account_links.py)
         identity = ids.get(person, person)
         whose = identity if shared(scope) else person
         rows = await self._store.person_stats(whose, scope)

@@ -1,4 +1,4 @@
-"""`/link` and `/unlink` (bot/links.py says what a link is): the answers a person reads, always to
+"""`/link` and `/unlink` (bot/account_links.py says what a link is): the answers a person reads, always to
 them alone (the adapters answer in private: Telegram's private chat, Discord's ephemeral reply).
 
 - `/link` alone shows a fresh code for this account (an earlier one stops working), valid 10 minutes;
@@ -23,15 +23,15 @@ from typing import Protocol
 
 from cachetools import TTLCache
 
-from bot import links
+from bot import account_links
+from bot.account_links import Linking
 from bot.chats import Chats
 from bot.clock import Clock
 from bot.commands import Link, Unlink
 from bot.i18n import translator
-from bot.links import Linking
 from bot.people import PersonRef
 from bot.refusals import Refused
-from bot.store.links import LinkStore
+from bot.store.account_links import LinkStore
 from bot.ui.screen import Reply
 
 MAX_TRIES = 5  # wrong codes an account may type ...
@@ -60,20 +60,20 @@ class Linker:
             raise Refused("you asked to be forgotten: finish a game first, then link")
         if await self._store.identities([person]):
             raise Refused("this account is linked already: /unlink it first")
-        code = links.new_code()
+        code = account_links.new_code()
         await self._store.put_link_code(person, cmd.actor.name, code, self._clock.now())
         t = translator(await self._chats.lang_of(cmd.actor, cmd.chat))
         text = t.gettext(
             "🔗 Your code: {code}\nOn your other platform, type /link {code} within {minutes} minutes."
             " It works once, for you: show it to nobody."
         )
-        return Reply(text.format(code=links.shown_code(code), minutes=round(links.VALID_SECONDS / 60)))
+        return Reply(text.format(code=account_links.shown_code(code), minutes=round(account_links.VALID_SECONDS / 60)))
 
     async def _redeem(self, cmd: Link, typed: str) -> Reply:
         person = cmd.actor.person
         if self._tries.get(person, 0) >= MAX_TRIES:
             raise Refused("too many wrong codes: try again in {minutes} minutes", minutes=round(TRIES_SECONDS / 60))
-        code = links.typed_code(typed)
+        code = account_links.typed_code(typed)
         if code is None:
             self._wrong(person)
             raise Refused("that is not a link code: it looks like ABCD-EFGH")

@@ -29,7 +29,7 @@ from bot.history_lines import (
     rivals,
     totals,
 )
-from bot.memory_links import MemoryLinks
+from bot.memory_account_links import MemoryLinks
 from bot.people import ChatRef, PersonRef
 from bot.ratings import GLOBAL, Rating, Result, chat_scope
 from bot.seasons import scoped
@@ -49,7 +49,7 @@ class MemoryHistory:
         recent: int = RECENT,
         links: MemoryLinks | None = None,
     ) -> None:
-        """`recent`: the game lines a page lists; `links`: the store's linked accounts (bot/links.py)."""
+        """`recent`: the game lines a page lists; `links`: the store's linked accounts (bot/account_links.py)."""
         self._games, self._tables, self._ratings, self._points, self._earned = games, tables, ratings, points, earned
         self.recent = recent
         self._links = links or MemoryLinks(b"")

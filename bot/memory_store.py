@@ -10,13 +10,13 @@ from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
+from bot.account_links import UNKEYED, Account, Redeemed
 from bot.achievements import Earned
 from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, Forgot, expects, holds, mark, names_at, scrub
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
-from bot.links import UNKEYED, Account, Redeemed
+from bot.memory_account_links import MemoryLinks, Rows
 from bot.memory_history import MemoryHistory, Points
-from bot.memory_links import MemoryLinks, Rows
 from bot.memory_queue import MemoryQueue
 from bot.outcome import Outcome, points
 from bot.people import ChatRef, PersonRef
@@ -40,7 +40,7 @@ class MemoryStore:
 
     def __init__(self, forget_key: bytes | None = None, link_key: bytes | None = None) -> None:
         """`forget_key`: the key of forgotten people's marks (bot/forgotten.py); None: one of its own.
-        `link_key`: the key of link codes' digests (bot/links.py); None: `UNKEYED`."""
+        `link_key`: the key of link codes' digests (bot/account_links.py); None: `UNKEYED`."""
         self._forget_key = forget_key or secrets.token_bytes(32)
         self._links = MemoryLinks(link_key or UNKEYED)
         self._marks: set[str] = set()
@@ -253,7 +253,7 @@ class MemoryStore:
         open_ones = [t for t in self._tables.values() if expects(t, person)]
         if open_ones:
             return Forgetting.seated(open_ones)
-        self._links.unlink(person, self._link_rows())  # (the other account keeps its copy: bot/links.py)
+        self._links.unlink(person, self._link_rows())  # (the other account keeps its copy: bot/account_links.py)
         self._links.forget(person)
         again = await self.forgotten(person)
         theirs = [t for t in self._tables.values() if holds(t, person)]
@@ -298,7 +298,7 @@ class MemoryStore:
             return False
         return not any(s.person == person for standings in self._results.values() for s in standings)
 
-    # ----- linked accounts (bot/memory_links.py) ------------------------------------------
+    # ----- linked accounts (bot/memory_account_links.py) ------------------------------------------
 
     def _link_rows(self) -> Rows:
         return Rows(self._ratings, self._earned, self._tallies, self._points)

@@ -6,7 +6,7 @@ Ratings are read, computed and written under the "ratings" lock, in this process
 and in any other sharing the database (`Transaction.lock`), so two games that end at once never
 compute from the same old rows.
 
-A linked account (bot/links.py) is rated in the global scopes, and earns and counts, as its
+A linked account (bot/account_links.py) is rated in the global scopes, and earns and counts, as its
 identity: the seats' identities are read once per finished game, in the same transaction, and
 rows come back by seat and go out by identity."""
 
@@ -16,7 +16,7 @@ import asyncio
 from dataclasses import replace
 
 from bot import achievements, ratings, recap, running, seasons
-from bot.links import as_seated, identity_of, shared
+from bot.account_links import as_seated, identity_of, shared
 from bot.outcome import Outcome, changes
 from bot.settings import ServiceConfig
 from bot.store.tables import Transaction

@@ -12,7 +12,7 @@ Which tables hold a person, and how each is cleaned:
 - messages (the platforms' records): the rows of their private screens (audience = their user id)
   deleted; a turn alert's note naming them (alert_note: "<message> <seat> <platform> <user>
   <since>") cut to its message id;
-- links (/link): unlinked first (adapters/sql/links.py `unlink`: the other account keeps its copy
+- links (/link): unlinked first (adapters/sql/account_links.py `unlink`: the other account keeps its copy
   of the joint record), their link codes deleted;
 - forgotten: their mark, kept.
 """
@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, exists, select, update
 
-from adapters.sql import links
+from adapters.sql import account_links
 from adapters.sql.community import notify
 from adapters.sql.models import Base
 from adapters.sql.rows import load_many, messages, people, ratings, results, table_row, tables
@@ -55,8 +55,8 @@ def forget(conn: Connection, person: PersonRef, mark: str) -> tuple[Forgetting, 
     if seated:
         return Forgetting.seated(seated), []
     again = is_forgotten(conn, person, mark)
-    links.unlink(conn, person)  # (before their rows go: the other account keeps a copy)
-    links.forget_codes(conn, person)
+    account_links.unlink(conn, person)  # (before their rows go: the other account keeps a copy)
+    account_links.forget_codes(conn, person)
     names = _names(conn, person)
     for table in theirs:
         names |= names_at(table, person)

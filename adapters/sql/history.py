@@ -16,9 +16,9 @@ from typing import Any
 
 from sqlalchemy import Connection, Select, and_, bindparam, case, func, or_, select
 
+from adapters.sql.account_links import accounts_of, identities_of, names_on
 from adapters.sql.community import earned_by
 from adapters.sql.database import Database
-from adapters.sql.links import accounts_of, identities_of, names_on
 from adapters.sql.models import Base
 from adapters.sql.ratings import leaderboard_of, person_of, ratings_of_person
 from bot.games import games
@@ -89,7 +89,7 @@ def scope_points(
 
 
 def player_of(conn: Connection, person: PersonRef, recent: int = RECENT) -> PlayerHistory | None:
-    """A linked account's page (bot/links.py) shows its identity's totals, points and achievements,
+    """A linked account's page (bot/account_links.py) shows its identity's totals, points and achievements,
     both accounts' games, its own rivals (those of its platform), under the name its platform shows."""
     identity = identities_of(conn, [person]).get(person, person)
     rows = ratings_of_person(conn, identity, GLOBAL)

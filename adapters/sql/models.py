@@ -315,7 +315,7 @@ class QuickMatchRow(Base):
     __table_args__ = (Index("ix_quick_match_waiting", "table_id", "joined"),)
 
 
-# ----- linked accounts (/link: bot/links.py, adapters/sql/links.py) ---------------------------
+# ----- linked accounts (/link: bot/account_links.py, adapters/sql/account_links.py) ---------------------------
 
 
 class LinkCodeRow(Base):
@@ -335,11 +335,11 @@ class LinkCodeRow(Base):
 class LinkRow(Base):
     """An account linked to an identity (the account that showed the code, linked to itself too)."""
 
-    __tablename__ = "links"
+    __tablename__ = "account_links"
     platform: Mapped[str] = mapped_column(String(16), primary_key=True)
     user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     identity_platform: Mapped[str] = mapped_column(String(16))
     identity_user_id: Mapped[str] = mapped_column(String(64))
     name: Mapped[str] = mapped_column(String(128))  # the account's name when it was linked
     at: Mapped[float] = mapped_column(Float)  # UNIX time linked
-    __table_args__ = (Index("ix_links_identity", "identity_platform", "identity_user_id"),)
+    __table_args__ = (Index("ix_account_links_identity", "identity_platform", "identity_user_id"),)

@@ -24,7 +24,7 @@ class ForgetSettings(CardbotSettings):
 
 
 class LinkSettings(CardbotSettings):
-    """The key of link codes' digests (bot/links.py): `CARDBOT_LINK_KEY`, else `CARDBOT_FORGET_KEY`;
+    """The key of link codes' digests (bot/account_links.py): `CARDBOT_LINK_KEY`, else `CARDBOT_FORGET_KEY`;
     the same in the Telegram and the Discord process, or a code shown by one is unknown to the other
     (adapters/sql/startup.py `link_key`)."""
 

@@ -8,7 +8,7 @@ import hashlib
 from adapters.sql.migrate import upgrade
 from adapters.sql.settings import DatabaseSettings, ForgetSettings, LinkSettings
 from adapters.sql.store import SqlStore
-from bot.links import UNKEYED
+from bot.account_links import UNKEYED
 
 FORGET_SALT = b"cardbot forget key"
 
@@ -34,7 +34,7 @@ LINK_SALT = b"cardbot link key"
 
 def link_key(settings: LinkSettings) -> bytes:
     """The key of link codes' digests, shared by every process of a deployment: CARDBOT_LINK_KEY, else
-    CARDBOT_FORGET_KEY; without either, a key everyone knows (bot/links.py `UNKEYED`: set one)."""
+    CARDBOT_FORGET_KEY; without either, a key everyone knows (bot/account_links.py `UNKEYED`: set one)."""
     for secret in (settings.link_key, settings.forget_key):
         if secret is not None and secret.get_secret_value():
             return hashlib.sha256(LINK_SALT + secret.get_secret_value().encode()).digest()

@@ -37,7 +37,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, func, select, update
 
-from adapters.sql import forgetting, links, quick_match
+from adapters.sql import account_links, forgetting, quick_match
 from adapters.sql.database import TRANSACTIONS, Database
 from adapters.sql.history import SqlHistory
 from adapters.sql.records import SqlRecords
@@ -62,10 +62,10 @@ from adapters.sql.rows import (
 from adapters.sql.table_rows import TableRows
 from adapters.sql.together import Together
 from adapters.sql.transaction import SqlTransaction, end
+from bot.account_links import UNKEYED, Account, Redeemed
 from bot.deadlines import Deadline
 from bot.forgotten import Forgetting, mark
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
-from bot.links import UNKEYED, Account, Redeemed
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.store.queue import Queued
@@ -90,7 +90,7 @@ class SqlStore(RowCalls):
         the key of forgotten people's marks (bot/forgotten.py), the same in every process and
         every run (adapters/sql/startup.py); None: one of this store's own, so a mark made
         here is not recognised after a restart. `link_key`: the key of link codes' digests
-        (bot/links.py), the same in every process (startup.py `link_key`); None: `UNKEYED`."""
+        (bot/account_links.py), the same in every process (startup.py `link_key`); None: `UNKEYED`."""
         db = db or Database(url, **engine_options)
         self._forget_key = forget_key or secrets.token_bytes(32)
         self._link_key = link_key or UNKEYED
@@ -189,29 +189,29 @@ class SqlStore(RowCalls):
     def _mark(self, person: PersonRef) -> str:
         return mark(self._forget_key, person)
 
-    # ----- linked accounts (adapters/sql/links.py) ----------------------------------------------
+    # ----- linked accounts (adapters/sql/account_links.py) ----------------------------------------------
 
     async def put_link_code(self, person: PersonRef, name: str, code: str, now: float) -> None:
-        await self.db.writing(lambda conn: links.put_code(conn, self._link_key, person, name, code, now))
+        await self.db.writing(lambda conn: account_links.put_code(conn, self._link_key, person, name, code, now))
 
     async def redeem(self, code: str, person: PersonRef, name: str, now: float) -> Redeemed:
         def write(conn: Connection) -> Redeemed:
             forgotten = forgetting.is_forgotten(conn, person, self._mark(person))
-            return links.redeem(conn, self._link_key, code, person, name, now, forgotten)
+            return account_links.redeem(conn, self._link_key, code, person, name, now, forgotten)
 
         return await self.db.writing(write)
 
     async def unlink(self, person: PersonRef) -> PersonRef | None:
-        return await self.db.writing(lambda conn: links.unlink(conn, person))
+        return await self.db.writing(lambda conn: account_links.unlink(conn, person))
 
     async def identities(self, persons: Collection[PersonRef]) -> dict[PersonRef, PersonRef]:
-        return await self.db.reading(lambda conn: links.identities_of(conn, persons))
+        return await self.db.reading(lambda conn: account_links.identities_of(conn, persons))
 
     async def accounts(self, identity: PersonRef) -> list[Account]:
-        return await self.db.reading(lambda conn: links.accounts_of(conn, identity))
+        return await self.db.reading(lambda conn: account_links.accounts_of(conn, identity))
 
     async def names_on(self, platform: str, persons: Collection[PersonRef]) -> dict[PersonRef, str]:
-        return await self.db.reading(lambda conn: links.names_on(conn, platform, persons))
+        return await self.db.reading(lambda conn: account_links.names_on(conn, platform, persons))
 
     # ----- deadlines ------------------------------------------------------------------------
 

@@ -19,9 +19,9 @@ from typing import TypeVar
 
 from sqlalchemy import Connection, insert, select
 
+from adapters.sql.account_links import identities_of
 from adapters.sql.community import achievements_of, tallies_of
 from adapters.sql.database import Database
-from adapters.sql.links import identities_of
 from adapters.sql.ratings import ratings_of
 from adapters.sql.rows import (
     ADVISORY_LOCK,
@@ -172,7 +172,7 @@ class SqlTransaction:
         return await self._read(lambda conn: tallies_of(conn, persons))
 
     async def identities(self, persons: Collection[PersonRef]) -> dict[PersonRef, PersonRef]:
-        """Linked accounts' identities (bot/links.py), read like the ratings: one statement a game."""
+        """Linked accounts' identities (bot/account_links.py), read like the ratings: one statement a game."""
         return await self._read(lambda conn: identities_of(conn, persons))
 
     def committed(self) -> None:

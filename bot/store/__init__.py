@@ -1,6 +1,6 @@
 """The store port, split by concern: tables and deadlines (tables.py), people and their ratings
 (people.py), a chat's community (community.py), a chat's settings (chats.py), quick match's queue
-(queue.py), linked accounts (links.py); and the pages' reads of people's and chats' history
+(queue.py), linked accounts (account_links.py); and the pages' reads of people's and chats' history
 (bot/history.py `History`). Each part of the
 service is typed against the part it uses; a whole store (bot/memory_store.py for tests and the
 console, adapters/sql for SQLite and PostgreSQL) is all of them, and both pass one contract suite
@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.history import History
+from bot.store.account_links import LinkStore
 from bot.store.chats import ChatStore
 from bot.store.community import CommunityStore
 from bot.store.errors import StaleTable, StoreUnavailable
-from bot.store.links import LinkStore
 from bot.store.people import PeopleStore
 from bot.store.queue import Queued, QueueStore
 from bot.store.tables import TableStore, Transaction

@@ -62,7 +62,7 @@ class PeopleStore(Protocol):
         creator (user id ""); they leave its invites and removed lists, and a notice naming them
         names nobody. Their ratings, achievements, tallies, language, look and notify entries are
         deleted, as are the platforms' records of their private messages (SQL: the `messages` rows
-        of their panels; their id in a turn alert's note). A linked account (bot/links.py) is unlinked
+        of their panels; their id in a turn alert's note). A linked account (bot/account_links.py) is unlinked
         first (the other account keeps its copy of the joint record) and its link codes go. Their
         mark (bot/forgotten.py) is kept.
         DONE, or AGAIN when they were `forgotten` already (whatever was kept of them since is

@@ -74,7 +74,7 @@ class Transaction(Protocol):
         ...
 
     async def identities(self, persons: Collection[PersonRef]) -> dict[PersonRef, PersonRef]:
-        """As `LinkStore.identities` (bot/store/links.py), in this transaction."""
+        """As `LinkStore.identities` (bot/store/account_links.py), in this transaction."""
         ...
 
 

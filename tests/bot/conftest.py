@@ -21,7 +21,7 @@ SERVICE_SUITES = {
     "test_seasons",
     "test_achievements_stored",
     "test_quick_match",
-    "test_link",  # (/link: bot/links.py)
+    "test_link",  # (/link: bot/account_links.py)
 }
 
 

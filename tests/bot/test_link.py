@@ -1,4 +1,4 @@
-"""`/link` and `/unlink` through the service (bot/linker.py, bot/links.py), on every store: one person
+"""`/link` and `/unlink` through the service (bot/linker.py, bot/account_links.py), on every store: one person
 with a Telegram and a Discord account links them with a code, and from then on is one player in
 the global scope (ratings, stats, achievements), named as each platform names them; unlinking
 leaves each account a copy. Every refusal changes nothing in the store."""
@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 
 from adapters.sql.models import Base
-from bot import links
+from bot import account_links
 from bot.commands import Forget, Leaderboard, Link, Stats, Unlink
 from bot.linker import MAX_TRIES, TRIES_SECONDS
 from bot.memory_store import MemoryStore
@@ -213,7 +213,7 @@ def test_a_code_typed_on_the_platform_it_was_shown_on_or_by_its_own_account_is_r
 def test_an_expired_unknown_or_garbled_code_is_refused():
     h = Harness()
     code = code_of(h, ANN_TG)
-    h.clock.advance(links.VALID_SECONDS + 1)
+    h.clock.advance(account_links.VALID_SECONDS + 1)
     refused(h, ANN_DC, code, "expired")
     refused(h, ANN_DC, "ABCD-EFGH", "no such link code")
     refused(h, ANN_DC, "hello", "not a link code")

@@ -1,6 +1,6 @@
 """One person on both platforms (`/link`, `/unlink`): their Telegram and their Discord account become
 one *identity*, whose ratings, achievements and stats are one. Pure: codes, their digests, and how
-two accounts' records merge and part again; the store keeps the rows (bot/store/links.py), the
+two accounts' records merge and part again; the store keeps the rows (bot/store/account_links.py), the
 service's `Linker` (bot/linker.py) says what a person reads.
 
 The model. A *link* maps an account (`PersonRef`) to its identity: the account that showed the

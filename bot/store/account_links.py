@@ -1,4 +1,4 @@
-"""What the store keeps of linked accounts (`/link`, bot/links.py): the codes shown, as keyed digests
+"""What the store keeps of linked accounts (`/link`, bot/account_links.py): the codes shown, as keyed digests
 (the store's link key), and the links, account → identity. Linking and unlinking rewrite the
 identity's global rows, achievements and tallies in the same transaction as the link (under the
 "ratings" lock, so no finishing game reads or writes them meanwhile)."""
@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Protocol
 
-from bot.links import Account, Redeemed
+from bot.account_links import Account, Redeemed
 from bot.people import PersonRef
 
 
 class LinkStore(Protocol):
     async def put_link_code(self, person: PersonRef, name: str, code: str, now: float) -> None:
         """Keep `code` (its digest) for this account, named `name`, for `VALID_SECONDS` from `now`
-        (bot/links.py), in place of any earlier code of theirs; codes expired by `now` are dropped
+        (bot/account_links.py), in place of any earlier code of theirs; codes expired by `now` are dropped
         on the way."""
         ...
 
@@ -25,11 +25,11 @@ class LinkStore(Protocol):
         `person` is not forgotten (else the reason, and nothing changes): in one transaction the
         code is marked used, both links written (the code's account is the identity) and the two
         accounts' global rows, rating points, achievements and tallies merged into the identity's
-        (bot/links.py)."""
+        (bot/account_links.py)."""
         ...
 
     async def unlink(self, person: PersonRef) -> PersonRef | None:
-        """Part this account from its identity (bot/links.py: both accounts keep a copy of the joint
+        """Part this account from its identity (bot/account_links.py: both accounts keep a copy of the joint
         global rows, rating points, achievements and tallies); the other account, or None if it
         was not linked (nothing changes)."""
         ...

@@ -1,4 +1,4 @@
-"""Linked accounts in the database (bot/store/links.py `LinkStore`, bot/links.py): `link_codes` (a
+"""Linked accounts in the database (bot/store/account_links.py `LinkStore`, bot/account_links.py): `link_codes` (a
 code's keyed digest, its account, until when, whether used) and `links` (account → identity). A
 link, an unlink and the merge or copy of the identity's rows are one write transaction, under the
 "ratings" advisory lock on PostgreSQL (SQLite: the one writer), so no finishing game reads an
@@ -18,8 +18,7 @@ from adapters.sql.community import save_earned, save_tallies
 from adapters.sql.models import Base
 from adapters.sql.ratings import rating_of, rating_row
 from adapters.sql.rows import ADVISORY_LOCK
-from bot.achievements import Earned, Tally
-from bot.links import (
+from bot.account_links import (
     VALID_SECONDS,
     Account,
     Linking,
@@ -29,13 +28,14 @@ from bot.links import (
     merged_rating,
     merged_tallies,
 )
+from bot.achievements import Earned, Tally
 from bot.people import PersonRef
 from bot.ratings import GLOBAL, Rating
 
 _t = Base.metadata.tables
-codes, links, ratings = _t["link_codes"], _t["links"], _t["ratings"]
+codes, links, ratings = _t["link_codes"], _t["account_links"], _t["ratings"]
 rating_points, achievements, tallies = _t["rating_points"], _t["achievements"], _t["tallies"]
-SHARED = or_(ratings.c.scope == GLOBAL, ratings.c.scope.startswith(f"{GLOBAL}@"))  # bot/links.py `shared`
+SHARED = or_(ratings.c.scope == GLOBAL, ratings.c.scope.startswith(f"{GLOBAL}@"))  # bot/account_links.py `shared`
 SHARED_POINTS = or_(rating_points.c.scope == GLOBAL, rating_points.c.scope.startswith(f"{GLOBAL}@"))
 
 

@@ -1,4 +1,4 @@
-"""Linked accounts in the store (bot/store/links.py `LinkStore`), on every store: codes kept as keyed
+"""Linked accounts in the store (bot/store/account_links.py `LinkStore`), on every store: codes kept as keyed
 digests that another process (or the same after a restart) redeems once; identities; the names each
 platform shows; unlink; and a forgotten linked account leaves no trace in the new tables either."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.account_links import VALID_SECONDS, Linking, new_code, shown_code
 from bot.forgotten import Forgot
-from bot.links import VALID_SECONDS, Linking, new_code, shown_code
 from bot.people import Actor, ChatRef, PersonRef
 from bot.settings import ServiceConfig
 from tests.bot.harness import BOB, Harness, played_out
@@ -70,7 +70,12 @@ def test_a_forgotten_linked_account_leaves_no_trace_in_the_links_either(store: S
     assert h.run(store.redeem(code, ZEPH.person, ZEPH.name, h.clock.now())).linking is Linking.LINKED
     h.run(store.put_link_code(ZEPH.person, ZEPH.name, own, h.clock.now()))  # (a code of hers, unused)
     left = set(traces(store, h))
-    assert {"links.user_id", "links.name", "link_codes.user_id", "link_codes.name"} <= left or "_links" in left
+    assert {
+        "account_links.user_id",
+        "account_links.name",
+        "link_codes.user_id",
+        "link_codes.name",
+    } <= left or "_links" in left
 
     assert h.run(store.forget(ZEPH.person)).forgot is Forgot.DONE
 

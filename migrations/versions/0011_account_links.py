@@ -31,7 +31,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_link_codes_person", "link_codes", ["platform", "user_id"])
     op.create_table(
-        "links",
+        "account_links",
         sa.Column("platform", sa.String(length=16), nullable=False),
         sa.Column("user_id", sa.String(length=64), nullable=False),
         sa.Column("identity_platform", sa.String(length=16), nullable=False),
@@ -40,11 +40,11 @@ def upgrade() -> None:
         sa.Column("at", sa.Float(), nullable=False),
         sa.PrimaryKeyConstraint("platform", "user_id"),
     )
-    op.create_index("ix_links_identity", "links", ["identity_platform", "identity_user_id"])
+    op.create_index("ix_account_links_identity", "account_links", ["identity_platform", "identity_user_id"])
 
 
 def downgrade() -> None:
-    op.drop_index("ix_links_identity", table_name="links")
-    op.drop_table("links")
+    op.drop_index("ix_account_links_identity", table_name="account_links")
+    op.drop_table("account_links")
     op.drop_index("ix_link_codes_person", table_name="link_codes")
     op.drop_table("link_codes")

@@ -1,15 +1,13 @@
-"""Linked accounts (bot/store/links.py `LinkStore`) over the memory store's own dicts (bot/memory_store.py,
+"""Linked accounts (bot/store/account_links.py `LinkStore`) over the memory store's own dicts (bot/memory_store.py,
 which hands them over at each call, as `Rows`): the same rows and decisions as the SQL store's
-(adapters/sql/links.py), chosen by walking them. One event loop: each call is whole."""
+(adapters/sql/account_links.py), chosen by walking them. One event loop: each call is whole."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
-from bot.achievements import Earned, Tally
-from bot.history import RatingPoint
-from bot.links import (
+from bot.account_links import (
     VALID_SECONDS,
     Account,
     Linking,
@@ -20,6 +18,8 @@ from bot.links import (
     merged_tallies,
     shared,
 )
+from bot.achievements import Earned, Tally
+from bot.history import RatingPoint
 from bot.people import PersonRef
 from bot.ratings import Rating
 

@@ -15,15 +15,16 @@ from pydantic_settings import BaseSettings
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from adapters.sql.settings import DatabaseSettings, ForgetSettings
+from adapters.sql.settings import DatabaseSettings, ForgetSettings, LinkCodeSettings
 from adapters.web.settings import WebSettings
 
 SECRET_WORDS: Final = ("token", "secret", "password")
 
 
 def bot_secrets(platform: BaseSettings) -> dict[str, str]:
-    """A bot's secrets: its platform's settings, the live table's, the database's and the forget key."""
-    return secrets_in(platform, WebSettings(), DatabaseSettings(), ForgetSettings())
+    """A bot's secrets: its platform's settings, the live table's, the database's, the forget key and
+    the link codes' key."""
+    return secrets_in(platform, WebSettings(), DatabaseSettings(), ForgetSettings(), LinkCodeSettings())
 
 
 def secrets_in(*settings: BaseSettings) -> dict[str, str]:

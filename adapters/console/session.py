@@ -171,6 +171,10 @@ class Session:
             + self.t.gettext("rules: the game's rules in short; board, or an empty line: the whole board again.")
             + "\n"
             + self.t.gettext("forget: forget you everywhere (asked first; it cannot be undone).")
+            + "\n"
+            + self.t.gettext(
+                "link: a code to type on Telegram or Discord (link CODE: theirs), one player on both; unlink."
+            )
         )
 
     def _bye(self, end_of_input: bool) -> int:

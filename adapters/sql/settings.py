@@ -23,12 +23,11 @@ class ForgetSettings(CardbotSettings):
     forget_key: SecretStr | None = None  # the same in every process of one deployment
 
 
-class LinkSettings(CardbotSettings):
-    """The key of link codes' digests (bot/account_links.py): `CARDBOT_LINK_KEY`, else `CARDBOT_FORGET_KEY`;
-    the same in the Telegram and the Discord process, or a code shown by one is unknown to the other
-    (adapters/sql/startup.py `link_key`)."""
+class LinkCodeSettings(CardbotSettings):
+    """The key of link codes' digests (bot/account_links.py): `CARDBOT_LINK_CODE_KEY`, else
+    `CARDBOT_FORGET_KEY`; the same in the Telegram and the Discord process, or a code shown by one is
+    unknown to the other (adapters/sql/startup.py `link_code_key`)."""
 
     model_config = SettingsConfigDict(env_prefix="CARDBOT_", extra="ignore")
 
-    link_key: SecretStr | None = None
-    forget_key: SecretStr | None = None
+    link_code_key: SecretStr | None = None

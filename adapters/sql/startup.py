@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from adapters.sql.migrate import upgrade
-from adapters.sql.settings import DatabaseSettings, ForgetSettings, LinkSettings
+from adapters.sql.settings import DatabaseSettings, ForgetSettings, LinkCodeSettings
 from adapters.sql.store import SqlStore
 from bot.account_links import UNKEYED
 
@@ -18,7 +18,11 @@ def open_store(url: str | None = None, bot_token: str | None = None) -> SqlStore
     CARDBOT_FORGET_KEY sets it (a new token then forgets the marks: see docs/operating.md)."""
     url = url or DatabaseSettings().database_url
     upgrade(url)
-    return SqlStore(url, forget_key=forget_key(ForgetSettings(), bot_token), link_key=link_key(LinkSettings()))
+    return SqlStore(
+        url,
+        forget_key=forget_key(ForgetSettings(), bot_token),
+        link_key=link_code_key(LinkCodeSettings(), ForgetSettings()),
+    )
 
 
 def forget_key(settings: ForgetSettings, bot_token: str | None) -> bytes | None:
@@ -32,10 +36,10 @@ def forget_key(settings: ForgetSettings, bot_token: str | None) -> bytes | None:
 LINK_SALT = b"cardbot link key"
 
 
-def link_key(settings: LinkSettings) -> bytes:
-    """The key of link codes' digests, shared by every process of a deployment: CARDBOT_LINK_KEY, else
-    CARDBOT_FORGET_KEY; without either, a key everyone knows (bot/account_links.py `UNKEYED`: set one)."""
-    for secret in (settings.link_key, settings.forget_key):
+def link_code_key(settings: LinkCodeSettings, forget: ForgetSettings) -> bytes:
+    """The key of link codes' digests, shared by every process of a deployment: CARDBOT_LINK_CODE_KEY,
+    else CARDBOT_FORGET_KEY; without either, a key everyone knows (bot/account_links.py `UNKEYED`: set one)."""
+    for secret in (settings.link_code_key, forget.forget_key):
         if secret is not None and secret.get_secret_value():
             return hashlib.sha256(LINK_SALT + secret.get_secret_value().encode()).digest()
     return UNKEYED

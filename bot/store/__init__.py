@@ -18,6 +18,7 @@ from bot.store.community import CommunityStore
 from bot.store.errors import StaleTable, StoreUnavailable
 from bot.store.people import PeopleStore
 from bot.store.tables import TableStore, Transaction
+from bot.store.tournaments import TournamentStore
 
 __all__ = [
     "ChatStore",
@@ -28,9 +29,10 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "TableStore",
+    "TournamentStore",
     "Transaction",
 ]
 
 
-class Store(TableStore, PeopleStore, CommunityStore, ChatStore, History, Protocol):
+class Store(TableStore, PeopleStore, CommunityStore, ChatStore, TournamentStore, History, Protocol):
     """Everything a store keeps for the service, and the history the pages read (bot/history.py)."""

@@ -154,7 +154,7 @@ class Tournament:
         if self.paused or not self.stage.open:
             return None
         if self.stage is Stage.SIGNUP:
-            return self.signup_until
+            return self.signup_until or None  # (0: sign-up stays open until an admin starts it)
         current = self.current
         return current.due if current is not None and current.due and not current.over else None
 

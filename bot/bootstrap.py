@@ -14,9 +14,11 @@ from bot.commands import (
     Cancel,
     Challenge,
     ChangeSettings,
+    CreateTournament,
     Forget,
     Kick,
     Leaderboard,
+    ManageTournament,
     Notify,
     Open,
     Play,
@@ -41,6 +43,7 @@ from bot.settings import ServiceConfig
 from bot.store import Store
 from bot.table_actions import TableActions
 from bot.thinking import Thinker
+from bot.tournaments import Tournaments, is_tournament_press
 from bot.trouble import Outage
 from bot.ui.screen import Reply
 
@@ -74,9 +77,14 @@ def bootstrap(
     chat_commands = ChatCommands(store, chats, looks, clock, config)
     community = Community(store, changer, notifier, chats, looks, clock, config, platform)
     forgetter = Forgetter(store, chats, looks)
+    # tournaments (issue #38): told of every commit (a table of theirs that closes), run by the scheduler
+    tournaments = Tournaments(store, changer, drawing, notifier, chats, clock, config, seed, platform)
+    observers.add(tournaments)
 
     async def press(cmd: Press) -> Reply:
-        """A table's button, or /forget's confirmation (which names no table)."""
+        """A table's button, /forget's confirmation or a tournament's board (which name no table)."""
+        if is_tournament_press(cmd):
+            return await tournaments.press(cmd)
         return await (forgetter.press if is_forget_press(cmd) else tables.press)(cmd)
 
     handlers: dict[type, Handler] = {
@@ -93,6 +101,8 @@ def bootstrap(
         Stats: chat_commands.stats,
         Kick: community.kick,
         Forget: forgetter.forget,
+        CreateTournament: tournaments.create,
+        ManageTournament: tournaments.manage,
     }
     return Service(
         handlers,
@@ -109,4 +119,5 @@ def bootstrap(
         failures=failures,
         locks=locks,
         observers=observers,
+        tournaments=tournaments,
     )

@@ -192,9 +192,7 @@ class Tournament:
                     )
                     for e in d["entrants"]
                 ],
-                "rounds": [
-                    Round(**{**r, "matches": [Match(**m) for m in r["matches"]]}) for r in d["rounds"]
-                ],
+                "rounds": [Round(**{**r, "matches": [Match(**m) for m in r["matches"]]}) for r in d["rounds"]],
             }
         )
 

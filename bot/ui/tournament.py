@@ -149,9 +149,7 @@ def round_screen(t: Tournament, r: Round, tr: Translator) -> Screen:
         elif m.table_id is not None:
             label = tr.gettext("Table {number}").format(number=k)
             buttons.append((Button("👁 " + label, live=m.table_id),))
-    return Screen(
-        screen_id(t), text, tuple(buttons), slot=round_slot(r.number), version=t.version, marks=tuple(marks)
-    )
+    return Screen(screen_id(t), text, tuple(buttons), slot=round_slot(r.number), version=t.version, marks=tuple(marks))
 
 
 def standings_text(t: Tournament, tr: Translator, limit: int = 20) -> str:
@@ -193,8 +191,5 @@ def final_screen(t: Tournament, winner: int | None, tr: Translator) -> Screen:
 
 
 def cancelled_screen(t: Tournament, too_few: bool, tr: Translator) -> Screen:
-    if too_few:
-        why = tr.gettext("✖ Cancelled: too few people signed up.")
-    else:
-        why = tr.gettext("✖ Cancelled by an admin.")
+    why = tr.gettext("✖ Cancelled: too few people signed up.") if too_few else tr.gettext("✖ Cancelled by an admin.")
     return Screen(screen_id(t), title(t, tr) + "\n" + why, slot=CANCELLED, final=True, version=t.version)

@@ -76,7 +76,13 @@ log = logging.getLogger(__name__)
 SWEEP = 60.0  # seconds: every open tournament is looked at this often (and on start), whatever happened
 STEPS = 8  # changes in a row one look may make (close sign-up, open a round, record, open the next ...)
 ATTEMPTS = 3  # a change another process saved first runs again on what it saved
-LIMITS = {"rounds": 20, "signup_minutes": 7 * 24 * 60, "round_minutes": 24 * 60, "max_entrants": 256}
+# each number's most, and its word in /tournament's syntax (bot/tournament_words.py)
+LIMITS = {
+    "rounds": ("rounds", 20),
+    "signup_minutes": ("signup", 7 * 24 * 60),
+    "round_minutes": ("round", 24 * 60),
+    "max_entrants": ("max", 256),
+}
 NAME_LONGEST = 64
 SYSTEM = PersonRef("", "tournament")  # who stops a tournament's table or hands a seat to a computer
 
@@ -153,10 +159,9 @@ class Tournaments(Observer):
         info = game_info(cmd.game)
         if fmt.pairs and not info.min_players <= 2 <= info.max_players:
             raise Refused("{game} is not played in pairs: use the points format", game=info.name)
-        for name, most in LIMITS.items():
-            value = getattr(cmd, name)
-            if not 0 <= value <= most:
-                raise Refused("{setting} must be between 0 and {most}", setting=name, most=most)
+        for name, (word, most) in LIMITS.items():
+            if not 0 <= getattr(cmd, name) <= most:
+                raise Refused("{setting} must be between 0 and {most}", setting=word, most=most)
         if cmd.table_size and not info.min_players <= cmd.table_size <= info.max_players:
             raise Refused(
                 "{game} is played by {least} to {most}", game=info.name, least=info.min_players, most=info.max_players

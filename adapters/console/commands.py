@@ -1,6 +1,6 @@
 """What a line typed at the console asks for: an option's number, a move, help, the rules, the
-whole board again, forgetting the player (`/forget`), or leaving. The command words are accepted
-in English, Russian and Ukrainian."""
+whole board again, forgetting the player (`/forget`), a tournament (`/tournament`), or leaving.
+The command words are accepted in English, Russian and Ukrainian."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ HELP_WORDS: Final = frozenset({"help", "?", "h", "помощь", "справка
 RULES_WORDS: Final = frozenset({"rules", "правила"})
 BOARD_WORDS: Final = frozenset({"board", "стол", "доска", "стіл", "дошка"})
 FORGET_WORDS: Final = frozenset({"forget", "/forget", "забыть", "забути"})
+TOURNAMENT_WORDS: Final = frozenset({"tournament", "/tournament", "турнир", "турнір"})
 _NUMBER: Final = re.compile(r"[0-9]+")
 _MAX_DIGITS: Final = 6
 
@@ -43,6 +44,14 @@ class Forget:
 
 
 @dataclass(frozen=True, slots=True)
+class Tournament:
+    """`/tournament …` with its words (bot/tournament_words.py), as in a chat: the console's person
+    is its admin."""
+
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Empty:
     pass
 
@@ -62,7 +71,7 @@ class Move:
     text: str
 
 
-Command = Quit | Help | Rules | Board | Forget | Empty | Number | Move
+Command = Quit | Help | Rules | Board | Forget | Tournament | Empty | Number | Move
 
 
 def read_command(line: str) -> Command:
@@ -80,6 +89,9 @@ def read_command(line: str) -> Command:
         return Board()
     if word in FORGET_WORDS:
         return Forget()
+    first, *rest = text.split()
+    if first.lower() in TOURNAMENT_WORDS:
+        return Tournament(tuple(rest))
     if _NUMBER.fullmatch(text):
         if len(text) > _MAX_DIGITS:
             return Number(0, text[:_MAX_DIGITS] + "…")

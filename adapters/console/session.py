@@ -35,7 +35,18 @@ import contextlib
 from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
-from adapters.console.commands import Board, Empty, Forget, Help, Move, Number, Quit, Rules, read_command
+from adapters.console.commands import (
+    Board,
+    Empty,
+    Forget,
+    Help,
+    Move,
+    Number,
+    Quit,
+    Rules,
+    Tournament,
+    read_command,
+)
 from adapters.console.guide import typing
 from adapters.console.lines import Lines
 from bot.bootstrap import bootstrap
@@ -50,6 +61,8 @@ from bot.people import Actor, ChatRef, PersonRef
 from bot.practice import Practice, practice_table
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
+from bot.tournament_words import tournament_command
+from bot.ui.tournament import usage as tournament_usage
 from bot.ui.words import game_name
 
 WHERE = ChatRef("console", "local")
@@ -114,6 +127,12 @@ class Session:
                 self.chat.show_all()
             case Forget():
                 await self._send(ForgetMe(self.me, WHERE))
+            case Tournament(words):
+                command = tournament_command(WHERE, self.me, list(words))
+                if command is None:
+                    self.chat.say(tournament_usage(self.t))
+                else:
+                    await self._send(command)
             case Number(n, text):
                 token = self.chat.token(n)
                 if self.chat.changed(n):
@@ -153,6 +172,8 @@ class Session:
             + self.t.gettext("rules: the game's rules in short; board, or an empty line: the whole board again.")
             + "\n"
             + self.t.gettext("forget: forget you everywhere (asked first; it cannot be undone).")
+            + "\n"
+            + tournament_usage(self.t)
         )
 
     def _bye(self, end_of_input: bool) -> int:

@@ -36,6 +36,16 @@ COMMANDS: Final = {
     N_("kick"): N_("Remove a player from this channel's table (its opener or an admin)"),
     N_("votekick"): N_("Ask the table to vote a player off it"),
     N_("forget"): N_("Forget me everywhere: my name, ratings and settings (asked first)"),
+    N_("tournament"): N_("A tournament in this server: create one, or run it (admins)"),
+}
+TOURNAMENT: Final = {  # /tournament's subcommands
+    N_("create"): N_("Create a tournament here; people join with its button (admins)"),
+    N_("start"): N_("Close sign-up now and start the first round"),
+    N_("pause"): N_("Pause: no new round, no time limit, until resumed"),
+    N_("resume"): N_("Resume a paused tournament"),
+    N_("cancel"): N_("Cancel the tournament and stop its tables"),
+    N_("disqualify"): N_("Disqualify an entrant: their match is lost, no more pairings"),
+    N_("replace"): N_("A computer plays on for an entrant, keeping their points"),
 }
 PARAMETERS: Final = {  # (command, parameter) -> description
     ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
@@ -53,6 +63,16 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("language", "language"): N_("Your language"),
     ("look", "look"): N_("How cards look in your panels (empty: how they look now)"),
     ("notify", N_("on")): N_("On or off (empty: switch)"),
+    ("tournament", N_("format")): N_("Swiss, single elimination, or points over rounds (multiplayer)"),
+    ("tournament", N_("rounds")): N_("Rounds to play (empty: as many as an elimination would take)"),
+    ("tournament", N_("signup")): N_("Minutes of sign-up (0: until an admin starts it; empty: 10)"),
+    ("tournament", N_("round")): N_("A round's time limit in minutes (empty: none)"),
+    ("tournament", N_("computers")): N_("Computers fill the empty seats"),
+    ("tournament", N_("most")): N_("The most people who may sign up (empty: no limit)"),
+    ("tournament", N_("name")): N_("The tournament's name"),
+    ("tournament", "game"): N_("The game"),
+    ("tournament", "member"): N_("The entrant"),
+    ("tournament", N_("entrant")): N_("The entrant's name as the board shows it"),
     ("kick", "member"): N_("Whom to remove"),
     ("votekick", "member"): N_("Whom to vote off"),
 }

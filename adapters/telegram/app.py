@@ -172,6 +172,7 @@ class TelegramBot:
         app.add_handler(CommandHandler("settings", commands.settings))
         app.add_handler(CommandHandler("look", commands.look))
         app.add_handler(CommandHandler("cancel", commands.cancel))
+        app.add_handler(CommandHandler("tournament", commands.tournament))
         app.add_handler(CommandHandler("forget", commands.forget))
         app.add_handler(CommandHandler("rules", commands.rules))
         app.add_handler(CommandHandler("help", commands.help))

@@ -193,3 +193,12 @@ def final_screen(t: Tournament, winner: int | None, tr: Translator) -> Screen:
 def cancelled_screen(t: Tournament, too_few: bool, tr: Translator) -> Screen:
     why = tr.gettext("✖ Cancelled: too few people signed up.") if too_few else tr.gettext("✖ Cancelled by an admin.")
     return Screen(screen_id(t), title(t, tr) + "\n" + why, slot=CANCELLED, final=True, version=t.version)
+
+
+def usage(t: Translator) -> str:
+    """How `/tournament` is written (bot/tournament_words.py), for a command that asked for nothing."""
+    return t.gettext(
+        "Create (chat admins): /tournament GAME [swiss|elimination|points] [rounds=N] [signup=MINUTES]"
+        " [round=MINUTES] [computers] [max=N] [NAME]\n"
+        "Run it: /tournament start · pause · resume · cancel · disqualify NAME · replace NAME"
+    )

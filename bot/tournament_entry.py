@@ -88,7 +88,7 @@ def disqualify(t: Tournament, i: int) -> None:
     must_be_open(t)
     e = t.entrants[i]
     if e.out is Out.DISQUALIFIED:
-        raise Refused("{name} is disqualified already", name=e.name)
+        raise Refused("{name} no longer plays in this tournament", name=e.name)
     e.out = Out.DISQUALIFIED
 
 

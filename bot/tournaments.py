@@ -153,9 +153,7 @@ class Tournaments(Observer):
         try:
             fmt = Format(cmd.format)
         except ValueError:
-            raise Refused(
-                "unknown format {format}: swiss, elimination or points", format=str(cmd.format)[:20]
-            ) from None
+            raise Refused("unknown format {format}", format=str(cmd.format)[:20]) from None
         info = game_info(cmd.game)
         if fmt.pairs and not info.min_players <= 2 <= info.max_players:
             raise Refused("{game} is not played in pairs: use the points format", game=info.name)
@@ -323,7 +321,7 @@ class Tournaments(Observer):
             for attempt in range(ATTEMPTS):
                 t = await self._store.load_tournament(tid)
                 if t is None:
-                    raise Refused("this tournament no longer exists")
+                    raise Refused("this tournament is over")
                 before, news = t.version, News()
                 await step(t, news)
                 if t.version != before:

@@ -66,7 +66,7 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("tournament", N_("format")): N_("Swiss, single elimination, or points over rounds (multiplayer)"),
     ("tournament", N_("rounds")): N_("Rounds to play (empty: as many as an elimination would take)"),
     ("tournament", N_("signup")): N_("Minutes of sign-up (0: until an admin starts it; empty: 10)"),
-    ("tournament", N_("round")): N_("A round's time limit in minutes (empty: none)"),
+    ("tournament", N_("limit")): N_("A round's time limit in minutes (empty: none)"),
     ("tournament", N_("computers")): N_("Computers fill the empty seats"),
     ("tournament", N_("most")): N_("The most people who may sign up (empty: no limit)"),
     ("tournament", N_("name")): N_("The tournament's name"),

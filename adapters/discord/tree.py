@@ -172,13 +172,16 @@ FORMAT_CHOICES = [
 def add_tournament(tree: app_commands.CommandTree[Any], handlers: Handlers) -> None:
     """`/tournament create|start|pause|resume|cancel|disqualify|replace`: one group, each
     subcommand one command of the service (bot/tournaments.py)."""
-    group = app_commands.Group(name="tournament", description=COMMANDS["tournament"], guild_only=True)
+    servers = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+    group = app_commands.Group(
+        name="tournament", description=COMMANDS["tournament"], guild_only=True, allowed_contexts=servers
+    )
 
     def describe_all(*names: str) -> dict[str, str]:
         return {name: describe("tournament", name) for name in names}
 
     @group.command(name="create", description=TOURNAMENT["create"])
-    @app_commands.describe(**describe_all("game", "format", "rounds", "signup", "round", "computers", "most", "name"))
+    @app_commands.describe(**describe_all("game", "format", "rounds", "signup", "limit", "computers", "most", "name"))
     @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES)
     @guarded
     async def create(
@@ -187,7 +190,7 @@ def add_tournament(tree: app_commands.CommandTree[Any], handlers: Handlers) -> N
         format: Choice[str] | None = None,
         rounds: app_commands.Range[int, 0, 20] | None = None,
         signup: app_commands.Range[int, 0, 10080] | None = None,
-        round: app_commands.Range[int, 0, 1440] | None = None,
+        limit: app_commands.Range[int, 0, 1440] | None = None,
         computers: bool = False,
         most: app_commands.Range[int, 0, 256] | None = None,
         name: app_commands.Range[str, 1, 64] | None = None,
@@ -199,7 +202,7 @@ def add_tournament(tree: app_commands.CommandTree[Any], handlers: Handlers) -> N
             format.value if format else "swiss",
             rounds=rounds or 0,
             signup_minutes=10 if signup is None else signup,
-            round_minutes=round or 0,
+            round_minutes=limit or 0,
             computers=computers,
             max_entrants=most or 0,
             name=name or "",

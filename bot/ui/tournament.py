@@ -130,7 +130,7 @@ def round_screen(t: Tournament, r: Round, tr: Translator) -> Screen:
     """Who plays whom, people named (their mention notifies them); a live link to each table."""
     text = title(t, tr) + " — " + tr.gettext("round {number}").format(number=r.number)
     if r.due:
-        text += " · " + tr.gettext("⏱ {limit}").format(limit=tr.minutes(max(1, t.round_seconds // 60)))
+        text += " · " + tr.gettext("⏱ Each round: {limit}").format(limit=tr.minutes(max(1, t.round_seconds // 60)))
     marks: list[Countdown | Mention] = []
     buttons: list[tuple[Button, ...]] = []
     for k, m in enumerate(r.matches, 1):

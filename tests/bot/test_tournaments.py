@@ -1,7 +1,8 @@
 """Tournaments through the real service on a fake clock (bot/tournaments.py): whole Swiss, points
 and elimination tournaments, the round's time limit, an admin's hand (pause, resume, disqualify,
 replace, cancel), every refusal changing nothing, and the reconciliation that finishes what a
-crash left half done."""
+crash left half done. On the memory store; a whole elimination and the reconciliation also on a
+real SQLite file and PostgreSQL (the slow tier)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from bot.tables import Status
 from bot.tokens import Token
 from bot.tournament import Format, Out, Stage
 from core import load_game
+from bot.store import Store
 from tests.bot.harness import CHAT, Harness, person
+from tests.sql.databases import POSTGRES, sql_store
 from tests.bot.tournament_harness import (
     ADMIN,
     board,
@@ -30,11 +33,12 @@ from tests.bot.tournament_harness import (
 PEOPLE = [person(n) for n in ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay")]
 ANN, BOB, CY, DAN, EVE, FAY = PEOPLE
 ELSEWHERE = ChatRef("test", "chat-2")
+STORES = ["memory", pytest.param("sqlite", marks=pytest.mark.slow), POSTGRES]  # whole games on a database: seconds
 
 
-def robots(seed: int = 3, **config: float) -> Harness:
+def robots(seed: int = 3, store: Store | None = None, **config: float) -> Harness:
     """People who never press: after `idle_seconds` a computer stands in for them, so games end."""
-    return Harness(ServiceConfig(**{"idle_seconds": 3, "computer_think": 0.5, **config}), seed=seed)
+    return Harness(ServiceConfig(**{"idle_seconds": 3, "computer_think": 0.5, **config}), seed=seed, store=store)
 
 
 def signed_up(h: Harness, n: int, **fields) -> int:
@@ -105,8 +109,9 @@ def test_a_points_svolota_tournament_seats_tables_by_standing_and_gives_points_b
         assert m.places.index(1) == table.result.index(min(table.result))  # (Svolota: fewest cards first)
 
 
-def test_an_elimination_knocks_the_losers_out_until_one_is_left():
-    h = robots(seed=7)
+@pytest.mark.parametrize("kind", STORES)
+def test_an_elimination_knocks_the_losers_out_until_one_is_left(kind, tmp_path):
+    h = robots(seed=7, store=None if kind == "memory" else sql_store(kind, tmp_path))
     tid = signed_up(h, 4, fmt="elimination")
     manage(h, "start")
     t = until_over(h, tid)
@@ -310,8 +315,9 @@ def restarted(h: Harness) -> Harness:
     return again
 
 
-def test_a_crash_between_a_tables_end_and_the_tournaments_update_is_made_good_on_start():
-    h = robots()
+@pytest.mark.parametrize("kind", STORES)
+def test_a_crash_between_a_tables_end_and_the_tournaments_update_is_made_good_on_start(kind, tmp_path):
+    h = robots(store=None if kind == "memory" else sql_store(kind, tmp_path))
     tid = signed_up(h, 4, rounds=2)
     manage(h, "start")
     tables = [m.table_id for m in tournament(h, tid).rounds[0].matches]

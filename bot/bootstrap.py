@@ -78,7 +78,7 @@ def bootstrap(
     community = Community(store, changer, notifier, chats, looks, clock, config, platform)
     forgetter = Forgetter(store, chats, looks)
     # tournaments (issue #38): told of every commit (a table of theirs that closes), run by the scheduler
-    tournaments = Tournaments(store, changer, drawing, notifier, chats, clock, config, seed, platform)
+    tournaments = Tournaments(store, changer, drawing, notifier, chats, clock, config, seed, platform, observers)
     observers.add(tournaments)
 
     async def press(cmd: Press) -> Reply:

@@ -119,6 +119,7 @@ class Tournaments(Observer):
         config: ServiceConfig,
         seed: int | None,
         platform: str | None,
+        observer: Observer,
     ) -> None:
         self._store = store
         self._changer = changer
@@ -129,6 +130,7 @@ class Tournaments(Observer):
         self._config = config
         self._seed = seed
         self._platform = platform
+        self._observer = observer  # the service's: a table opened here is committed news (the live table's hub)
         self._locks = KeyedLocks()  # one per tournament being changed (tables have their own)
         self._pending: set[int] = set()  # tournaments a table of which closed: looked at next tick
         self._next_sweep = 0.0  # the first tick looks at every open tournament (a restart's reconciliation)
@@ -471,7 +473,7 @@ class Tournaments(Observer):
 
         table = await self._changer.transaction(create)
         if table is not None:
-            self.committed(table)
+            self._observer.committed(table)
             await self._drawing.redraw(table)
 
     def _deal_seed(self, table: Table) -> int:

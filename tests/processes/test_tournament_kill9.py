@@ -8,7 +8,8 @@ tournament that finished, its points are those the table's places give (bot/stan
 table of the tournament is left open or belongs to no match (a round opened twice, a table made
 twice), each table's game replays to its saved state, and the standings add up to every round's
 points. Whatever the kills interrupted (a table's end not yet taken into the tournament, a round
-saved without its tables) was made good by a later start's reconciliation."""
+saved without its tables: two kills land there on purpose) was made good by a later start's
+reconciliation."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ CHAT = ChatRef("test", "cup")
 ADMIN = Actor(PersonRef("test", "admin"), "Admin", admin=True)
 PEOPLE = [Actor(PersonRef("test", n.lower()), n) for n in ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay")]
 ROUNDS = 3
-KILLS = 5
+KILLS = 4  # at random, after some play; then two at chosen moments
 
 
 async def set_up(url: str) -> int:
@@ -67,8 +68,9 @@ def test_a_tournament_killed_at_random_points_resumes_and_finishes_with_consiste
     rng = random.Random(38)
     started = time.monotonic()
 
-    def launch(seed: int) -> subprocess.Popen[bytes]:
-        return subprocess.Popen([sys.executable, "-m", "tests.processes.tournament_process", url, str(seed)])
+    def launch(seed: int, dies: str = "") -> subprocess.Popen[bytes]:
+        args = [sys.executable, "-m", "tests.processes.tournament_process", url, str(seed), *([dies] if dies else [])]
+        return subprocess.Popen(args)
 
     async def start_it() -> None:  # an admin's /tournament start, while the first process runs
         store = SqlStore(url)
@@ -91,12 +93,19 @@ def test_a_tournament_killed_at_random_points_resumes_and_finishes_with_consiste
         with engine.connect() as conn:
             return int(conn.scalar(select(func.sum(tables_t.c.moves)).where(tables_t.c.tournament == tid)) or 0)
 
-    process = launch(0)
-    loop.run_until_complete(start_it())
+    process = launch(0, "open")
+    loop.run_until_complete(start_it())  # (round 1's tables: opened by the admin's command)
     landed = []
-    for kill in range(KILLS):
-        # a kill lands after some play since the last one (a start alone takes the machine a while),
-        # anywhere in it: in a move, a table's end, a round's opening, the start's own reconciliation
+    # first at the worst moments, by its own hand: right after a round's first table is saved (not
+    # the others: round 2's), then right after a table's end is committed (the tournament has not
+    # taken it)
+    for dies in ("open", "end"):
+        assert process.wait(timeout=30) == -signal.SIGKILL, f"the process did not die at {dies!r}"
+        landed.append(loop.run_until_complete(where_it_is()))
+        process = launch(len(landed), "end" if dies == "open" else "")
+    for _ in range(KILLS):
+        # then at random, after some play since the last kill (a start alone takes the machine a
+        # while): in a move, a table's end, a round's opening, the start's own reconciliation
         wanted, waited = moves() + rng.randint(1, 60), time.monotonic()
         while moves() < wanted and process.poll() is None and time.monotonic() - waited < 10:
             time.sleep(0.02)
@@ -104,7 +113,7 @@ def test_a_tournament_killed_at_random_points_resumes_and_finishes_with_consiste
         process.send_signal(signal.SIGKILL)
         process.wait()
         landed.append(loop.run_until_complete(where_it_is()))
-        process = launch(kill + 1)
+        process = launch(len(landed))
     engine.dispose()
     assert process.wait(timeout=60) == 0
     assert time.monotonic() - started < 40

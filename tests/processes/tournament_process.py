@@ -4,12 +4,18 @@ ticks: its first one looks at every open tournament, as after any start), and ev
 tournament's table playing their turn at once (a hard computer's choice), until no tournament is
 open.
 
-    python -m tests.processes.tournament_process DATABASE_URL SEED"""
+    python -m tests.processes.tournament_process DATABASE_URL SEED [end|open]
+
+With `end` it kills itself (SIGKILL) as soon as a tournament's table has closed and that is
+committed, before the tournament has taken its result; with `open`, as soon as the first table of a
+round is saved, before the others are: each time the next start must make it good."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import sys
 from typing import Any
 
@@ -19,10 +25,11 @@ from bot.clock import SystemClock
 from bot.commands import Play
 from bot.games import game_info
 from bot.notifier import RecordingNotifier
+from bot.observers import Observer
 from bot.people import Actor
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
-from bot.tables import Status
+from bot.tables import Status, Table
 from core import load_game
 
 CONFIG = ServiceConfig(window_seconds=0.2, computer_think=0.02, idle_seconds=5.0)
@@ -33,10 +40,26 @@ class Quiet(RecordingNotifier):
         pass
 
 
-async def main(url: str, seed: int) -> None:
+class Dies(Observer):
+    """Kills the process at a chosen commit (told after the tournaments' own observer, which only
+    notes the table for its next tick: that note dies with the process)."""
+
+    def __init__(self, when: str) -> None:
+        self.when = when
+
+    def committed(self, table: Table) -> None:
+        if table.tournament is None:
+            return
+        if (self.when == "end" and not table.status.open) or (self.when == "open" and table.moves == 0):
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
+async def main(url: str, seed: int, dies: str | None) -> None:
     rng = random.Random(seed)
     store = SqlStore(url)
     service = bootstrap(store, Quiet(), SystemClock(), CONFIG, seed=seed)
+    if dies is not None:
+        service.observers.add(Dies(dies))
     scheduler = asyncio.create_task(Scheduler.of(service, poll=0.02).restore_and_run())
     while await store.open_tournaments():
         for table in await store.all_open():
@@ -57,4 +80,4 @@ async def main(url: str, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None))

@@ -261,7 +261,7 @@ def knocked_out(t: Tournament, match: Match) -> int | None:
     return next(i for i in match.entrants if i != winner)
 
 
-def _slots(t: Tournament) -> dict[int, int]:
+def bracket_slots(t: Tournament) -> dict[int, int]:
     """Each entrant's place in the bracket: round 1's match k holds slots 2k and 2k+1."""
     return {i: 2 * k + seat for k, m in enumerate(t.rounds[0].matches) for seat, i in enumerate(m.entrants)}
 
@@ -271,7 +271,7 @@ def survivors(t: Tournament) -> list[int]:
     if not t.rounds:
         return still_in(t)
     beaten = {knocked_out(t, m) for m in _finished(t)}
-    slots = _slots(t)
+    slots = bracket_slots(t)
     return sorted((i for i in slots if i not in beaten and t.entrants[i].out is None), key=slots.__getitem__)
 
 
@@ -286,7 +286,7 @@ def _elimination(t: Tournament) -> list[list[int]] | None:
     alive = survivors(t)
     if len(alive) < 2:
         return None
-    slots = _slots(t)
+    slots = bracket_slots(t)
     level = 1  # blocks of 2**level slots: the smallest where two survivors meet
     while len({slots[i] >> level for i in alive}) == len(alive):
         level += 1

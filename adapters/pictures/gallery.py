@@ -7,11 +7,12 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from adapters.pictures import samples
+from adapters.pictures import samples, tournament_samples
 from adapters.pictures.render import render
 from bot.games import games
 from bot.history import RatingPoint
 from bot.i18n import NATIVE_RANKS, translator
+from bot.tournament import Format
 from bot.ui.picture import Podium, RatingChart, Standing
 from bot.ui.rating_chart import rating_chart
 from bot.ui.ratings import stats_title
@@ -47,7 +48,8 @@ def chart_in(lang: str, name: str) -> RatingChart:
 
 # (file, picture, deck): one of each board and the result, one in the four-colour deck; the podium
 # in Arabic and Japanese; a Russian chat's Svolota board with its own court letters (В Д К Т); a
-# person's rating chart (/stats), and in Persian and Japanese.
+# person's rating chart (/stats), and in Persian and Japanese; a tournament's standings (Swiss of
+# 16, points of 12 in Arabic) and brackets (16; 7 in Japanese), played out by tournament_samples.py.
 GALLERY = (
     ("svolota.png", samples.SVOLOTA, "classic"),
     ("speed.png", samples.SPEED, "classic"),
@@ -59,6 +61,10 @@ GALLERY = (
     ("rating_chart.png", samples.CHART, "classic"),
     ("rating_chart_fa.png", chart_in("fa", "سارا رضایی"), "classic"),
     ("rating_chart_ja.png", chart_in("ja", "山田さくら"), "classic"),
+    ("tournament_swiss.png", tournament_samples.picture(Format.SWISS, 16), "classic"),
+    ("tournament_points_ar.png", tournament_samples.picture(Format.POINTS, 12, "ar"), "classic"),
+    ("tournament_elimination.png", tournament_samples.picture(Format.ELIMINATION, 16), "classic"),
+    ("tournament_elimination_ja.png", tournament_samples.picture(Format.ELIMINATION, 7, "ja"), "classic"),
 )
 
 

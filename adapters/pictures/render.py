@@ -15,10 +15,10 @@ from typing import Any
 
 from PIL import Image
 
-from adapters.pictures import chart, demon, hand, podium, speed, svolota
+from adapters.pictures import chart, demon, hand, podium, speed, svolota, tournament
 from adapters.pictures.decks import DECKS
 from adapters.pictures.palette import palette
-from bot.ui.picture import DemonBoard, Hand, Picture, Podium, RatingChart, SpeedBoard, SvolotaBoard
+from bot.ui.picture import DemonBoard, Hand, Picture, Podium, RatingChart, SpeedBoard, SvolotaBoard, TournamentPicture
 
 # zlib's level 3: level 6 (its default) takes twice as long for a fifth fewer bytes, 9 ten times
 # as long; a board is drawn in about as much time as level 3 takes.
@@ -31,6 +31,7 @@ _DRAWERS: dict[type, Callable[[Any, str], Image.Image]] = {
     DemonBoard: demon.draw,
     Podium: podium.draw,
     RatingChart: chart.draw,
+    TournamentPicture: tournament.draw,
 }
 
 

@@ -142,4 +142,54 @@ class RatingChart:
     rtl: bool = False
 
 
-Picture = Hand | SvolotaBoard | SpeedBoard | DemonBoard | Podium | RatingChart
+# --- A tournament's standings and bracket (issue #38: bot/ui/tournament_picture.py) ---
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsLine:
+    """One entrant's row of a Swiss or points tournament's standings, its figures as read."""
+
+    place: int
+    name: str
+    points: str
+    tiebreaks: tuple[str, ...]  # in the order of the picture's headings after the points
+    out: bool = False  # no longer paired (disqualified, left): drawn dim, with a no-entry sign
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSeat:
+    name: str
+    score: str = ""  # the match's points as read ("1", "½", "0"); "" until it is over
+    won: bool = False  # went on from this match (a bye too)
+    lost: bool = False  # went out here
+
+
+@dataclass(frozen=True, slots=True)
+class BracketColumn:
+    """One round of an elimination bracket: `places` matches from top to bottom, each the seats
+    of one (top seat first) or None where it is not paired yet; a match of one seat is a bye."""
+
+    heading: str
+    matches: tuple[tuple[BracketSeat, ...] | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPicture:
+    """A tournament after a round: its name, which round (or the final standings), and either the
+    standings as a table (Swiss, points: place, name, points, tie-breaks under `headings`) or
+    the bracket (elimination: rounds as columns, each match's winner marked, the champion at the
+    end). Words come translated; `rtl`: the table's columns and the bracket run from the right."""
+
+    title: str
+    subtitle: str
+    headings: tuple[str, ...] = ()  # the table's: place, name, points, then each tie-break
+    rows: tuple[StandingsLine, ...] = ()
+    more: int = 0  # rows left out at the foot (a very large field)
+    columns: tuple[BracketColumn, ...] = ()
+    champion: str = ""  # the bracket's winner, once there is one
+    champion_heading: str = ""
+    bye: str = ""  # the word in a bye's empty seat
+    rtl: bool = False
+
+
+Picture = Hand | SvolotaBoard | SpeedBoard | DemonBoard | Podium | RatingChart | TournamentPicture

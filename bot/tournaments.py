@@ -524,11 +524,11 @@ class Tournaments(Observer):
         shown: list[Screen] = []
         for number in news.ended:
             if not news.finished:  # (the final result shows the last standings)
-                shown.append(screens.standings_screen(t, number, tr))
+                shown.append(screens.standings_screen(t, number, tr, settings.look))
         for number in news.opened:
             shown.append(screens.round_screen(t, t.rounds[number - 1], tr))
         if news.finished:
-            shown.append(screens.final_screen(t, winner(t), tr))
+            shown.append(screens.final_screen(t, winner(t), tr, settings.look))
         if news.too_few or news.cancelled:
             shown.append(screens.cancelled_screen(t, news.too_few, tr))
         shown.append(screens.board(t, tr, self._clock.now()))

@@ -1,7 +1,7 @@
 """A tournament's screens in its chat (issue #38): its board (what it is, who is in, Join and
 Leave while sign-up runs, the admins' commands), each round's announcement (who plays whom, each
 table's live link, the people named so they are notified), the standings after each round, and
-the final result.
+the final result; the standings and the final result carry the standings' picture (or the bracket).
 
 A tournament's screens name it by its id negated (`screen_id`): they are no table's, and the chat
 layer keeps their messages apart (adapters/sql/chat_rows.py). Each has a slot of its own, so the
@@ -17,7 +17,8 @@ from bot.i18n import Translator
 from bot.standings import TIEBREAKS, standings
 from bot.tokens import NO_TABLE, Token
 from bot.tournament import Format, Out, Round, Stage, Tournament
-from bot.ui.screen import Button, Countdown, Mention, Screen
+from bot.ui.screen import TEXT, Button, Countdown, Mention, Screen
+from bot.ui.tournament_picture import standings_picture
 from bot.ui.words import N_, compose, game_name
 
 BOARD = "tournament"
@@ -171,12 +172,21 @@ def standings_text(t: Tournament, tr: Translator, limit: int = 20) -> str:
     return "\n".join(lines)
 
 
-def standings_screen(t: Tournament, number: int, tr: Translator) -> Screen:
+def standings_screen(t: Tournament, number: int, tr: Translator, look: str = TEXT) -> Screen:
+    """The standings after a round, with their picture (the table, or the bracket) where the chat's
+    look is a deck (bot/ui/tournament_picture.py)."""
     head = title(t, tr) + " — " + tr.gettext("standings after round {number}").format(number=number)
-    return Screen(screen_id(t), head + "\n" + standings_text(t, tr), slot=standings_slot(number), version=t.version)
+    return Screen(
+        screen_id(t),
+        head + "\n" + standings_text(t, tr),
+        slot=standings_slot(number),
+        version=t.version,
+        picture=standings_picture(t, standings(t), tr),
+        look=look,
+    )
 
 
-def final_screen(t: Tournament, winner: int | None, tr: Translator) -> Screen:
+def final_screen(t: Tournament, winner: int | None, tr: Translator, look: str = TEXT) -> Screen:
     text = title(t, tr) + " — " + tr.gettext("🏁 the tournament is over")
     marks: tuple[Mention, ...] = ()
     if winner is not None:
@@ -187,7 +197,9 @@ def final_screen(t: Tournament, winner: int | None, tr: Translator) -> Screen:
             marks = (Mention(start + spans["name"][0], start + spans["name"][1], e.person),)
         text += "\n" + line
     text += "\n" + standings_text(t, tr)
-    return Screen(screen_id(t), text, slot=FINAL, final=True, version=t.version, marks=marks)
+    picture = standings_picture(t, standings(t), tr)
+    version = t.version
+    return Screen(screen_id(t), text, slot=FINAL, final=True, version=version, marks=marks, picture=picture, look=look)
 
 
 def cancelled_screen(t: Tournament, too_few: bool, tr: Translator) -> Screen:

@@ -11,13 +11,12 @@ import pytest
 from bot.people import ChatRef
 from bot.settings import ServiceConfig
 from bot.standings import standings, winner
+from bot.store import Store
 from bot.tables import Status
 from bot.tokens import Token
 from bot.tournament import Format, Out, Stage
 from core import load_game
-from bot.store import Store
 from tests.bot.harness import CHAT, Harness, person
-from tests.sql.databases import POSTGRES, sql_store
 from tests.bot.tournament_harness import (
     ADMIN,
     board,
@@ -29,6 +28,7 @@ from tests.bot.tournament_harness import (
     tournament,
     until_over,
 )
+from tests.sql.databases import POSTGRES, sql_store
 
 PEOPLE = [person(n) for n in ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay")]
 ANN, BOB, CY, DAN, EVE, FAY = PEOPLE
@@ -70,6 +70,8 @@ def test_a_swiss_speed_tournament_of_five_with_a_computer_plays_three_rounds_to_
             won = table.result.index(min(table.result))  # (a single deal: the fewest cards left won)
             assert m.points[won] == 1.0
     assert [s.slot for s in screens_of(h, "after")] == ["after1", "after2"]  # the last round: the final result
+    after = screens_of(h, "after")[-1]
+    assert after.picture is not None and after.picture.rows[0].name in after.text.splitlines()[1]
     final = screens_of(h, "final")[-1]
     assert final.final and t.entrants[winner(t)].name in final.text.splitlines()[1]
     assert standings(t)[0].entrant == winner(t)

@@ -67,6 +67,12 @@ def test_a_swiss_speed_tournament_of_five_with_a_computer_plays_three_rounds_to_
             assert [s.name for s in table.seats] == [t.entrants[i].name for i in m.entrants]  # the match's order
             assert table.started_at > 0 and table.result is not None
             assert sorted(m.points) == [0.0, 1.0] and m.decided is None  # Speed deals have a winner
+            result = h.screen(m.table_id)  # a match has no rematch: the next round is the tournament's
+            assert not any("Rematch" in b.label for row in result.buttons for b in row)
+            seated = next(p for p in PEOPLE if p.person == table.seats[0].person) if table.seats[0].person else None
+            if seated is not None:
+                rematch = Token(table.id, table.version, "rematch").encode()
+                assert not h.press_token(seated, rematch).ok and h.table(m.table_id).rematch is None
             won = table.result.index(min(table.result))  # (a single deal: the fewest cards left won)
             assert m.points[won] == 1.0
     assert [s.slot for s in screens_of(h, "after")] == ["after1", "after2"]  # the last round: the final result

@@ -28,7 +28,9 @@ from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
 from bot.settings import ServiceConfig
 from bot.tables import LoggedMove, Seat, Status, Table
+from bot.tournament import Stage
 from bot.ui import render
+from bot.ui import tournament as screens
 from bot.ui.community import ping_screen, removed_screen
 from bot.ui.happened import move_line, window_lines
 from bot.ui.ratings import leaderboard_screen, my_page_screen, public_page_screen, stats_screen
@@ -40,6 +42,7 @@ from core.cards import parse_card
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
 from tests.bot.test_catalogs import used_messages
 from tests.bot.test_rating_screens import recaps_seasons_and_achievements
+from tests.bot.tournament_harness import board, create, manage, press, tournament, until_over
 
 TRANSLATED = ("ru", "uk", "de", "ar", "ja")  # drawn whole (every language's catalog is complete: test_catalogs.py)
 LANGS = ("en", *TRANSLATED)
@@ -542,6 +545,64 @@ def what_each_game_is(looks: Looks) -> None:
         looks.check(None, guide_screen)
 
 
+def tournaments_from_sign_up_to_the_end(looks: Looks) -> None:
+    """Each format's board, rounds, standings (with their picture's words) and end; a pause, a
+    disqualification, a withdrawal, a cancellation, too few people; how /tournament is written."""
+    people = [person(n) for n in ("Ann", "Bob", "Cy", "Dan")]
+    # the command's own words, which every language keeps as they are typed (bot/tournament_words.py)
+    names = ["Ann Bob Cy Dan Zed Ada", "tournament start pause resume cancel disqualify replace", "Friday cup"]
+    names += ["swiss elimination points rounds signup round computers max"]
+
+    def draw(h: Harness, tid: int, ended: int = 0) -> None:
+        def shown(lang: str) -> list[Screen]:
+            t, tr = tournament(h, tid), render.translator(lang)
+            out = [screens.board(t, tr, h.clock.now()), Screen(0, screens.usage(tr))]
+            out += [screens.round_screen(t, r, tr) for r in t.rounds]
+            out += [screens.standings_screen(t, n, tr, "classic") for n in range(1, ended + 1)]
+            if t.stage is Stage.FINISHED:
+                out.append(screens.final_screen(t, 0, tr, "classic"))
+            elif t.stage is Stage.CANCELLED:
+                out += [screens.cancelled_screen(t, too_few, tr) for too_few in (True, False)]
+            return out
+
+        looks.check(None, shown, names)
+
+    config = ServiceConfig(idle_seconds=3, computer_think=0.5)
+    for fmt, game, n, fields in (
+        ("swiss", "speed", 3, {"rounds": 2, "round_minutes": 10, "max_entrants": 8, "name": "Friday cup"}),
+        ("points", "svolota", 3, {"rounds": 1, "signup_minutes": 0, "computers": True}),
+        ("elimination", "speed", 4, {}),
+    ):
+        h = Harness(config, seed=3)
+        assert create(h, game=game, fmt=fmt, **fields).ok
+        tid = tournament(h).id
+        for p in people[:n]:
+            press(h, p, "Join")
+        draw(h, tid)
+        manage(h, "pause")
+        draw(h, tid)
+        manage(h, "resume")
+        manage(h, "start")
+        draw(h, tid)
+        manage(h, "pause")
+        draw(h, tid)
+        manage(h, "resume")
+        t = until_over(h, tid, most=60_000)
+        draw(h, tid, ended=len(t.rounds))
+    h = Harness(config, seed=3)
+    create(h, computers=True)
+    tid = tournament(h).id
+    for p in people:
+        press(h, p, "Join")
+    stale = board(h)
+    manage(h, "start")
+    manage(h, "disqualify", "Cy")
+    press(h, DAN, "Leave", screen=stale)  # withdraws while it runs
+    draw(h, tid)
+    manage(h, "cancel")
+    draw(h, tid)
+
+
 RUNS = (
     what_each_game_is,
     table_control_and_notify,
@@ -555,6 +616,7 @@ RUNS = (
     a_drawn_racing_demon_round,
     a_finished_game_with_a_forgotten_player,
     leaderboards_and_stats,
+    tournaments_from_sign_up_to_the_end,
 )
 # Screen messages the runs above may not reach: they need a position the deal and the computer
 # players decide (the catalog checks still see that they are translated), or no game makes them yet.

@@ -14,11 +14,13 @@ from bot.commands import (  # quick match (issue #38)
     Cancel,
     Challenge,
     ChangeSettings,
+    CreateTournament,
     Forget,
     Kick,
     Leaderboard,
     LeaveQueue,
     Link,
+    ManageTournament,
     Notify,
     Open,
     Play,
@@ -48,6 +50,7 @@ from bot.settings import ServiceConfig
 from bot.store import Store
 from bot.table_actions import TableActions
 from bot.thinking import Thinker
+from bot.tournaments import Tournaments, is_tournament_press
 from bot.trouble import Outage
 from bot.ui.screen import Reply
 
@@ -84,11 +87,17 @@ def bootstrap(
     forgetter = Forgetter(store, chats, looks)
     quick = QuickMatches(store, drawing, notifier, chats, clock, config, observers, seed)
     linker = Linker(store, chats, clock, saver.rating_writes)  # (/link: bot/account_links.py)
+    # tournaments (issue #38): told of every commit (a table of theirs that closes), run by the scheduler
+    tournaments = Tournaments(store, changer, drawing, notifier, chats, clock, config, seed, platform, observers)
+    observers.add(tournaments)
 
     async def press(cmd: Press) -> Reply:
-        """A table's button, or /forget's confirmation, or a quick-match queue's (which name no table)."""
+        """A table's button, /forget's confirmation, a quick-match queue's or a tournament's board
+        (which name no table)."""
         if is_queue_press(cmd):
             return await quick.press(cmd)
+        if is_tournament_press(cmd):
+            return await tournaments.press(cmd)
         return await (forgetter.press if is_forget_press(cmd) else tables.press)(cmd)
 
     handlers: dict[type, Handler] = {
@@ -109,6 +118,8 @@ def bootstrap(
         LeaveQueue: quick.leave,
         Link: linker.link,
         Unlink: linker.unlink,
+        CreateTournament: tournaments.create,
+        ManageTournament: tournaments.manage,
     }
     return Service(
         handlers,
@@ -126,4 +137,5 @@ def bootstrap(
         locks=locks,
         observers=observers,
         quick=quick,
+        tournaments=tournaments,
     )

@@ -167,6 +167,8 @@ class LeaveQueue:
     """Leave the quick-match queue (`/quickmatch stop`)."""
 
     actor: Actor
+
+
 # ----- /link and /unlink (bot/linker.py) -------------------------------------------------------
 
 
@@ -188,6 +190,43 @@ class Unlink:
     chat: ChatRef | None = None
 
 
+# ----- tournaments (issue #38: bot/tournaments.py) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTournament:
+    """A chat admin creates a tournament here: a game with its house rules, a format ("swiss",
+    "elimination", "points"), rounds (Swiss and points; 0: as many as an elimination would take),
+    the sign-up window and each round's time limit in minutes (0: none), whether computers fill
+    seats, the most entrants (0: no limit), a name ("" for the game's). Its board takes sign-ups."""
+
+    chat: ChatRef
+    actor: Actor
+    game: str
+    format: str = "swiss"
+    options: dict[str, Any] = field(default_factory=dict)
+    rounds: int = 0
+    signup_minutes: float = 10
+    round_minutes: float = 0
+    computers: bool = False
+    max_entrants: int = 0
+    name: str = ""
+    table_size: int = 0  # points: players a table (0: the game's most)
+
+
+@dataclass(frozen=True, slots=True)
+class ManageTournament:
+    """A chat admin (or the tournament's creator) acts on the chat's open tournament: "start" (close
+    sign-up now), "pause", "resume", "cancel", or "disqualify" / "replace" (with a computer) an
+    entrant, named by the platform (`target`: a mention, a reply) or by their entrant's `name`."""
+
+    chat: ChatRef
+    actor: Actor
+    action: str
+    target: PersonRef | None = None
+    name: str = ""
+
+
 Command = (
     Open
     | Challenge
@@ -206,4 +245,6 @@ Command = (
     | LeaveQueue
     | Link
     | Unlink
+    | CreateTournament
+    | ManageTournament
 )

@@ -22,9 +22,10 @@ from bot.outcome import Outcome, points
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, Result, Standing
 from bot.settings import ChatSettings
-from bot.store.errors import StaleTable
+from bot.store.errors import StaleTable, StaleTournament
 from bot.store.queue import Queued
 from bot.tables import LoggedMove, Table
+from bot.tournament import Tournament
 
 
 class MemoryStore:
@@ -61,9 +62,46 @@ class MemoryStore:
         self._games: dict[int, Result] = {}  # finished games, by table id
         self._points: Points = {}  # rating history (bot/outcome.py `points`)
         self.quick = MemoryQueue()  # quick match's queue (issue #38)
+        self._tournaments: dict[int, str] = {}  # tournaments as their JSON (bot/store/tournaments.py)
+        self._next_tournament = 1
         self.history = MemoryHistory(
             self._games, self._tables, self._ratings, self._points, self.achievements_of, links=self._links
         )
+
+    # ----- tournaments (bot/store/tournaments.py) -----------------------------------------------
+
+    async def new_tournament_id(self) -> int:
+        self._next_tournament += 1
+        return self._next_tournament - 1
+
+    async def load_tournament(self, tournament_id: int) -> Tournament | None:
+        row = self._tournaments.get(tournament_id)
+        return None if row is None else Tournament.from_dict(json.loads(row))
+
+    async def save_tournament(self, tournament: Tournament, expected_version: int) -> None:
+        current = await self.load_tournament(tournament.id)
+        if (current.version if current else -1) != expected_version:
+            raise StaleTournament(f"tournament {tournament.id} is at version {current.version if current else None}")
+        self._tournaments[tournament.id] = json.dumps(tournament.to_dict())
+
+    async def open_tournaments(self, chat: ChatRef | None = None, platform: str | None = None) -> list[Tournament]:
+        found = [Tournament.from_dict(json.loads(row)) for _, row in sorted(self._tournaments.items())]
+        return [
+            t
+            for t in found
+            if t.stage.open
+            and (chat is None or (t.chat.platform, t.chat.chat_id) == (chat.platform, chat.chat_id))
+            and (platform is None or t.chat.platform == platform)
+        ]
+
+    async def tournaments_due(self, now: float, platform: str | None = None) -> list[int]:
+        due = [(t.due, t.id) for t in await self.open_tournaments(platform=platform) if t.due is not None]
+        return [i for at, i in sorted(due) if at <= now]
+
+    async def next_tournament_due(self, platform: str | None = None) -> float | None:
+        return min((t.due for t in await self.open_tournaments(platform=platform) if t.due is not None), default=None)
+
+    # ----- tables -------------------------------------------------------------------------------
 
     async def new_table_id(self) -> int:
         self._next += 1

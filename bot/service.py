@@ -10,7 +10,9 @@ The handlers and what they hold:
 - bot/openings.py: a new lobby or challenge, cancelling (`Open`, `Challenge`, `Cancel`);
 - bot/chat_commands.py: a chat's settings, a person's language and look, `/notify`, leaderboards
   and stats;
-- bot/community.py: removing someone (`Kick`), and a season's podiums (for the scheduler).
+- bot/community.py: removing someone (`Kick`), and a season's podiums (for the scheduler);
+- bot/tournaments.py: tournaments (`CreateTournament`, `ManageTournament`, their boards' presses)
+  and their runner (for the scheduler).
 Each change of a table goes through bot/changer.py (lock, load, change, save, commit, redraw);
 deadlines through bot/firing.py (driven by bot/scheduler.py); drawing through bot/drawing.py.
 
@@ -45,6 +47,7 @@ from bot.refusals import Refused
 from bot.settings import ServiceConfig
 from bot.store import Store, StoreUnavailable
 from bot.tokens import NO_TABLE, decode
+from bot.tournaments import Tournaments
 from bot.ui.screen import Reply
 from core import IllegalMove
 
@@ -72,6 +75,7 @@ class Service:
     failures: Failures
     locks: KeyedLocks  # one per table while it is changed
     observers: Observers
+    tournaments: Tournaments  # the tournaments' runner (the scheduler's), bot/tournaments.py
     quick: QuickMatches | None = None  # quick match's queues (issue #38): its matcher ticks beside the scheduler
 
     async def handle(self, command: Command) -> Reply:

@@ -265,6 +265,8 @@ class TableActions:
     async def _rematch(self, table: Table, change: Change, actor: Actor) -> None:
         if table.status is not Status.FINISHED:
             raise Refused("the game is not over yet")
+        if table.tournament is not None:  # (its next round is the tournament's: bot/tournaments.py)
+            raise Refused("this game is over")
         lobby.must_be_seated(table, actor)
         if table.rematch is not None:
             raise Refused("the rematch has already started")

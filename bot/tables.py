@@ -155,6 +155,7 @@ class Table:
     notice: Notice | None = None  # the latest removal or vote, for the board (bot/kicks.py)
     moments: list[LoggedMove] = field(default_factory=list)  # a finished game's key moves, for its recap
     earned: list[Award] = field(default_factory=list)  # achievements earned by this game, for its recap
+    tournament: int | None = None  # the tournament this table is a match of (bot/tournaments.py)
     unsaved: list[LoggedMove] = field(default_factory=list)  # logged since loading: the store appends them
 
     def seat_of(self, person: PersonRef) -> int | None:
@@ -260,6 +261,7 @@ class Table:
                 {"seat": m.seat, "move": m.move, "at": m.at, "by": m.by, "notes": list(m.notes)} for m in self.moments
             ],
             "earned": [{"seat": a.seat, "achievement": a.achievement} for a in self.earned],
+            "tournament": self.tournament,
         }
 
     @classmethod

@@ -33,6 +33,7 @@ ACTIONS: Final = {
     "v": "vote",  # argument: y or n, and the vote's number
     "f": "forget",  # table NO_TABLE: /forget's answer, y or n, and whose (bot/forgetter.py)
     "q": "queue",  # table NO_TABLE: the quick-match queue's buttons, x leave, b computers now (bot/quick_match.py)
+    "t": "tournament",  # table NO_TABLE: a tournament's board, j (join) or l (leave) and its id (bot/tournaments.py)
 }
 NO_TABLE: Final = 0  # the table of a button that is no table's (table ids start at 1)
 _CODES: Final = {name: code for code, name in ACTIONS.items()}

@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.people import ChatRef, PersonRef
+from bot.tables import plain
 
 
 class Format(StrEnum):
@@ -145,6 +146,55 @@ class Tournament:
                 if m.table_id == table_id:
                     return r, m
         return None
+
+    @property
+    def due(self) -> float | None:
+        """When something is next decided by time (bot/tournaments.py): sign-up closes, or the
+        round's limit; None while paused, over, or with nothing to wait for."""
+        if self.paused or not self.stage.open:
+            return None
+        if self.stage is Stage.SIGNUP:
+            return self.signup_until or None  # (0: sign-up stays open until an admin starts it)
+        current = self.current
+        return current.due if current is not None and current.due and not current.over else None
+
+    def bump(self, now: float) -> None:
+        """Every change: a new version (a copy loaded before it can no longer be saved)."""
+        self.version += 1
+        self.updated_at = now
+
+    def to_dict(self) -> dict[str, Any]:
+        """The tournament as plain data, for the store (JSON)."""
+        data: dict[str, Any] = plain(self)
+        return data
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Tournament:
+        def person(p: dict[str, Any] | None) -> PersonRef | None:
+            return None if p is None else PersonRef(**p)
+
+        return cls(
+            **{
+                **d,
+                "chat": ChatRef(**d["chat"]),
+                "format": Format(d["format"]),
+                "creator": PersonRef(**d["creator"]),
+                "stage": Stage(d["stage"]),
+                "options": dict(d["options"]),
+                "entrants": [
+                    Entrant(
+                        **{
+                            **e,
+                            "person": person(e["person"]),
+                            "replaced": person(e.get("replaced")),
+                            "out": None if e.get("out") is None else Out(e["out"]),
+                        }
+                    )
+                    for e in d["entrants"]
+                ],
+                "rounds": [Round(**{**r, "matches": [Match(**m) for m in r["matches"]]}) for r in d["rounds"]],
+            }
+        )
 
 
 @dataclass(frozen=True, slots=True)

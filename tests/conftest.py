@@ -42,6 +42,8 @@ LONGEST_FIRST = (
     "tests/adapters/telegram/test_pacing.py",  # 15
     "tests/bench/test_bench_smoke.py",  # 13
     "tests/bot/test_table_control.py",  # 13
+    "tests/processes/test_tournament_kill9.py",  # 14 (slow tier: a process killed seven times)
+    "tests/adapters/telegram/test_tournament.py",  # 13 (slow tier: a whole elimination in a forum topic)
     "tests/adapters/discord/test_outage.py",  # 12 (measured alone)
     "tests/adapters/telegram/test_community.py",  # 12
     "tests/adapters/telegram/test_refused_edits.py",  # 11 (alone, on one core; slow tier)

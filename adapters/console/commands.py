@@ -1,6 +1,6 @@
 """What a line typed at the console asks for: an option's number, a move, help, the rules, the
-whole board again, forgetting the player (`/forget`), or leaving. The command words are accepted
-in English, Russian and Ukrainian."""
+whole board again, forgetting the player (`/forget`), a tournament (`/tournament`), or leaving.
+The command words are accepted in English, Russian and Ukrainian."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ BOARD_WORDS: Final = frozenset({"board", "стол", "доска", "стіл", "
 FORGET_WORDS: Final = frozenset({"forget", "/forget", "забыть", "забути"})
 LINK_WORDS: Final = frozenset({"link", "/link"})  # `link [CODE]` (bot/linker.py)
 UNLINK_WORDS: Final = frozenset({"unlink", "/unlink"})
+TOURNAMENT_WORDS: Final = frozenset({"tournament", "/tournament", "турнир", "турнір"})
 _NUMBER: Final = re.compile(r"[0-9]+")
 _MAX_DIGITS: Final = 6
 
@@ -58,6 +59,14 @@ class Unlink:
 
 
 @dataclass(frozen=True, slots=True)
+class Tournament:
+    """`/tournament …` with its words (bot/tournament_words.py), as in a chat: the console's person
+    is its admin."""
+
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Empty:
     pass
 
@@ -77,7 +86,7 @@ class Move:
     text: str
 
 
-Command = Quit | Help | Rules | Board | Forget | Link | Unlink | Empty | Number | Move
+Command = Quit | Help | Rules | Board | Forget | Link | Unlink | Tournament | Empty | Number | Move
 
 
 def read_command(line: str) -> Command:
@@ -100,6 +109,8 @@ def read_command(line: str) -> Command:
         return Link(rest.strip() or None)
     if word in UNLINK_WORDS:
         return Unlink()
+    if first in TOURNAMENT_WORDS:
+        return Tournament(tuple(text.split()[1:]))
     if _NUMBER.fullmatch(text):
         if len(text) > _MAX_DIGITS:
             return Number(0, text[:_MAX_DIGITS] + "…")

@@ -45,6 +45,7 @@ from adapters.console.commands import (
     Number,
     Quit,
     Rules,
+    Tournament,
     Unlink,
     read_command,
 )
@@ -64,6 +65,8 @@ from bot.people import Actor, ChatRef, PersonRef
 from bot.practice import Practice, practice_table
 from bot.scheduler import Scheduler
 from bot.settings import ServiceConfig
+from bot.tournament_words import tournament_command
+from bot.ui.tournament import usage as tournament_usage
 from bot.ui.words import game_name
 
 WHERE = ChatRef("console", "local")
@@ -132,6 +135,12 @@ class Session:
                 await self._send(LinkMe(self.me, code, WHERE))
             case Unlink():
                 await self._send(UnlinkMe(self.me, WHERE))
+            case Tournament(words):
+                command = tournament_command(WHERE, self.me, list(words))
+                if command is None:
+                    self.chat.say(tournament_usage(self.t))
+                else:
+                    await self._send(command)
             case Number(n, text):
                 token = self.chat.token(n)
                 if self.chat.changed(n):
@@ -175,6 +184,7 @@ class Session:
             + self.t.gettext(
                 "link: a code to type on Telegram or Discord (link CODE: theirs), one player on both; unlink."
             )
+            + tournament_usage(self.t)
         )
 
     def _bye(self, end_of_input: bool) -> int:

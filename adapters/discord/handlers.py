@@ -30,10 +30,12 @@ from bot.commands import (
     Challenge,
     ChangeSettings,
     Command,
+    CreateTournament,
     Forget,
     Kick,
     Leaderboard,
     Link,
+    ManageTournament,
     Notify,
     Open,
     SetLanguage,
@@ -152,6 +154,16 @@ class Handlers:
         reply = await self.service.handle(command)
         if reply.ok and not reply.text and not reply.screens:
             reply = Reply(texts.see_the_table(await self._translator(interaction)))
+        await self._render(interaction, reply, public=False)
+
+    async def tournament(self, interaction: Interaction, command: CreateTournament | ManageTournament) -> None:
+        """`/tournament create|start|pause|resume|cancel|disqualify|replace` (tree.py builds the
+        command): answered to the sender alone; the tournament's board and announcements show the rest."""
+        if not await self._defer(interaction, ephemeral=True):
+            return
+        reply = await self.service.handle(command)
+        if reply.ok and not reply.text and not reply.screens:
+            reply = Reply(texts.see_the_tournament(await self._translator(interaction)))
         await self._render(interaction, reply, public=False)
 
     async def stats(self, interaction: Interaction, member: discord.abc.User | None) -> None:

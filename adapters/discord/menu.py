@@ -39,6 +39,16 @@ COMMANDS: Final = {
     N_("quickmatch"): N_("Play people from anywhere now; your table comes in direct messages"),  # (issue #38)
     N_("link"): N_("One player on Discord and Telegram: a code to type there, or the code from there"),
     N_("unlink"): N_("Separate my Discord and Telegram accounts again"),
+    N_("tournament"): N_("A tournament in this server: create one, or run it (admins)"),
+}
+TOURNAMENT: Final = {  # /tournament's subcommands
+    N_("create"): N_("Create a tournament here; people join with its button (admins)"),
+    N_("start"): N_("Close sign-up now and start the first round"),
+    N_("pause"): N_("Pause: no new round, no time limit, until resumed"),
+    N_("resume"): N_("Resume a paused tournament"),
+    N_("cancel"): N_("Cancel the tournament and stop its tables"),
+    N_("disqualify"): N_("Disqualify an entrant: their match is lost, no more pairings"),
+    N_("replace"): N_("A computer plays on for an entrant, keeping their points"),
 }
 PARAMETERS: Final = {  # (command, parameter) -> description
     ("speed", N_("opponent")): N_("Whom to challenge (empty: open a table anyone may join)"),
@@ -56,6 +66,16 @@ PARAMETERS: Final = {  # (command, parameter) -> description
     ("language", "language"): N_("Your language"),
     ("look", "look"): N_("How cards look in your panels (empty: how they look now)"),
     ("notify", N_("on")): N_("On or off (empty: switch)"),
+    ("tournament", N_("format")): N_("Swiss, single elimination, or points over rounds (multiplayer)"),
+    ("tournament", N_("rounds")): N_("Rounds to play (empty: as many as an elimination would take)"),
+    ("tournament", N_("signup")): N_("Minutes of sign-up (0: until an admin starts it; empty: 10)"),
+    ("tournament", N_("limit")): N_("A round's time limit in minutes (empty: none)"),
+    ("tournament", N_("computers")): N_("Computers fill the empty seats"),
+    ("tournament", N_("most")): N_("The most people who may sign up (empty: no limit)"),
+    ("tournament", N_("name")): N_("The tournament's name"),
+    ("tournament", "game"): N_("The game"),
+    ("tournament", "member"): N_("The entrant"),
+    ("tournament", N_("entrant")): N_("The entrant's name as the board shows it"),
     ("kick", "member"): N_("Whom to remove"),
     ("votekick", "member"): N_("Whom to vote off"),
     ("quickmatch", "game"): N_("The game, or leave the queue"),  # (issue #38)

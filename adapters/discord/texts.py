@@ -51,6 +51,11 @@ def server_only(t: Translator) -> str:
     return t.gettext("Games are played in a server's channels, not here.")
 
 
+def see_the_tournament(t: Translator) -> str:
+    """The answer to a `/tournament` command the tournament's messages show."""
+    return t.gettext("✅ Done: the tournament's message shows it.")
+
+
 def see_the_table(t: Translator) -> str:
     """The answer to a command whose outcome the table's message shows (and the service said
     nothing more)."""

@@ -21,8 +21,10 @@ from discord.app_commands import Choice
 
 from adapters.discord import texts
 from adapters.discord.handlers import Handlers
-from adapters.discord.menu import COMMANDS, N_, describe
+from adapters.discord.identities import actor_of, chat_of, person_of
+from adapters.discord.menu import COMMANDS, N_, TOURNAMENT, describe
 from bot.answers import LOOK_NAMES
+from bot.commands import CreateTournament, ManageTournament
 from bot.games import game_info, games
 from bot.i18n import LANGUAGES, LATIN_RANKS, NATIVE_RANKS, Translator, own_name, pick_language, translator
 
@@ -160,8 +162,83 @@ def add_game_command(tree: app_commands.CommandTree[Any], handlers: Handlers, ga
             await handlers.game(interaction, game)
 
 
+FORMAT_CHOICES = [
+    Choice(name=N_("Swiss"), value="swiss"),
+    Choice(name=N_("single elimination"), value="elimination"),
+    Choice(name=N_("points"), value="points"),
+]
+
+
+def add_tournament(tree: app_commands.CommandTree[Any], handlers: Handlers) -> None:
+    """`/tournament create|start|pause|resume|cancel|disqualify|replace`: one group, each
+    subcommand one command of the service (bot/tournaments.py)."""
+    servers = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+    group = app_commands.Group(
+        name="tournament", description=COMMANDS["tournament"], guild_only=True, allowed_contexts=servers
+    )
+
+    def describe_all(*names: str) -> dict[str, str]:
+        return {name: describe("tournament", name) for name in names}
+
+    @group.command(name="create", description=TOURNAMENT["create"])
+    @app_commands.describe(**describe_all("game", "format", "rounds", "signup", "limit", "computers", "most", "name"))
+    @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES)
+    @guarded
+    async def create(
+        interaction: discord.Interaction[Any],
+        game: Choice[str],
+        format: Choice[str] | None = None,
+        rounds: app_commands.Range[int, 0, 20] | None = None,
+        signup: app_commands.Range[int, 0, 10080] | None = None,
+        limit: app_commands.Range[int, 0, 1440] | None = None,
+        computers: bool = False,
+        most: app_commands.Range[int, 0, 256] | None = None,
+        name: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        command = CreateTournament(
+            chat_of(interaction),
+            actor_of(interaction),
+            game.value,
+            format.value if format else "swiss",
+            rounds=rounds or 0,
+            signup_minutes=10 if signup is None else signup,
+            round_minutes=limit or 0,
+            computers=computers,
+            max_entrants=most or 0,
+            name=name or "",
+        )
+        await handlers.tournament(interaction, command)
+
+    def add_action(action: str) -> None:
+        @group.command(name=action, description=TOURNAMENT[action])
+        @guarded
+        async def act(interaction: discord.Interaction[Any]) -> None:
+            command = ManageTournament(chat_of(interaction), actor_of(interaction), action)
+            await handlers.tournament(interaction, command)
+
+    def add_naming(action: str) -> None:
+        @group.command(name=action, description=TOURNAMENT[action])
+        @app_commands.describe(**describe_all("member", "entrant"))
+        @guarded
+        async def name_one(
+            interaction: discord.Interaction[Any],
+            member: discord.User | None = None,
+            entrant: app_commands.Range[str, 1, 64] | None = None,
+        ) -> None:
+            target = person_of(member) if member is not None else None
+            command = ManageTournament(chat_of(interaction), actor_of(interaction), action, target, entrant or "")
+            await handlers.tournament(interaction, command)
+
+    for action in ("start", "pause", "resume", "cancel"):
+        add_action(action)
+    for action in ("disqualify", "replace"):
+        add_naming(action)
+    tree.add_command(group)
+
+
 def add_commands(tree: app_commands.CommandTree[Any], handlers: Handlers) -> None:
     answer_errors(tree)
+    add_tournament(tree, handlers)
 
     for game in games():
         add_game_command(tree, handlers, game)

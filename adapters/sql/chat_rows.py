@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Connection, Table, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from adapters.sql.models import Base
 from adapters.sql.rows import chats, messages, people, uploads
 from bot.people import ChatRef, PersonRef
 from bot.settings import ChatSettings
@@ -68,28 +69,41 @@ def remember_file_id(conn: Connection, platform: str, digest: str, file_id: str)
     conn.execute(statement.on_conflict_do_update(index_elements=["platform", "digest"], set_=values))
 
 
+tournament_messages = Base.metadata.tables["tournament_messages"]
+
+
+def _rows(table_id: int) -> Table:
+    """Where a screen's message is kept: a tournament's screens (bot/ui/tournament.py) name it by
+    its id negated, and have rows of their own (their id is no table's)."""
+    return tournament_messages if table_id < 0 else messages
+
+
 def _screen(table_id: int, audience: str, slot: str) -> list[ColumnElement[bool]]:
+    if table_id < 0:
+        rows = tournament_messages
+        return [rows.c.tournament_id == -table_id, rows.c.audience == audience, rows.c.slot == slot]
     return [messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot]
 
 
 def message_id_of(conn: Connection, table_id: int, audience: str, slot: str) -> str | None:
-    found: str | None = conn.scalar(select(messages.c.message_id).where(*_screen(table_id, audience, slot)))
+    rows = _rows(table_id)
+    found: str | None = conn.scalar(select(rows.c.message_id).where(*_screen(table_id, audience, slot)))
     return found
 
 
 def remember_message(conn: Connection, table_id: int, audience: str, slot: str, message_id: str, version: int) -> None:
     """The message showing a screen. Its version was claimed before drawing, unless this is the
     first drawing: then the row is made with `version`."""
-    if conn.execute(update(messages).where(*_screen(table_id, audience, slot)).values(message_id=message_id)).rowcount:
+    rows = _rows(table_id)
+    if conn.execute(update(rows).where(*_screen(table_id, audience, slot)).values(message_id=message_id)).rowcount:
         return
-    conn.execute(
-        insert(messages).values(table_id=table_id, audience=audience, slot=slot, message_id=message_id, version=version)
-    )
+    key = {"tournament_id": -table_id} if table_id < 0 else {"table_id": table_id}
+    conn.execute(insert(rows).values(**key, audience=audience, slot=slot, message_id=message_id, version=version))
 
 
 def claim_screen(conn: Connection, table_id: int, audience: str, slot: str, version: int) -> bool:
     """One conditional UPDATE: two processes cannot both win it; a screen never drawn is free."""
-    where = _screen(table_id, audience, slot)
-    if conn.execute(update(messages).where(*where, messages.c.version <= version).values(version=version)).rowcount:
+    rows, where = _rows(table_id), _screen(table_id, audience, slot)
+    if conn.execute(update(rows).where(*where, rows.c.version <= version).values(version=version)).rowcount:
         return True
-    return conn.scalar(select(messages.c.version).where(*where)) is None
+    return conn.scalar(select(rows.c.version).where(*where)) is None

@@ -89,6 +89,7 @@ class TableRow(Base):
     notice: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the latest removal or vote, for the board
     moments: Mapped[list[Any]] = mapped_column(JSON, server_default="[]")  # a finished game's key moves
     earned: Mapped[list[Any]] = mapped_column(JSON, server_default="[]")  # achievements earned at it
+    tournament: Mapped[int | None] = mapped_column(Integer)  # the tournament it is a match of (issue #38)
     __table_args__ = (
         Index("ix_tables_chat_status", "platform", "chat_id", "status"),
         Index("ix_tables_status", "status"),
@@ -343,3 +344,38 @@ class LinkRow(Base):
     name: Mapped[str] = mapped_column(String(128))  # the account's name when it was linked
     at: Mapped[float] = mapped_column(Float)  # UNIX time linked
     __table_args__ = (Index("ix_account_links_identity", "identity_platform", "identity_user_id"),)
+
+
+# ----- tournaments (issue #38: bot/tournament.py, adapters/sql/tournament_rows.py) ---------------
+
+
+class TournamentRow(Base):
+    """A tournament whole (its entrants, rounds and matches as JSON, read and written together),
+    with what the scheduler and a chat ask of it in columns: where, its stage and next due time."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    stage: Mapped[str] = mapped_column(String(16))
+    due: Mapped[float | None] = mapped_column(Float)  # sign-up's close or the round's limit (None: nothing)
+    version: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    updated_at: Mapped[float] = mapped_column(Float)
+    __table_args__ = (
+        Index("ix_tournaments_chat_stage", "platform", "chat_id", "stage"),
+        Index("ix_tournaments_stage_due", "stage", "due"),
+    )
+
+
+class TournamentMessageRow(Base):
+    """The platform messages a tournament's screens are drawn in (its board, round announcements):
+    the chat layer's records of a screen whose table id is the tournament's, negated
+    (adapters/sql/chat_rows.py)."""
+
+    __tablename__ = "tournament_messages"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    audience: Mapped[str] = mapped_column(String(96), primary_key=True)
+    slot: Mapped[str] = mapped_column(String(16), primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(128))
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

@@ -37,7 +37,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, func, select, update
 
-from adapters.sql import account_links, forgetting, quick_match
+from adapters.sql import account_links, forgetting, quick_match, tournament_rows
 from adapters.sql.database import TRANSACTIONS, Database
 from adapters.sql.history import SqlHistory
 from adapters.sql.records import SqlRecords
@@ -70,6 +70,7 @@ from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.store.queue import Queued
 from bot.tables import LoggedMove, Table
+from bot.tournament import Tournament
 
 # Deadlines of different tables fired side by side: on PostgreSQL half its transactions (the other
 # half stays for presses); on SQLite their saves are then committed together.
@@ -147,6 +148,26 @@ class SqlStore(RowCalls):
 
     async def new_table_id(self) -> int:
         return await self.db.writing(new_table_id_in)
+
+    # ----- tournaments (tournament_rows.py; bot/store/tournaments.py) ----------------------------
+
+    async def new_tournament_id(self) -> int:
+        return await self.db.writing(new_table_id_in)  # (ids shared with tables: one never names both)
+
+    async def load_tournament(self, tournament_id: int) -> Tournament | None:
+        return await self.db.reading(lambda conn: tournament_rows.load(conn, tournament_id))
+
+    async def save_tournament(self, tournament: Tournament, expected_version: int) -> None:
+        await self.db.writing(lambda conn: tournament_rows.save(conn, tournament, expected_version))
+
+    async def open_tournaments(self, chat: ChatRef | None = None, platform: str | None = None) -> list[Tournament]:
+        return await self.db.reading(lambda conn: tournament_rows.open_of(conn, chat, platform))
+
+    async def tournaments_due(self, now: float, platform: str | None = None) -> list[int]:
+        return await self.db.reading(lambda conn: tournament_rows.due_of(conn, now, platform))
+
+    async def next_tournament_due(self, platform: str | None = None) -> float | None:
+        return await self.db.reading(lambda conn: tournament_rows.next_due_of(conn, platform))
 
     async def load(self, table_id: int) -> Table | None:
         return await self.db.reading(lambda conn: self.rows.load(conn, table_id))

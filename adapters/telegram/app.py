@@ -175,6 +175,7 @@ class TelegramBot:
         app.add_handler(CommandHandler("settings", commands.settings))
         app.add_handler(CommandHandler("look", commands.look))
         app.add_handler(CommandHandler("cancel", commands.cancel))
+        app.add_handler(CommandHandler("tournament", commands.tournament))
         app.add_handler(CommandHandler("forget", commands.forget))
         app.add_handler(CommandHandler("link", commands.linking.link))  # (/link: adapters/telegram/linking.py)
         app.add_handler(CommandHandler("unlink", commands.linking.unlink))

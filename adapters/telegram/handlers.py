@@ -4,7 +4,9 @@
 message, a text mention, a known @username); /leaderboard [game] [everywhere] [alltime|2026-11]
 (this season's by default), /stats, /rules [game], /settings (chat admins), /look (a person's own,
 in groups and in private), /notify [on|off] (be mentioned when a game opens here), /kick and
-/votekick (whom: as a challenge names them, or their name as the table shows it), /cancel, /help;
+/votekick (whom: as a challenge names them, or their name as the table shows it), /cancel, /help,
+/tournament (bot/tournament_words.py: create one, chat admins; start, pause, resume, cancel,
+disqualify or replace an entrant);
 /forget (in a group or in private: its question goes to the person's private chat, or, when the
 bot may not write there, into the group, where only they may answer it); /start in private (deep
 links: `t<table>` opens that table's panel, `me` hands the person a link to their own page, `link`
@@ -63,8 +65,10 @@ from bot.games import game_named
 from bot.i18n import translator
 from bot.service import Service
 from bot.tokens import Token
+from bot.tournament_words import tournament_command
 from bot.ui.ratings import my_page_screen
 from bot.ui.screen import Reply, Screen
+from bot.ui.tournament import usage as tournament_usage
 
 Context = ContextTypes.DEFAULT_TYPE
 GONE = frozenset({ChatMemberStatus.BANNED, ChatMemberStatus.LEFT})
@@ -240,6 +244,23 @@ class Commands:
                 await self.answers.say(chat, texts.written_in_private(t), message.message_id)
         elif not private:  # never started the bot, or blocked it: in the group
             await self.notifier.deliver(chat, [replace(s, audience=None) for s in screens])
+
+    async def tournament(self, update: Update, context: Context) -> None:
+        """`/tournament …` (bot/tournament_words.py): create one (chat admins), or run the chat's; an
+        entrant to disqualify or replace named by their name, a mention or a reply."""
+        if (sent := _sender(update)) is None:
+            return
+        message, user = sent
+        chat = chat_of(message)
+        actor = actor_of(user, admin=await is_admin(context.bot, message.chat, user))
+        targets, _ = named_people(message, self.directory, context.bot.username)
+        words = [w[:MAX_NAME] for w in _words(context)]
+        command = tournament_command(chat, actor, words, targets[0][0] if len(targets) == 1 else None)
+        if command is None:
+            t = translator(await self.service.chats.lang_of(actor, chat))
+            await self.answers.say(chat, tournament_usage(t), message.message_id)
+            return
+        await self._render(message, await self.service.handle(command))
 
     async def cancel(self, update: Update, context: Context) -> None:
         if (sent := _sender(update)) is None:

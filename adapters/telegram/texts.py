@@ -20,6 +20,7 @@ GAME_MENU = (  # after each game's own command (`menu`)
     "settings",
     "look",
     "cancel",
+    "tournament",
     "forget",
     "quickmatch",  # (issue #38)
     "link",
@@ -49,6 +50,7 @@ def describe(command: str, t: Translator) -> str:
         "settings": t.gettext("Chat settings (admins): turn timer, house rules, language"),
         "look": t.gettext("How cards look in your panels: /look classic|four|text"),
         "cancel": t.gettext("Cancel the table here"),
+        "tournament": t.gettext("A tournament here: /tournament GAME to create one (admins)"),
         "help": t.gettext("What I can do"),
         "start": t.gettext("Private panels and the rules"),
         "forget": t.gettext("Forget me everywhere: my name, ratings and settings"),

@@ -21,6 +21,7 @@ from bot.store.errors import StaleTable, StoreUnavailable
 from bot.store.people import PeopleStore
 from bot.store.queue import Queued, QueueStore
 from bot.store.tables import TableStore, Transaction
+from bot.store.tournaments import TournamentStore
 
 __all__ = [
     "ChatStore",
@@ -34,9 +35,12 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "TableStore",
+    "TournamentStore",
     "Transaction",
 ]
 
 
-class Store(TableStore, PeopleStore, CommunityStore, ChatStore, QueueStore, History, LinkStore, Protocol):
+class Store(
+    TableStore, PeopleStore, CommunityStore, ChatStore, QueueStore, TournamentStore, History, LinkStore, Protocol
+):
     """Everything a store keeps for the service, and the history the pages read (bot/history.py)."""

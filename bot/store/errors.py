@@ -7,6 +7,10 @@ class StaleTable(Exception):
     """Someone saved a newer version of this table first."""
 
 
+class StaleTournament(StaleTable):
+    """Someone saved a newer version of this tournament first (bot/store/tournaments.py)."""
+
+
 class StoreUnavailable(Exception):
     """The store cannot be reached or cannot write right now (full disk, read-only, down): nothing
     is wrong with the table or the command; the same command may work in a moment."""

@@ -47,7 +47,12 @@ def result_screen(table: Table, winner: int | None, high: bool, t: Translator) -
             f"🏅 {isolated(table.seats[seat].name)}: {a.emoji} {t.gettext(a.title)} — {t.gettext(a.description)}"
             for seat, a in earned
         ]
-    rematch = () if table.rematch is not None else ((button(t, "🔁 Rematch", table, "rematch"),),)
+    # (a tournament's match has no rematch: its next round is the tournament's)
+    rematch = (
+        ()
+        if table.rematch is not None or table.tournament is not None
+        else ((button(t, "🔁 Rematch", table, "rematch"),),)
+    )
     # TRANSLATORS: the result board's button that opens the finished game's replay page
     watch = Button(t.gettext("▶ Watch the replay"), page=ReplayPage(table.id))
     buttons = (*rematch, (watch,))

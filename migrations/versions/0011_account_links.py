@@ -1,7 +1,7 @@
 """/link (issue #38): link codes, by a keyed digest, and accounts linked to one identity
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 Create Date: 2026-12-06 11:00:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0011"
-down_revision: str | None = "0009"
+down_revision: str | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

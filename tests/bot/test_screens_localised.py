@@ -18,7 +18,6 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from adapters.pictures import tournament_samples as samples
 from bot import guide, i18n
 from bot.commands import Kick, Notify, SetLanguage
 from bot.forgotten import Forgot
@@ -28,24 +27,23 @@ from bot.pages import ChatPage
 from bot.people import ChatRef
 from bot.ratings import GLOBAL, chat_scope
 from bot.settings import ServiceConfig
-from bot.standings import standings
 from bot.tables import LoggedMove, Seat, Status, Table
-from bot.tournament import Format
+from bot.tournament import Stage
 from bot.ui import quick_match as quick
 from bot.ui import render
+from bot.ui import tournament as screens
 from bot.ui.community import ping_screen, removed_screen
 from bot.ui.happened import move_line, window_lines
-from bot.ui.picture import TournamentPicture
 from bot.ui.ratings import leaderboard_screen, my_page_screen, public_page_screen, stats_screen
 from bot.ui.result import result_screen
 from bot.ui.screen import Screen
 from bot.ui.svolota import pile_lines, reserve_line
-from bot.ui.tournament_picture import standings_picture
 from core import load_game, new_game
 from core.cards import parse_card
 from tests.bot.harness import ANN, BOB, CHAT, CY, DAN, Harness, person
 from tests.bot.test_catalogs import used_messages
 from tests.bot.test_rating_screens import recaps_seasons_and_achievements
+from tests.bot.tournament_harness import board, create, manage, press, tournament, until_over
 
 TRANSLATED = ("ru", "uk", "de", "ar", "ja")  # drawn whole (every language's catalog is complete: test_catalogs.py)
 LANGS = ("en", *TRANSLATED)
@@ -565,33 +563,66 @@ def quick_match_words(looks: Looks) -> None:
     looks.check(None, screens)
 
 
-def tournament_pictures(looks: Looks) -> None:
-    """A tournament's picture (bot/ui/tournament_picture.py), its words as text: a Swiss and a
-    points table, an elimination bracket under way and finished."""
-    played = [
-        samples.played(fmt, 7, rounds=2, finish=finish)
-        for fmt, finish in ((Format.SWISS, True), (Format.POINTS, False), (Format.ELIMINATION, False))
-    ] + [samples.played(Format.ELIMINATION, 7)]
+def tournaments_from_sign_up_to_the_end(looks: Looks) -> None:
+    """Each format's board, rounds, standings (with their picture's words) and end; a pause, a
+    disqualification, a withdrawal, a cancellation, too few people; how /tournament is written."""
+    people = [person(n) for n in ("Ann", "Bob", "Cy", "Dan")]
+    # the command's own words, which every language keeps as they are typed (bot/tournament_words.py)
+    names = ["Ann Bob Cy Dan Zed Ada", "tournament start pause resume cancel disqualify replace", "Friday cup"]
+    names += ["swiss elimination points rounds signup round computers max"]
 
-    def words(picture: TournamentPicture) -> str:
-        seats = [s for c in picture.columns for m in c.matches if m for s in m]
-        return "\n".join(
-            [picture.title, picture.subtitle, *picture.headings, picture.champion]
-            + [f"{r.name} {r.points} {' '.join(r.tiebreaks)}" for r in picture.rows]
-            + [c.heading for c in picture.columns]
-            + [f"{s.name} {s.score}" for s in seats]
-        )
+    def draw(h: Harness, tid: int, ended: int = 0) -> None:
+        def shown(lang: str) -> list[Screen]:
+            t, tr = tournament(h, tid), render.translator(lang)
+            out = [screens.board(t, tr, h.clock.now()), Screen(0, screens.usage(tr))]
+            out += [screens.round_screen(t, r, tr) for r in t.rounds]
+            out += [screens.standings_screen(t, n, tr, "classic") for n in range(1, ended + 1)]
+            if t.stage is Stage.FINISHED:
+                out.append(screens.final_screen(t, 0, tr, "classic"))
+            elif t.stage is Stage.CANCELLED:
+                out += [screens.cancelled_screen(t, too_few, tr) for too_few in (True, False)]
+            return out
 
-    def screens(lang: str) -> list[Screen]:
-        t = render.translator(lang)
-        return [Screen(0, words(standings_picture(tour, standings(tour), t))) for tour in played]
+        looks.check(None, shown, names)
 
-    looks.check(None, screens, names=samples.field(7))
+    config = ServiceConfig(idle_seconds=3, computer_think=0.5)
+    for fmt, game, n, fields in (
+        ("swiss", "speed", 3, {"rounds": 2, "round_minutes": 10, "max_entrants": 8, "name": "Friday cup"}),
+        ("points", "svolota", 3, {"rounds": 1, "signup_minutes": 0, "computers": True}),
+        ("elimination", "speed", 4, {}),
+    ):
+        h = Harness(config, seed=3)
+        assert create(h, game=game, fmt=fmt, **fields).ok
+        tid = tournament(h).id
+        for p in people[:n]:
+            press(h, p, "Join")
+        draw(h, tid)
+        manage(h, "pause")
+        draw(h, tid)
+        manage(h, "resume")
+        manage(h, "start")
+        draw(h, tid)
+        manage(h, "pause")
+        draw(h, tid)
+        manage(h, "resume")
+        t = until_over(h, tid, most=60_000)
+        draw(h, tid, ended=len(t.rounds))
+    h = Harness(config, seed=3)
+    create(h, computers=True)
+    tid = tournament(h).id
+    for p in people:
+        press(h, p, "Join")
+    stale = board(h)
+    manage(h, "start")
+    manage(h, "disqualify", "Cy")
+    press(h, DAN, "Leave", screen=stale)  # withdraws while it runs
+    draw(h, tid)
+    manage(h, "cancel")
+    draw(h, tid)
 
 
 RUNS = (
     quick_match_words,  # (issue #38)
-    tournament_pictures,
     what_each_game_is,
     table_control_and_notify,
     recaps_seasons_and_achievements,
@@ -604,6 +635,7 @@ RUNS = (
     a_drawn_racing_demon_round,
     a_finished_game_with_a_forgotten_player,
     leaderboards_and_stats,
+    tournaments_from_sign_up_to_the_end,
 )
 # Screen messages the runs above may not reach: they need a position the deal and the computer
 # players decide (the catalog checks still see that they are translated), or no game makes them yet.

@@ -59,6 +59,7 @@ def every_field_set() -> Table:
         notice=Notice("removed", "Bob", 5.0),
         moments=[move],
         earned=[Award(0, "first_win")],
+        tournament=12,
         unsaved=[move],
     )
 

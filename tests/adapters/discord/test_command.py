@@ -84,7 +84,7 @@ async def test_the_command_runs_the_bot_until_sigterm(
         _out, err = await asyncio.wait_for(process.communicate(), 15)
     log = err.decode()
     assert process.returncode == 0, log[-2000:]
-    assert "DEBUG" in log and "synced 16 slash commands" in log  # (13, and /quickmatch, /link, /unlink)
+    assert "DEBUG" in log and "synced 17 slash commands" in log  # (13, and /tournament, /quickmatch, /link, /unlink)
     assert fake.token not in log
     assert not [i.token for i in fake.interactions.values() if i.token in log]
     assert (tmp_path / "new.db").exists()

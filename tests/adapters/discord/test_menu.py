@@ -22,7 +22,7 @@ from bot.memory_store import MemoryStore
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {
     *("svolota", "speed", "demon", "leaderboard", "stats", "rules", "settings", "language", "look"),
-    *("notify", "kick", "votekick", "forget"),
+    *("notify", "kick", "votekick", "forget", "tournament"),
     "quickmatch",  # (issue #38)
     *("link", "unlink"),  # (/link: bot/linker.py)
 }
@@ -76,6 +76,26 @@ def test_names_stay_distinct_in_every_language(payloads):
         for command in payloads:
             options = [o["name_localizations"].get(locale, o["name"]) for o in command["options"]]
             assert len(set(options)) == len(options), (locale, command["name"])
+
+
+def test_the_tournament_is_a_group_of_subcommands_each_localised(payloads):
+    tournament = {p["name"]: p for p in payloads}["tournament"]
+    assert tournament["contexts"] == [0]  # servers only
+    subcommands = {o["name"]: o for o in tournament["options"]}
+    assert set(subcommands) == {"create", "start", "pause", "resume", "cancel", "disqualify", "replace"}
+    assert all(o["type"] == 1 for o in subcommands.values())
+    create = {o["name"]: o for o in subcommands["create"]["options"]}
+    assert create["game"]["required"] and [c["value"] for c in create["game"]["choices"]] == [
+        "svolota",
+        "speed",
+        "racing_demon",
+    ]
+    assert [c["value"] for c in create["format"]["choices"]] == ["swiss", "elimination", "points"]
+    assert create["computers"]["type"] == 5 and create["limit"]["max_value"] == 1440
+    assert subcommands["disqualify"]["name_localizations"]["ru"] == "дисквалифицировать"
+    for node in subcommands["create"]["options"]:
+        assert {"ru", "uk"} <= set(node["name_localizations"]), node["name"]
+        assert all(NAME.fullmatch(n) for n in node["name_localizations"].values()), node
 
 
 def test_games_are_choices_named_as_the_screens_name_them(payloads):

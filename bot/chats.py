@@ -52,6 +52,10 @@ class Chats:
         await self._store.save_chat_settings(chat, settings)
         self._settings[(chat.platform, chat.chat_id)] = settings
 
+    def saved(self, chat: ChatRef, settings: ChatSettings) -> None:
+        """The chat's settings as a transaction of the caller's has just committed them."""
+        self._settings[(chat.platform, chat.chat_id)] = settings
+
     async def page_public_since(self, chat: ChatRef) -> float | None:
         """Since when the chat's page is public (its admins' `page_public` setting); None: private.
         A public link is good while this is the moment it was signed with (adapters/web)."""

@@ -35,14 +35,14 @@ class MemoryQueue:
         mine = [r for r in rows if platform is None or r.person.platform == platform]
         return sorted(mine, key=lambda r: (r.joined, r.person.platform, r.person.user_id))
 
-    async def seat_queued(self, entries: Sequence[Queued], table_id: int) -> bool:
-        for entry in entries:
-            row = self._rows.get(entry.person)
-            if row is None or row.table_id is not None or row.joined != entry.joined:
-                return False
+    def waiting_as(self, entries: Sequence[Queued]) -> bool:
+        """Whether each of these people is still waiting as their row says (the same `joined`)."""
+        rows = [(self._rows.get(e.person), e.joined) for e in entries]
+        return all(row is not None and row.table_id is None and row.joined == joined for row, joined in rows)
+
+    def seat(self, entries: Sequence[Queued], table_id: int) -> None:
         for entry in entries:
             self._rows[entry.person] = replace(self._rows[entry.person], table_id=table_id)
-        return True
 
     def forget(self, person: PersonRef) -> None:
         self._rows.pop(person, None)

@@ -387,5 +387,11 @@ class MemoryStore:
     async def waiting(self, platform: str | None = None) -> list[Queued]:
         return await self.quick.waiting(platform)
 
-    async def seat_queued(self, entries: Sequence[Queued], table_id: int) -> bool:
-        return await self.quick.seat_queued(entries, table_id)
+    async def open_match(self, entries: Sequence[Queued], table: Table, settings: ChatSettings) -> bool:
+        """Checked, then saved, then seated: a save that fails leaves them all waiting."""
+        if not self.quick.waiting_as(entries):
+            return False
+        await self.save(table, -1)
+        await self.save_chat_settings(table.chat, settings)
+        self.quick.seat(entries, table.id)
+        return True

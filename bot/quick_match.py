@@ -11,14 +11,18 @@
   which they are told in private.
 - **Matching** (bot/matching.py, a pure function) runs when someone joins and on every `tick`
   (bot/match_ticks.py, beside the scheduler), over the queues of the joiner's platform (each
-  platform's process opens its own people's tables, which its notifier draws). A group is seated all or nothing
-  (`QueueStore.seat_queued`: two processes matching the same people, one wins), then its table is
-  opened already dealt, in a match chat of its own (bot/match_chats.py): its board and each
-  person's panel go to their private place (bot/match_screens.py), with the live table's link.
-  Computers join at the game's normal level. From then on it is a table like any other (turn
-  timers, windows, AFK stand-ins, /forget), rated in the global scope alone.
-- A process stopped between seating a group and saving its table leaves them marked for a table
-  that does not exist: they may simply queue again (`_at_open_table` finds none).
+  platform's process opens its own people's tables, which its notifier draws). A group's table is
+  dealt, in a match chat of its own (bot/match_chats.py), and the group is seated at it and it is
+  saved in one transaction (`Transaction.open_match`, all or nothing: two processes matching the
+  same people, one wins; a process stopped before the commit leaves them all waiting), then drawn:
+  its board and each person's panel go to their private place (bot/match_screens.py), with the
+  live table's link. Computers join at the game's normal level. From then on it is a table like
+  any other (turn timers, windows, AFK stand-ins, /forget), rated in the global scope alone.
+- A tick opens its tables `TABLES_PER_TRANSACTION` to a transaction (a burst after a restart: a
+  commit for many tables, and between two the writer is free for presses), one matcher of a
+  platform at a time (the lock "quick-match:<platform>": a second process waits, then finds the
+  people seated). A transaction that fails is tried again a group to a transaction, so that only
+  the group at fault waits on (logged; the next tick tries it again).
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ log = logging.getLogger(__name__)
 MAX_WAIT: Final = 600.0  # seconds in a queue, then the person leaves it (told in private)
 JOINS_PER_MINUTE: Final = 6  # quick-match joins a person may ask for in a minute
 PEOPLE_KEPT: Final = 100_000  # people whose joins of the last minute are counted
+# A tick's tables seated and saved in one transaction (a burst: one commit, not four, a table);
+# between two, the writer is free for the presses waiting (SQLite has one at a time).
+TABLES_PER_TRANSACTION: Final = 16
 
 
 class QuickStore(QueueStore, TableStore, PeopleStore, Protocol):
@@ -160,11 +167,11 @@ class QuickMatches:
         waiting = [
             Waiting(k, (r.game, r.person.platform), r.joined, r.ordinal, r.computers_after) for k, r in by_key.items()
         ]
+        groups = [(group, [by_key[w.who] for w in group.people]) for group in match(waiting, now)]
         seated: set[PersonRef] = set()
-        for group in match(waiting, now):
-            entries = [by_key[w.who] for w in group.people]
-            if await self._open(group, entries):
-                seated |= {e.person for e in entries}
+        for start in range(0, len(groups), TABLES_PER_TRANSACTION):
+            for table in await self._open(groups[start : start + TABLES_PER_TRANSACTION]):
+                seated |= {s.person for s in table.seats if s.person is not None}
         return seated
 
     async def _expire(self, row: Queued) -> None:
@@ -174,16 +181,47 @@ class QuickMatches:
         screen = left_screen(row.person, row.game, translator(lang), int(MAX_WAIT // 60))
         await self._notifier.show(match_chat(row.person.platform, NO_TABLE), [screen])
 
-    async def _open(self, group: Group, entries: list[Queued]) -> bool:
-        """Seat the group (all or nothing), then open its table, dealt, in its match chat."""
+    async def _open(self, groups: list[tuple[Group, list[Queued]]]) -> list[Table]:
+        """Seat these groups and save their tables in one transaction, then draw the tables; if
+        that fails, each group in a transaction of its own, so that only one at fault stays
+        waiting (logged; the next tick tries it again). The tables opened."""
+        try:
+            opened = await self._seat(groups)
+        except Exception as e:
+            if len(groups) > 1:
+                opened = [table for one in groups for table in await self._open([one])]
+                return opened  # (each drawn by its own call)
+            log.warning("a quick-match table could not be opened; its people wait on: %r", e)
+            return []
+        for table in opened:
+            self._observer.committed(table)
+            await self._drawing.redraw(table)
+        return opened
+
+    async def _seat(self, groups: list[tuple[Group, list[Queued]]]) -> list[Table]:
+        """One transaction: each group still waiting is seated at its table, dealt, saved with it
+        (`Transaction.open_match`): a stop anywhere before the commit leaves them all waiting."""
+        opened: list[tuple[Table, ChatSettings]] = []
         async with self._store.transaction() as tx:
-            table_id = await tx.new_table_id()
-        if not await self._store.seat_queued(entries, table_id):
-            return False
+            # one matcher of a platform at a time (two processes, or a join beside the tick): the
+            # second then finds the people seated, instead of locking rows in another order
+            for platform in sorted({entries[0].person.platform for _, entries in groups}):
+                await tx.lock(f"quick-match:{platform}")
+            ids = [await tx.new_table_id() for _ in groups]
+            # every table dealt before any is written: one that cannot be fails the lot, writing nothing
+            tables = [self._table(group, entries, i) for (group, entries), i in zip(groups, ids, strict=True)]
+            for (_, entries), (table, settings) in zip(groups, tables, strict=True):
+                if await tx.open_match(entries, table, settings):
+                    opened.append((table, settings))
+        for table, settings in opened:
+            self._chats.saved(table.chat, settings)
+        return [table for table, _ in opened]
+
+    def _table(self, group: Group, entries: list[Queued], table_id: int) -> tuple[Table, ChatSettings]:
+        """The group's table, dealt, in a match chat of its own; and that chat's settings."""
         first = entries[0].person
         chat = match_chat(first.platform, table_id)
         settings = ChatSettings(lang=board_language([e.lang for e in entries]))
-        await self._chats.save(chat, settings)
         now = self._clock.now()
         table = Table(
             id=table_id,
@@ -197,11 +235,7 @@ class QuickMatches:
         for _ in range(group.computers):
             table.seats.append(Seat(lobby.computer_name(table), None))
         running.start(table, now, self._deal_seed(table_id), settings, self._config)
-        async with self._store.transaction() as tx:
-            await tx.save(table, -1)
-        self._observer.committed(table)
-        await self._drawing.redraw(table)
-        return True
+        return table, settings
 
     async def _at_open_table(self, person: PersonRef, table_id: int) -> bool:
         table = await self._store.load(table_id)

@@ -1,6 +1,7 @@
 """Quick match's rows (bot/store/queue.py `QueueStore`) in the database: one row per person, keyed
-by their identity, so a second entry replaces the first. Seating a group is one write transaction
-that checks every row first (`seat`): two processes matching the same people, one wins. SQLite and
+by their identity, so a second entry replaces the first. Seating a group checks every row first
+(`seat`), in the transaction that saves its table (adapters/sql/transaction.py `open_match`): two
+processes matching the same people, one wins. SQLite and
 PostgreSQL say these statements alike. Each function runs on a connection the store gives it."""
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def drop(conn: Connection, person: PersonRef, joined: float | None) -> Queued | 
     row = conn.execute(select(quick_match).where(*which)).first()
     if row is None:
         return None
-    conn.execute(delete(quick_match).where(*which))
+    # (PostgreSQL: a group being seated holds the row; once it is committed the row is no longer
+    # waiting, nothing is deleted, and the person is not told they left)
+    if conn.execute(delete(quick_match).where(*which)).rowcount != 1:
+        return None
     return _entry(row)
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -307,6 +307,3 @@ class SqlStore(RowCalls):
 
     async def waiting(self, platform: str | None = None) -> list[Queued]:
         return await self.db.reading(lambda conn: quick_match.waiting(conn, platform))
-
-    async def seat_queued(self, entries: Sequence[Queued], table_id: int) -> bool:
-        return await self.db.writing(lambda conn: quick_match.seat(conn, entries, table_id))

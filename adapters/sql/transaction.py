@@ -14,12 +14,14 @@ from then on, and what it reads after that is read inside."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar
 
 from sqlalchemy import Connection, insert, select
 
+from adapters.sql import quick_match
 from adapters.sql.account_links import identities_of
+from adapters.sql.chat_rows import save_chat_settings
 from adapters.sql.community import achievements_of, tallies_of
 from adapters.sql.database import Database
 from adapters.sql.ratings import ratings_of
@@ -38,6 +40,8 @@ from adapters.sql.together import Together
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating
+from bot.settings import ChatSettings
+from bot.store.queue import Queued
 from bot.tables import LoggedMove, Table
 
 T = TypeVar("T")
@@ -174,6 +178,22 @@ class SqlTransaction:
     async def identities(self, persons: Collection[PersonRef]) -> dict[PersonRef, PersonRef]:
         """Linked accounts' identities (bot/account_links.py), read like the ratings: one statement a game."""
         return await self._read(lambda conn: identities_of(conn, persons))
+
+    async def open_match(self, entries: Sequence[Queued], table: Table, settings: ChatSettings) -> bool:
+        """The group's rows checked and marked now, in the transaction this change holds from here
+        on (PostgreSQL: the rows locked until it ends; SQLite: the writer); the table and its match
+        chat's settings written with the next call or the commit. Any of it failing rolls back all."""
+        await self.hold()
+        if not await self._on_conn(lambda conn: quick_match.seat(conn, entries, table.id)):
+            return False
+        await self.save(table, -1)
+
+        def write(conn: Connection) -> Callable[[], None]:
+            save_chat_settings(conn, table.chat, settings)
+            return lambda: None
+
+        self._saves.append(write)
+        return True
 
     def committed(self) -> None:
         for then in self._after:

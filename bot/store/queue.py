@@ -1,10 +1,10 @@
 """What the store keeps of quick match (bot/quick_match.py): one row per person, their place in a
 queue while they wait, and the table they were seated at once matched (kept until they queue again,
-so that a person at an open quick-match table cannot queue twice, in any process)."""
+so that a person at an open quick-match table cannot queue twice, in any process). A group is
+seated with its table's save, in one transaction: `Transaction.open_match` (bot/store/tables.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -42,10 +42,4 @@ class QueueStore(Protocol):
 
     async def waiting(self, platform: str | None = None) -> list[Queued]:
         """Everyone waiting (of `platform`'s people, if given), by `joined` then person."""
-        ...
-
-    async def seat_queued(self, entries: Sequence[Queued], table_id: int) -> bool:
-        """All or nothing, in one transaction: each of these people still waiting as these rows
-        say (the same `joined`) is marked matched to `table_id`; False, and nothing changes, if any
-        one of them is not (they left, or another process seated them)."""
         ...

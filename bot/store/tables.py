@@ -10,7 +10,7 @@ ratings, achievements and tallies of a game that has just finished (`outcome`).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
@@ -18,6 +18,8 @@ from bot.deadlines import Deadline
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating
+from bot.settings import ChatSettings
+from bot.store.queue import Queued
 from bot.tables import LoggedMove, Table
 
 
@@ -75,6 +77,16 @@ class Transaction(Protocol):
 
     async def identities(self, persons: Collection[PersonRef]) -> dict[PersonRef, PersonRef]:
         """As `LinkStore.identities` (bot/store/account_links.py), in this transaction."""
+        ...
+
+    async def open_match(self, entries: Sequence[Queued], table: Table, settings: ChatSettings) -> bool:
+        """Quick match (bot/store/queue.py): if each of these people is still waiting as these rows
+        say (the same `joined`), mark them seated at `table`, save it as a new table (as
+        `save(table, -1)`) and its match chat's `settings`, all in this transaction; their rows are
+        checked at once (on PostgreSQL locked until it ends, so another process seating one of them
+        waits, then finds them taken). False, and nothing of it written, if any one is not waiting
+        (they left, or were seated). A save that fails, now or at the commit, fails the
+        transaction: everyone stays waiting, never seated at a table that does not exist."""
         ...
 
 

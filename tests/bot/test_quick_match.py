@@ -6,12 +6,13 @@ from __future__ import annotations
 from bot.bootstrap import bootstrap
 from bot.commands import LeaveQueue, Press, QuickMatch
 from bot.match_chats import is_match
-from bot.matching import rules_of
+from bot.matching import Group, rules_of
 from bot.people import Actor, ChatRef, PersonRef
 from bot.quick_match import JOINS_PER_MINUTE, MAX_WAIT
 from bot.ratings import GLOBAL
-from bot.settings import ServiceConfig
-from bot.tables import Status
+from bot.settings import ChatSettings, ServiceConfig
+from bot.store.queue import Queued
+from bot.tables import Status, Table
 from bot.tokens import decode
 from bot.ui.screen import Reply
 from tests.bot.harness import ANN, BOB, CY, DAN, Harness
@@ -198,3 +199,32 @@ def test_a_join_matches_its_own_platforms_queues_only():
     assert tables(h) == [] and ("77", "speed") in queue(h)
     h.run(h.service.quick.tick("discord"))
     assert h.table(only_table(h)).seats[0].person == elsewhere.person
+
+
+def test_a_table_that_cannot_be_opened_leaves_its_group_waiting_and_the_others_open(monkeypatch, caplog):
+    """One tick's tables go together; one that fails (here its deal) is tried alone, so only its group
+    waits on (logged), never seated at a table that does not exist; the next tick seats them."""
+    h = Harness()
+    for i, actor in enumerate((ANN, BOB, CY, DAN)):
+        h.run(h.store.put_queued(Queued(actor.person, "speed", actor.name, "en", h.clock.now() - 5 + i, 0.0, 60.0)))
+    assert h.service.quick is not None
+    table_of = h.service.quick._table
+
+    def dealt(group: Group, entries: list[Queued], table_id: int) -> tuple[Table, ChatSettings]:
+        if any(e.person == ANN.person for e in entries):
+            raise RuntimeError("a deal that fails")
+        return table_of(group, entries, table_id)
+
+    monkeypatch.setattr(h.service.quick, "_table", dealt)
+    tick(h)
+    assert queue(h) == [(ANN.person.user_id, "speed"), (BOB.person.user_id, "speed")]
+    [table_id] = tables(h)
+    assert [s.person for s in h.table(table_id).seats] == [CY.person, DAN.person]
+    assert h.screen(table_id, CY, "panel").audience == CY.person  # drawn
+    assert "could not be opened" in caplog.text and "a deal that fails" in caplog.text
+    monkeypatch.undo()
+    tick(h)
+    assert queue(h) == [] and len(tables(h)) == 2
+    for actor in (ANN, BOB, CY, DAN):
+        row = h.run(h.store.queued(actor.person))
+        assert row.table_id is not None and h.table(row.table_id).seat_of(actor.person) is not None

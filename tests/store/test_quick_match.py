@@ -1,14 +1,23 @@
 """The store's part of quick match (bot/store/queue.py): one row per person, replaced by a second
 entry; leaving takes only a waiting row (the one a matcher saw, if named); seating is all or
-nothing; the queue is read back as it was by another process (a restart keeps it)."""
+nothing, and one with the table's save (`Transaction.open_match`); the queue is read back as it was
+by another process (a restart keeps it)."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from bot.match_chats import match_chat
 from bot.people import PersonRef
+from bot.settings import ChatSettings
+from bot.store.errors import StaleTable
 from bot.store.queue import Queued
-from tests.store.examples import ANN, BOB, CY, play
+from tests.store.conftest import Store
+from tests.store.examples import ANN, BOB, CHAT, CY, a_table, play
 
 DEE = PersonRef("discord", "44")
 
@@ -61,21 +70,74 @@ def test_leaving_takes_only_a_waiting_row_and_only_the_one_named(stores):
     play(body)
 
 
-def test_seating_is_all_or_nothing(stores):
+async def open_match(store: Store, entries: list[Queued], table_id: int, lang: str = "uk") -> bool:
+    """One tick's transaction for one group: seat them at a new table and save it."""
+    async with store.transaction() as tx:
+        return await tx.open_match(entries, a_table(table_id, match_chat("telegram", table_id)), ChatSettings(lang))
+
+
+def test_seating_is_all_or_nothing_with_the_table(stores):
     async def body() -> None:
         store = stores()
         ann, bob, cy = entry(ANN, joined=1.0), entry(BOB, joined=2.0), entry(CY, joined=3.0)
         for e in (ann, bob, cy):
             await store.put_queued(e)
         await store.put_queued(replace(cy, joined=4.0))  # Cy joined again meanwhile: not the row the matcher saw
-        assert not await stores().seat_queued([ann, bob, cy], 9)
+        assert not await open_match(stores(), [ann, bob, cy], 9)
         assert [e.table_id for e in await store.waiting()] == [None, None, None]  # nothing changed
-        assert await stores().seat_queued([ann, bob], 9)
-        assert not await stores().seat_queued([ann], 10)  # seated already, by "another process"
-        assert (await store.queued(ANN), await store.queued(BOB)) == (
+        assert await stores().load(9) is None
+        assert await open_match(stores(), [ann, bob], 9, lang="de")
+        assert not await open_match(stores(), [ann], 10)  # seated already, by "another process"
+        again = stores()  # as after a restart
+        assert (await again.queued(ANN), await again.queued(BOB)) == (
             replace(ann, table_id=9),
             replace(bob, table_id=9),
         )
-        assert await store.waiting() == [replace(cy, joined=4.0)]
+        assert await again.waiting() == [replace(cy, joined=4.0)]
+        table = await again.load(9)
+        assert table is not None and table.chat == match_chat("telegram", 9)
+        assert (await again.chat_settings(table.chat)).lang == "de"
+        assert await again.load(10) is None
+
+    play(body)
+
+
+def test_a_save_that_fails_leaves_everyone_waiting(stores):
+    """The table's save fails (a table with its id is there already): nobody is marked seated at a
+    table that does not exist; they wait on, as the matcher saw them."""
+
+    async def body() -> None:
+        store = stores()
+        ann, bob = entry(ANN, joined=1.0), entry(BOB, joined=2.0)
+        for e in (ann, bob):
+            await store.put_queued(e)
+        async with store.transaction() as tx:
+            await tx.save(a_table(9), -1)
+        with pytest.raises((StaleTable, IntegrityError)):
+            await open_match(stores(), [ann, bob], 9)
+        again = stores()
+        assert await again.waiting() == [ann, bob]
+        assert (await again.load(9)).chat == CHAT  # type: ignore[union-attr]  # (the one there before)
+        assert await open_match(again, [ann, bob], 10)  # and the next tick seats them
+        assert {(await again.queued(p)).table_id for p in (ANN, BOB)} == {10}  # type: ignore[union-attr]
+
+    play(body)
+
+
+def test_leaving_while_the_group_is_being_seated_finds_them_seated(stores):
+    """An expiry (or /quickmatch stop) racing a match, in another process: it waits for the seating
+    transaction, then finds the person no longer waiting; they are not told they left."""
+
+    async def body() -> None:
+        store = stores()
+        ann, bob = entry(ANN, joined=1.0), entry(BOB, joined=2.0)
+        for e in (ann, bob):
+            await store.put_queued(e)
+        async with store.transaction() as tx:
+            assert await tx.open_match([ann, bob], a_table(9, match_chat("telegram", 9)), ChatSettings("uk"))
+            leaving = asyncio.ensure_future(stores().drop_queued(ANN, ann.joined))
+            await asyncio.sleep(0.3)  # (it reads Ann waiting, then waits for her row)
+        assert await leaving is None
+        assert await stores().queued(ANN) == replace(ann, table_id=9)
 
     play(body)

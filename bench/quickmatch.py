@@ -234,7 +234,7 @@ async def burst(store: Store, quick: QuickMatches, clock: FakeClock, f: Figures,
         ordinal = a.mu - 3 * a.sigma
         rows.append(Queued(person, a.game, f"B{i}", "en", now - rng.uniform(0, 30), ordinal, a.computers_after))
     for row in rows:
-        await store.put_queued(row)
+        await store.put_queued(row, None)
     snapshot = [
         Waiting(
             f"{r.person.platform}:{r.person.user_id}",

@@ -20,8 +20,14 @@ class MemoryQueue:
     async def queued(self, person: PersonRef) -> Queued | None:
         return self._rows.get(person)
 
-    async def put_queued(self, entry: Queued) -> None:
+    async def put_queued(self, entry: Queued, read: Queued | None) -> bool:
+        now = self._rows.get(entry.person)
+        if (now is None) != (read is None) or (
+            now and read and (now.joined, now.table_id) != (read.joined, read.table_id)
+        ):
+            return False
         self._rows[entry.person] = entry
+        return True
 
     async def drop_queued(self, person: PersonRef, joined: float | None = None) -> Queued | None:
         row = self._rows.get(person)

@@ -378,8 +378,8 @@ class MemoryStore:
     async def queued(self, person: PersonRef) -> Queued | None:
         return await self.quick.queued(person)
 
-    async def put_queued(self, entry: Queued) -> None:
-        await self.quick.put_queued(entry)
+    async def put_queued(self, entry: Queued, read: Queued | None) -> bool:
+        return await self.quick.put_queued(entry, read)
 
     async def drop_queued(self, person: PersonRef, joined: float | None = None) -> Queued | None:
         return await self.quick.drop_queued(person, joined)

@@ -40,7 +40,7 @@ from bot.chats import Chats
 from bot.clock import Clock
 from bot.commands import LeaveQueue, Press, QuickMatch
 from bot.drawing import Drawing
-from bot.i18n import LANGUAGES, translator
+from bot.i18n import LANGUAGES, Translator, translator
 from bot.match_chats import match_chat
 from bot.matching import Group, Waiting, match
 from bot.notifier import Notifier
@@ -120,7 +120,8 @@ class QuickMatches:
         rated = await self._store.ratings(cmd.game, GLOBAL, [person])
         ordinal = rated[person].ordinal if person in rated else Rating(cmd.game, GLOBAL, person, "").ordinal
         entry = Queued(person, cmd.game, cmd.actor.name, cmd.actor.lang, now, ordinal, cmd.computers_after)
-        await self._store.put_queued(entry)
+        if not await self._store.put_queued(entry, row):
+            return await self._changed_meanwhile(person, t)
         opened = await self.tick(person.platform)
         if person in opened:
             return Reply(opening_text(cmd.game, t))
@@ -146,10 +147,19 @@ class QuickMatches:
         row = await self._store.queued(cmd.actor.person)
         if row is None or row.table_id is not None:
             raise Refused("you are not in a quick-match queue")
-        await self._store.put_queued(replace(row, computers_after=0.0))
-        opened = await self.tick(row.person.platform)
         t = translator(await self._chats.lang_of(cmd.actor))
+        if not await self._store.put_queued(replace(row, computers_after=0.0), row):
+            return await self._changed_meanwhile(cmd.actor.person, t)
+        opened = await self.tick(row.person.platform)
         return Reply(opening_text(row.game, t)) if cmd.actor.person in opened else Reply()
+
+    async def _changed_meanwhile(self, person: PersonRef, t: Translator) -> Reply:
+        """The person's row changed between reading and writing it: a matcher seated them (their
+        table is opening), or another command of theirs came first."""
+        row = await self._store.queued(person)
+        if row is not None and row.table_id is not None:
+            return Reply(opening_text(row.game, t))
+        raise Refused("your place in the queue just changed: try again")
 
     # ----- the matcher ---------------------------------------------------------------------------
 

@@ -42,7 +42,9 @@ def queued(conn: Connection, person: PersonRef) -> Queued | None:
     return None if row is None else _entry(row)
 
 
-def put(conn: Connection, entry: Queued) -> None:
+def put(conn: Connection, entry: Queued, read: Queued | None) -> bool:
+    """The row written over `read` (bot/store/queue.py `put_queued`): inserted if there was none and
+    still is none, else updated where it is still the row read."""
     values = {
         "game": entry.game,
         "name": entry.name[:NAME],
@@ -52,10 +54,15 @@ def put(conn: Connection, entry: Queued) -> None:
         "computers_after": entry.computers_after,
         "table_id": entry.table_id,
     }
-    statement = _insert(conn, quick_match).values(
-        platform=entry.person.platform, user_id=entry.person.user_id, **values
-    )
-    conn.execute(statement.on_conflict_do_update(index_elements=["platform", "user_id"], set_=values))
+    if read is None:
+        statement = _insert(conn, quick_match).values(
+            platform=entry.person.platform, user_id=entry.person.user_id, **values
+        )
+        statement = statement.on_conflict_do_nothing(index_elements=["platform", "user_id"])
+        return conn.execute(statement.execution_options(preserve_rowcount=True)).rowcount == 1
+    same = quick_match.c.table_id.is_(None) if read.table_id is None else quick_match.c.table_id == read.table_id
+    still = and_(_who(entry.person), quick_match.c.joined == read.joined, same)
+    return conn.execute(update(quick_match).where(still).values(**values)).rowcount == 1
 
 
 def drop(conn: Connection, person: PersonRef, joined: float | None) -> Queued | None:

@@ -299,8 +299,8 @@ class SqlStore(RowCalls):
     async def queued(self, person: PersonRef) -> Queued | None:
         return await self.db.reading(lambda conn: quick_match.queued(conn, person))
 
-    async def put_queued(self, entry: Queued) -> None:
-        await self.db.writing(lambda conn: quick_match.put(conn, entry))
+    async def put_queued(self, entry: Queued, read: Queued | None) -> bool:
+        return await self.db.writing(lambda conn: quick_match.put(conn, entry, read))
 
     async def drop_queued(self, person: PersonRef, joined: float | None = None) -> Queued | None:
         return await self.db.writing(lambda conn: quick_match.drop(conn, person, joined))

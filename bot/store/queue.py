@@ -30,8 +30,11 @@ class QueueStore(Protocol):
         """The person's row (waiting or matched), if any."""
         ...
 
-    async def put_queued(self, entry: Queued) -> None:
-        """The person's row, written over any they had."""
+    async def put_queued(self, entry: Queued, read: Queued | None) -> bool:
+        """Write the person's row over `read`, the row they had when the caller read it (None: none):
+        only if it is still that row (the same `joined` and `table_id`), so a matcher that seated
+        them in between is not undone (they would be waiting while seated, and could be matched
+        twice). False, and nothing written, if it changed."""
         ...
 
     async def drop_queued(self, person: PersonRef, joined: float | None = None) -> Queued | None:

@@ -206,7 +206,9 @@ def test_a_table_that_cannot_be_opened_leaves_its_group_waiting_and_the_others_o
     waits on (logged), never seated at a table that does not exist; the next tick seats them."""
     h = Harness()
     for i, actor in enumerate((ANN, BOB, CY, DAN)):
-        h.run(h.store.put_queued(Queued(actor.person, "speed", actor.name, "en", h.clock.now() - 5 + i, 0.0, 60.0)))
+        h.run(
+            h.store.put_queued(Queued(actor.person, "speed", actor.name, "en", h.clock.now() - 5 + i, 0.0, 60.0), None)
+        )
     assert h.service.quick is not None
     table_of = h.service.quick._table
 

@@ -66,7 +66,7 @@ def test_a_process_killed_mid_tick_leaves_everyone_waiting_or_at_a_table_that_ex
     async def queue() -> None:
         store = SqlStore(url)
         for i, person in enumerate(PEOPLE):
-            await store.put_queued(Queued(person, "speed", f"P{i}", "en", NOW - 5.0 + i / 10, 0.0, 60.0))
+            await store.put_queued(Queued(person, "speed", f"P{i}", "en", NOW - 5.0 + i / 10, 0.0, 60.0), None)
         await store.close()
 
     asyncio.run(queue())
@@ -87,7 +87,7 @@ def test_two_processes_ticking_at_once_seat_each_person_once(db_kind, tmp_path):
     async def body() -> None:
         stores = [SqlStore(url), SqlStore(url)]
         for i, person in enumerate(people):
-            await stores[0].put_queued(Queued(person, "speed", f"P{i}", "en", NOW - 30.0 + i / 10, 0.0, 60.0))
+            await stores[0].put_queued(Queued(person, "speed", f"P{i}", "en", NOW - 30.0 + i / 10, 0.0, 60.0), None)
         services = [bootstrap(store, RecordingNotifier(), FakeClock(NOW), seed=i) for i, store in enumerate(stores)]
         ticks = [s.quick.tick() for s in services if s.quick is not None]
         first, second = await asyncio.gather(*ticks)

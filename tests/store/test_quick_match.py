@@ -29,9 +29,9 @@ def entry(person: PersonRef, game: str = "speed", joined: float = 1.0, after: fl
 def test_the_queue_comes_back_oldest_first_to_another_process(stores):
     async def body() -> None:
         store = stores()
-        await store.put_queued(entry(BOB, joined=2.0))
-        await store.put_queued(entry(ANN, "svolota", joined=1.0, after=None))
-        await store.put_queued(entry(DEE, joined=1.5))
+        await store.put_queued(entry(BOB, joined=2.0), None)
+        await store.put_queued(entry(ANN, "svolota", joined=1.0, after=None), None)
+        await store.put_queued(entry(DEE, joined=1.5), None)
         again = stores()  # as after a restart
         assert await again.waiting() == [
             entry(ANN, "svolota", 1.0, None),
@@ -48,9 +48,28 @@ def test_the_queue_comes_back_oldest_first_to_another_process(stores):
 def test_a_second_entry_replaces_the_first(stores):
     async def body() -> None:
         store = stores()
-        await store.put_queued(entry(ANN, "speed", 1.0))
-        await store.put_queued(entry(ANN, "racing_demon", 5.0))
+        assert await store.put_queued(entry(ANN, "speed", 1.0), None)
+        assert not await store.put_queued(entry(ANN, "svolota", 2.0), None)  # she has a row: not a first one
+        assert await store.put_queued(entry(ANN, "racing_demon", 5.0), entry(ANN, "speed", 1.0))
         assert await stores().waiting() == [entry(ANN, "racing_demon", 5.0)]
+
+    play(body)
+
+
+def test_a_row_seated_since_it_was_read_is_not_written_over(stores):
+    """ "Play with computers now" (or joining again) reads the row, then writes it: a matcher that
+    seated the person in between wins, or they would wait while seated and could be matched twice."""
+
+    async def body() -> None:
+        store = stores()
+        ann, bob = entry(ANN, joined=1.0), entry(BOB, joined=2.0)
+        for e in (ann, bob):
+            await store.put_queued(e, None)
+        assert await open_match(stores(), [ann, bob], 9)
+        assert not await store.put_queued(replace(ann, computers_after=0.0), ann)  # read before the seating
+        assert (await stores().queued(ANN)) == replace(ann, table_id=9)
+        assert await stores().waiting() == []
+        assert await store.put_queued(entry(ANN, "speed", 3.0), replace(ann, table_id=9))  # queued again
 
     play(body)
 
@@ -58,11 +77,11 @@ def test_a_second_entry_replaces_the_first(stores):
 def test_leaving_takes_only_a_waiting_row_and_only_the_one_named(stores):
     async def body() -> None:
         store = stores()
-        await store.put_queued(entry(ANN, joined=1.0))
+        await store.put_queued(entry(ANN, joined=1.0), None)
         assert await store.drop_queued(ANN, joined=0.5) is None  # an older entry's expiry: not this one
         assert await store.drop_queued(ANN) == entry(ANN, joined=1.0)
         assert await store.drop_queued(ANN) is None
-        await store.put_queued(replace(entry(BOB), table_id=7))
+        await store.put_queued(replace(entry(BOB), table_id=7), None)
         assert await store.drop_queued(BOB) is None  # matched: stays
         assert await stores().queued(BOB) == replace(entry(BOB), table_id=7)
         assert await stores().waiting() == []
@@ -81,8 +100,8 @@ def test_seating_is_all_or_nothing_with_the_table(stores):
         store = stores()
         ann, bob, cy = entry(ANN, joined=1.0), entry(BOB, joined=2.0), entry(CY, joined=3.0)
         for e in (ann, bob, cy):
-            await store.put_queued(e)
-        await store.put_queued(replace(cy, joined=4.0))  # Cy joined again meanwhile: not the row the matcher saw
+            await store.put_queued(e, None)
+        await store.put_queued(replace(cy, joined=4.0), cy)  # Cy joined again meanwhile: not the row the matcher saw
         assert not await open_match(stores(), [ann, bob, cy], 9)
         assert [e.table_id for e in await store.waiting()] == [None, None, None]  # nothing changed
         assert await stores().load(9) is None
@@ -110,7 +129,7 @@ def test_a_save_that_fails_leaves_everyone_waiting(stores):
         store = stores()
         ann, bob = entry(ANN, joined=1.0), entry(BOB, joined=2.0)
         for e in (ann, bob):
-            await store.put_queued(e)
+            await store.put_queued(e, None)
         async with store.transaction() as tx:
             await tx.save(a_table(9), -1)
         with pytest.raises((StaleTable, IntegrityError)):
@@ -132,7 +151,7 @@ def test_leaving_while_the_group_is_being_seated_finds_them_seated(stores):
         store = stores()
         ann, bob = entry(ANN, joined=1.0), entry(BOB, joined=2.0)
         for e in (ann, bob):
-            await store.put_queued(e)
+            await store.put_queued(e, None)
         async with store.transaction() as tx:
             assert await tx.open_match([ann, bob], a_table(9, match_chat("telegram", 9)), ChatSettings("uk"))
             leaving = asyncio.ensure_future(stores().drop_queued(ANN, ann.joined))

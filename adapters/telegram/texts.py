@@ -23,8 +23,7 @@ GAME_MENU = (  # after each game's own command (`menu`)
     "tournament",
     "forget",
     "quickmatch",  # (issue #38)
-    "link",
-    "unlink",
+    "link",  # (/unlink: in the private menu alone, where it is answered)
     "help",
 )
 PRIVATE_MENU = ("start", "help", "rules", "stats", "look", "forget", "quickmatch", "link", "unlink")

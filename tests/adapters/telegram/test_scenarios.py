@@ -657,7 +657,7 @@ async def test_the_command_menu_in_three_languages_and_help_rules_settings(
             "look",
             "forget",
             "cancel",
-            "quickmatch",  # (issue #38)
+            *("tournament", "quickmatch", "link"),  # (issue #38)
             "help",
         }
         assert menu["help"] == translator("ru").gettext("What I can do")
@@ -666,7 +666,10 @@ async def test_the_command_menu_in_three_languages_and_help_rules_settings(
             assert fake_api.profile[("description", code)] == description
             assert fake_api.profile[("short_description", code)] == short
         private = fake_api.visible_commands(alice, fake_api.private_chat(alice))
-        assert [c["command"] for c in private] == ["start", "help", "rules", "stats", "look", "forget", "quickmatch"]
+        assert [c["command"] for c in private] == [
+            *("start", "help", "rules", "stats", "look", "forget"),
+            *("quickmatch", "link", "unlink"),
+        ]
         fake_api.send_text(bob, group, "/rules demon")
         assert (await fake_api.next_message(group)).text.startswith("🎴 Гонка демонов")
         fake_api.send_text(alice, group, "/help")

@@ -89,16 +89,18 @@ class Harness:
     def advance(self, seconds: float, step: float = 0.25) -> None:
         """Let time pass, firing deadlines as they fall due."""
         end = self.clock.now() + seconds
-        while True:
-            due = self.run(self.service.firing.next_due())
-            if due is None or due > end:
-                break
+        # (the earliest due time read after a tick is the next step's: nothing is written between,
+        # and one read a step fewer is a third of a SQL store's reads in a whole game)
+        due = self.run(self.service.firing.next_due())
+        while due is not None and due <= end:
             self.clock.advance(max(0.0, due - self.clock.now()))
             self.run(self.service.firing.tick())
-            if self.run(self.service.firing.next_due()) == due:  # held back (a table resting after a failure)
+            after = self.run(self.service.firing.next_due())
+            if after == due:  # held back (a table resting after a failure)
                 self.clock.advance(min(step, max(0.0, end - self.clock.now())))
                 if self.clock.now() >= end:
                     break
+            due = after
         self.clock.advance(max(0.0, end - self.clock.now()))
 
     def spoil(self, table_id: int) -> None:

@@ -1,6 +1,11 @@
 """The history the pages read (bot/history.py `History`), on every store: whole games played through
 the service (tests/bot/harness.py), then the player's and the chat's page read back and checked
-against the rules, using what the games themselves saved (results, the changes their tables showed)."""
+against the rules, using what the games themselves saved (results, the changes their tables showed).
+
+The games play on the memory store; a SQL store under test is then given each finished game as the
+game saved it, through its own `save` (the table, its whole move log, its outcome): the same rows a
+game played on it writes, in one transaction instead of hundreds (a SQL store's saves move by move
+are the contract's, tests/store/test_tables.py, and the service suites')."""
 
 from __future__ import annotations
 
@@ -9,31 +14,71 @@ from typing import Any
 import pytest
 
 from bot.history import LEADERBOARD, ChatHistory, PlayerHistory
+from bot.memory_store import MemoryStore
+from bot.outcome import Outcome
 from bot.people import Actor, ChatRef, PersonRef
 from bot.ratings import GLOBAL, Standing, chat_scope
 from bot.seasons import season_of
 from bot.settings import ServiceConfig
-from bot.tables import Status
+from bot.store import Store
+from bot.tables import Status, Table
 from tests.bot.harness import ANN, BOB, CHAT, CY, Harness, person
 
 OTHER_CHAT = ChatRef("test", "chat-2")
 MONTH = 31 * 86400
 
 
-def harness(store: Any) -> Harness:
-    return Harness(ServiceConfig(computer_think=0.5, idle_seconds=3), seed=3, store=store)
+class Copying(Harness):
+    """Plays on a memory store (`played_on`), and reads from `store`: each finished game is saved
+    into it (`copy`), unless it is that memory store itself."""
+
+    def __init__(self, store: Store) -> None:
+        self.played_on = store if isinstance(store, MemoryStore) else MemoryStore()
+        self.outcomes = outcomes_saved(self.played_on)
+        super().__init__(ServiceConfig(computer_think=0.5, idle_seconds=3), seed=3, store=self.played_on)
+        self.store = store
+
+    def copy(self, table_id: int) -> None:
+        if self.store is self.played_on:
+            return
+        table: Table | None = self.run(self.played_on.load(table_id))
+        assert table is not None and not table.status.open
+        table.unsaved = self.run(self.played_on.moves(table_id))
+        assert len(table.unsaved) == table.moves
+        self.run(self.store.save(table, -1, self.outcomes.get(table_id)))
 
 
-def played(h: Harness, game: str, people: list[Actor], computers: int = 0, chat: ChatRef = CHAT) -> int:
-    """A whole game of `game` in `chat`: the first opens, the others join, then computers; to its end."""
+def outcomes_saved(store: MemoryStore) -> dict[int, Outcome]:
+    """The outcome each table's game saved, by table (kept as `store.save` is called)."""
+    outcomes: dict[int, Outcome] = {}
+    save = store.save
+
+    async def saving(table: Table, expected_version: int, outcome: Outcome | None = None) -> None:
+        await save(table, expected_version, outcome)
+        if outcome is not None:
+            outcomes[table.id] = outcome
+
+    store.save = saving  # type: ignore[method-assign]
+    return outcomes
+
+
+def harness(store: Any) -> Copying:
+    return Copying(store)
+
+
+def played(h: Copying, game: str, people: list[Actor], computers: int = 0, chat: ChatRef = CHAT) -> int:
+    """A whole game of `game` in `chat`: the first opens, the others join, then computers; to its end
+    (and then saved into the store under test)."""
     t = h.open(people[0], game, chat=chat).table_id
     for other in people[1:]:
         h.press(other, t, "Join")
     for _ in range(computers):
         h.press(people[0], t, "+ Computer")
-    if h.table(t).status is Status.LOBBY:
+    lobby: Table | None = h.run(h.played_on.load(t))
+    if lobby is not None and lobby.status is Status.LOBBY:
         h.press(people[0], t, "Start")
     h.advance(4000, step=1)
+    h.copy(t)
     assert h.table(t).status is Status.FINISHED, "the game did not end"
     return t
 

@@ -66,7 +66,13 @@ class MemoryStore:
         self._tournaments: dict[int, str] = {}  # tournaments as their JSON (bot/store/tournaments.py)
         self._next_tournament = 1
         self.history = MemoryHistory(
-            self._games, self._tables, self._ratings, self._points, self.achievements_of, links=self._links
+            self._games,
+            self._tables,
+            self._ratings,
+            self._points,
+            self.achievements_of,
+            links=self._links,
+            tournaments=self._tournaments,
         )
 
     # ----- tournaments (bot/store/tournaments.py) -----------------------------------------------

@@ -49,6 +49,13 @@ def points_text(points: float, t: Translator) -> str:
     return t.number(round(points, 2))
 
 
+def tiebreak_text(tiebreak: str, value: float, t: Translator) -> str:
+    """A tie-break's value in a standings' column: opponents' points as points, a rating as shown."""
+    if tiebreak in WHOLE:
+        return points_text(value, t)
+    return t.number(shown(value) if tiebreak == "rating" else round(value))
+
+
 def entrant_name(t: Tournament, i: int, tr: Translator) -> str:
     """An entrant's name as the picture shows it: a computer's marked 🤖, a forgotten person's
     "a former player"."""
@@ -90,10 +97,7 @@ def standings_picture(t: Tournament, rows: Sequence[StandingsRow], tr: Translato
             row.place,
             entrant_name(t, row.entrant, tr),
             points_text(row.points, tr),
-            tuple(
-                points_text(v, tr) if b in WHOLE else tr.number(shown(v) if b == "rating" else round(v))
-                for b, v in zip(breaks, row.tiebreaks, strict=True)
-            ),
+            tuple(tiebreak_text(b, v, tr) for b, v in zip(breaks, row.tiebreaks, strict=True)),
             out=row.out in (Out.DISQUALIFIED, Out.LEFT),
         )
         for row in rows[:MAX_ROWS]

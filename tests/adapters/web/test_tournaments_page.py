@@ -37,7 +37,8 @@ def tournaments(s: Served) -> tuple[int, int]:
 
 def rows(html: str, caption: str) -> list[list[str]]:
     """The cells of the standings table under `caption`, row by row, tags stripped."""
-    table = html.split(f"<caption>{escape(caption)}</caption>", 1)[1].split("</table>", 1)[0]
+    table = re.split(rf'<caption id="standings-\d+">{re.escape(escape(caption))}</caption>', html)[1]
+    table = table.split("</table>", 1)[0]
     body = table.split("<tbody>", 1)[1]
     return [
         [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)]

@@ -2,7 +2,8 @@
 
 It cannot be undone, so it is asked first: a private screen with "Yes, forget me" and "Keep me",
 whose buttons only the asker may press (the token carries a digest of whose they are; it names no
-table: `NO_TABLE`). Someone still at an open table is told to leave it or finish it first, when
+table: `NO_TABLE`). Someone still at an open table, or still playing in an open tournament
+(bot/forgotten_entrants.py), is told to leave it or finish it first, when
 asking and again when pressing yes (the store checks once more in the same transaction that
 forgets). Asked again once forgotten, it answers so, asking nothing (anything kept of them since,
 a language chosen, is forgotten with it)."""
@@ -12,16 +13,19 @@ from __future__ import annotations
 import hashlib
 from typing import Protocol
 
+from bot.bidi import isolated
 from bot.chats import Chats
 from bot.commands import Forget, Press
 from bot.forgotten import Forgetting, Forgot, expects
+from bot.forgotten_entrants import plays_in
 from bot.i18n import Translator, translator
 from bot.looks import Looks
-from bot.people import Actor, PersonRef
+from bot.people import Actor, ChatRef, PersonRef
 from bot.refusals import Refused
 from bot.store.people import PeopleStore
 from bot.tables import Table
 from bot.tokens import NO_TABLE, Token, decode
+from bot.tournament import Tournament
 from bot.ui.screen import Button, Reply, Screen
 from bot.ui.words import FORMER, game_name
 
@@ -31,6 +35,8 @@ YES, NO = "y", "n"
 
 class ForgetterStore(PeopleStore, Protocol):
     async def all_open(self, platform: str | None = None) -> list[Table]: ...
+
+    async def open_tournaments(self, chat: ChatRef | None = None, platform: str | None = None) -> list[Tournament]: ...
 
 
 def whose(person: PersonRef) -> str:
@@ -61,8 +67,10 @@ class Forgetter:
         if await self._store.forgotten(person):
             return self._said(await self._forget(cmd.actor), t)
         seated = [table for table in await self._store.all_open(person.platform) if expects(table, person)]
-        if seated:
-            return _seated([table.game for table in seated], t)
+        opened = await self._store.open_tournaments(platform=person.platform)
+        entered = [cup for cup in opened if plays_in(cup, person)]
+        if seated or entered:
+            return _seated(Forgetting.seated(seated, entered), t)
         text = "\n".join(
             (
                 t.gettext("Forget you everywhere? This cannot be undone."),
@@ -98,13 +106,25 @@ class Forgetter:
 
     def _said(self, done: Forgetting, t: Translator) -> Reply:
         if done.forgot is Forgot.SEATED:
-            return _seated(list(done.games), t)
+            return _seated(done, t)
         if done.forgot is Forgot.AGAIN:
             return Reply(t.gettext("You were already forgotten: nothing of yours is kept."))
         return Reply(t.gettext("Done: you are forgotten. Nothing of yours is kept, and nobody can bring it back."))
 
 
-def _seated(games: list[str], t: Translator) -> Reply:
-    names = ", ".join(dict.fromkeys(game_name(game, t) for game in games))
-    text = t.gettext("Leave or finish your games first: {games}. Nothing was changed.").format(games=names)
-    return Reply(text, ok=False)
+def _seated(done: Forgetting, t: Translator) -> Reply:
+    """Why not: the games they sit at, the tournaments they play in (bot/forgotten_entrants.py)."""
+    lines = []
+    if done.games:
+        names = ", ".join(dict.fromkeys(game_name(game, t) for game in done.games))
+        lines.append(t.gettext("Leave or finish your games first: {games}. Nothing was changed.").format(games=names))
+    if done.tournaments:
+        cups = ", ".join(
+            dict.fromkeys(isolated(name) if name else game_name(game, t) for name, game in done.tournaments)
+        )
+        lines.append(
+            t.gettext(
+                "Leave your tournaments first (or play them to the end): {tournaments}. Nothing was changed."
+            ).format(tournaments=cups)
+        )
+    return Reply("\n".join(lines), ok=False)

@@ -3,7 +3,7 @@ nothing that names them. Their seats at finished tables stay (the games are the 
 `person` None, `forgotten` True and no name; their results likewise; a table they opened has
 a creator of user id "" (`NOBODY`); their ratings, achievements,
 tallies, language, look and notify entries are gone. The readers write "a former player" in their
-own language (bot/ui/words.py `FORMER`).
+own language (bot/ui/words.py `FORMER`). Tournaments likewise: bot/forgotten_entrants.py.
 
 What stays is a *mark*: a keyed hash (HMAC-SHA256 under the store's key, never the bare id, which a
 plain hash of a small number space would give back) of their platform identity, so that a second
@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from bot.people import PersonRef
 from bot.tables import Seat, Table
+from bot.tournament import Tournament
 
 MARK_SALT = b"cardbot forgotten person"
 NOBODY = ""  # the user id of a forgotten person who opened a table (its creator names nobody)
@@ -42,16 +43,18 @@ class Forgot(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Forgetting:
     """`PeopleStore.forget`'s answer: what it did, and (SEATED) the open tables that hold them and
-    their games."""
+    their games, and the open tournaments they play in (bot/forgotten_entrants.py) as (name, game)."""
 
     forgot: Forgot
     tables: tuple[int, ...] = ()
     games: tuple[str, ...] = ()
+    tournaments: tuple[tuple[str, str], ...] = ()
 
     @staticmethod
-    def seated(tables: Collection[Table]) -> Forgetting:
+    def seated(tables: Collection[Table], tournaments: Collection[Tournament] = ()) -> Forgetting:
         ordered = sorted(tables, key=lambda t: t.id)
-        return Forgetting(Forgot.SEATED, tuple(t.id for t in ordered), tuple(t.game for t in ordered))
+        cups = tuple((t.name, t.game) for t in sorted(tournaments, key=lambda t: t.id))
+        return Forgetting(Forgot.SEATED, tuple(t.id for t in ordered), tuple(t.game for t in ordered), cups)
 
 
 def holds(table: Table, person: PersonRef) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.achievements import Earned
+from bot.history_tournaments import TournamentLine
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating
 
@@ -142,6 +143,8 @@ class ChatHistory:
     active: tuple[Active, ...]  # most games first (in the season asked for, or all time), at most ACTIVE
     records: tuple[Record, ...]  # those set (by kind: longest_svolota, fastest_speed, best_demon)
     recent: tuple[GameLine, ...]  # newest first, at most RECENT
+    # the open and finished tournaments, newest first, at most TOURNAMENTS (bot/history_tournaments.py)
+    tournaments: tuple[TournamentLine, ...] = ()
 
 
 class History(Protocol):
@@ -152,7 +155,8 @@ class History(Protocol):
         ...
 
     async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
-        """A chat's page, its leaderboards of `season` (None: all time); None: no finished game there."""
+        """A chat's page, its leaderboards of `season` (None: all time), its tournaments (all time
+        whatever the season); None: no finished game there and no tournament to show."""
         ...
 
     async def rating_points(

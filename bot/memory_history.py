@@ -3,6 +3,7 @@ which hands them over): the same rows as the SQL store's, chosen by walking them
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Mapping
 
 from bot.achievements import Earned
@@ -29,11 +30,13 @@ from bot.history_lines import (
     rivals,
     totals,
 )
+from bot.history_tournaments import tournament_lines
 from bot.memory_account_links import MemoryLinks
 from bot.people import ChatRef, PersonRef
 from bot.ratings import GLOBAL, Rating, Result, chat_scope
 from bot.seasons import scoped
 from bot.tables import Table
+from bot.tournament import Tournament
 
 Points = dict[tuple[PersonRef, str, str], list[RatingPoint]]  # (person, game, scope) -> oldest first
 
@@ -48,11 +51,14 @@ class MemoryHistory:
         earned: Callable[[PersonRef], Awaitable[list[Earned]]],
         recent: int = RECENT,
         links: MemoryLinks | None = None,
+        tournaments: Mapping[int, str] | None = None,
     ) -> None:
-        """`recent`: the game lines a page lists; `links`: the store's linked accounts (bot/account_links.py)."""
+        """`recent`: the game lines a page lists; `links`: the store's linked accounts (bot/account_links.py);
+        `tournaments`: the store's tournaments, each as its JSON."""
         self._games, self._tables, self._ratings, self._points, self._earned = games, tables, ratings, points, earned
         self.recent = recent
         self._links = links or MemoryLinks(b"")
+        self._tournaments = {} if tournaments is None else tournaments  # (the store's own dict, empty at first)
 
     async def player(self, person: PersonRef) -> PlayerHistory | None:
         """A linked account's page: as adapters/sql/history.py `player_of` says."""
@@ -82,7 +88,9 @@ class MemoryHistory:
     async def chat(self, chat: ChatRef, season: str | None = None) -> ChatHistory | None:
         where = (chat.platform, chat.chat_id)
         games = sorted((r for r in self._games.values() if (r.chat.platform, r.chat.chat_id) == where), key=_newest)
-        if not games:
+        cups = (Tournament.from_dict(json.loads(row)) for row in self._tournaments.values())
+        tournaments = tournament_lines(t for t in cups if (t.chat.platform, t.chat.chat_id) == where)
+        if not games and not tournaments:
             return None
         home = chat_scope(chat)
         scope = home if season is None else scoped(home, season)
@@ -109,6 +117,7 @@ class MemoryHistory:
             tuple(most_active(rows, names)),
             tuple(records),
             tuple(self._line(r) for r in games[: self.recent]),
+            tournaments,
         )
 
     async def rating_points(

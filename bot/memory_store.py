@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
+from bot import forgotten_entrants
 from bot.account_links import UNKEYED, Account, Redeemed
 from bot.achievements import Earned
 from bot.deadlines import Deadline
@@ -65,7 +66,13 @@ class MemoryStore:
         self._tournaments: dict[int, str] = {}  # tournaments as their JSON (bot/store/tournaments.py)
         self._next_tournament = 1
         self.history = MemoryHistory(
-            self._games, self._tables, self._ratings, self._points, self.achievements_of, links=self._links
+            self._games,
+            self._tables,
+            self._ratings,
+            self._points,
+            self.achievements_of,
+            links=self._links,
+            tournaments=self._tournaments,
         )
 
     # ----- tournaments (bot/store/tournaments.py) -----------------------------------------------
@@ -289,8 +296,10 @@ class MemoryStore:
 
     async def forget(self, person: PersonRef) -> Forgetting:
         open_ones = [t for t in self._tables.values() if expects(t, person)]
-        if open_ones:
-            return Forgetting.seated(open_ones)
+        cups = [Tournament.from_dict(json.loads(row)) for _, row in sorted(self._tournaments.items())]
+        entered = [t for t in cups if forgotten_entrants.plays_in(t, person)]
+        if open_ones or entered:
+            return Forgetting.seated(open_ones, entered)
         self._links.unlink(person, self._link_rows())  # (the other account keeps its copy: bot/account_links.py)
         self._links.forget(person)
         again = await self.forgotten(person)
@@ -300,6 +309,11 @@ class MemoryStore:
         names |= {listed[person] for listed in self._notify.values() if person in listed}
         for table in theirs:
             names |= names_at(table, person)
+        for cup in cups:  # (tournaments: their entrants; bot/forgotten_entrants.py)
+            if forgotten_entrants.named_in(cup, person):
+                names |= forgotten_entrants.entrant_names(cup, person)
+                forgotten_entrants.scrub(cup, person)
+                self._tournaments[cup.id] = json.dumps(cup.to_dict())
         seats = {(table.id, i) for table in theirs for i in scrub(table, person, names)}
         for table in theirs:
             self._rows[table.id] = json.dumps(table.to_dict())

@@ -64,10 +64,13 @@ class Entrant:
     out: Out | None = None
     replaced: PersonRef | None = None  # the person a computer replaced: they keep the name, not the seat
     lang: str | None = None
+    # a person who asked to be forgotten (bot/forgotten_entrants.py): their place and points stay,
+    # with no person, no name; the readers write "a former player"
+    forgotten: bool = False
 
     @property
     def computer(self) -> bool:
-        return self.person is None
+        return self.person is None and not self.forgotten
 
 
 @dataclass(slots=True)

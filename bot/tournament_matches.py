@@ -41,7 +41,8 @@ def seats(t: Tournament, match: Match) -> list[Seat]:
         e = t.entrants[i]
         withdrawn = e.out in (Out.DISQUALIFIED, Out.LEFT)
         person = None if withdrawn else e.person
-        out.append(Seat(e.name, person, e.level, lang=e.lang, left=e.replaced or (e.person if withdrawn else None)))
+        left = e.replaced or (e.person if withdrawn else None)
+        out.append(Seat(e.name, person, e.level, lang=e.lang, forgotten=e.forgotten, left=left))
     return out
 
 

@@ -12,6 +12,9 @@ Which tables hold a person, and how each is cleaned:
 - messages (the platforms' records): the rows of their private screens (audience = their user id)
   deleted; a turn alert's note naming them (alert_note: "<message> <seat> <platform> <user>
   <since>") cut to its message id;
+- tournaments: their entrants (also one a computer replaced) forgotten, a tournament they created
+  naming nobody (bot/forgotten_entrants.py); tournament_messages: their private screens' rows
+  deleted (adapters/sql/forgetting_tournaments.py);
 - links (/link): unlinked first (adapters/sql/account_links.py `unlink`: the other account keeps its copy
   of the joint record), their link codes deleted;
 - forgotten: their mark, kept.
@@ -24,7 +27,7 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, exists, select, update
 
-from adapters.sql import account_links
+from adapters.sql import account_links, forgetting_tournaments
 from adapters.sql.community import notify
 from adapters.sql.models import Base
 from adapters.sql.rows import load_many, messages, people, ratings, results, table_row, tables
@@ -52,12 +55,14 @@ def forget(conn: Connection, person: PersonRef, mark: str) -> tuple[Forgetting, 
     is stale)."""
     theirs = load_many(conn, select(tables.c.id).where(tables.c.id.in_(_tables_naming(conn, person))))
     seated = [t for t in theirs if expects(t, person)]
-    if seated:
-        return Forgetting.seated(seated), []
+    cups = forgetting_tournaments.naming(conn, person)
+    entered = forgetting_tournaments.playing(cups, person)
+    if seated or entered:
+        return Forgetting.seated(seated, entered), []
     again = is_forgotten(conn, person, mark)
     account_links.unlink(conn, person)  # (before their rows go: the other account keeps a copy)
     account_links.forget_codes(conn, person)
-    names = _names(conn, person)
+    names = _names(conn, person) | forgetting_tournaments.names(cups, person)
     for table in theirs:
         names |= names_at(table, person)
     for table in theirs:
@@ -72,6 +77,7 @@ def forget(conn: Connection, person: PersonRef, mark: str) -> tuple[Forgetting, 
         conn.execute(delete(rows).where(rows.c.platform == person.platform, rows.c.user_id == person.user_id))
     conn.execute(delete(notify).where(notify.c.person_platform == person.platform, notify.c.user_id == person.user_id))
     _platform_records(conn, person)
+    forgetting_tournaments.forget(conn, cups, person)
     if conn.execute(update(forgotten).where(forgotten.c.mark == mark).values(at=time.time())).rowcount == 0:
         conn.execute(forgotten.insert().values(mark=mark, at=time.time()))
     return Forgetting(Forgot.AGAIN if again else Forgot.DONE), [t.id for t in theirs]

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Select, and_, bindparam, case, func, or_, select
 
+from adapters.sql import tournament_rows
 from adapters.sql.account_links import accounts_of, identities_of, names_on
 from adapters.sql.community import earned_by
 from adapters.sql.database import Database
@@ -42,6 +43,7 @@ from bot.history import (
     Rival,
 )
 from bot.history_lines import RECORD_GAMES, game_line, named, record, renamed, totals
+from bot.history_tournaments import TOURNAMENTS, tournament_lines
 from bot.people import ChatRef, PersonRef
 from bot.ratings import GLOBAL, Result, Standing, chat_scope
 from bot.seasons import scoped
@@ -189,7 +191,8 @@ def chat_of(conn: Connection, chat: ChatRef, season: str | None, recent: int = R
     here = (finished.c.platform == chat.platform, finished.c.chat_id == chat.chat_id)
     newest = select(finished.c.table_id).where(*here).order_by(finished.c.table_id.desc()).limit(recent)
     lately = games_of(conn, newest)
-    if not lately:
+    cups = tournament_lines(tournament_rows.shown_of(conn, chat, TOURNAMENTS))
+    if not lately and not cups:
         return None
     home = chat_scope(chat)
     scope = home if season is None else scoped(home, season)
@@ -213,6 +216,7 @@ def chat_of(conn: Connection, chat: ChatRef, season: str | None, recent: int = R
         tuple(Active(a.person, names.get(a.person, ""), a.games) for a in people),
         tuple(records_of(conn, chat)),
         lines(conn, lately),
+        cups,
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from sqlalchemy import Connection, func, insert, select, update
 
 from adapters.sql.models import Base
+from bot.history_tournaments import SHOWN
 from bot.people import ChatRef
 from bot.store.errors import StaleTournament
 from bot.tournament import Stage, Tournament
@@ -67,3 +68,16 @@ def next_due_of(conn: Connection, platform: str | None) -> float | None:
         query = query.where(tournaments.c.platform == platform)
     due: float | None = conn.scalar(query)
     return due
+
+
+def shown_of(conn: Connection, chat: ChatRef, most: int) -> list[Tournament]:
+    """A chat's tournaments its group page lists (bot/history_tournaments.py): open or finished,
+    newest first, at most `most` (one indexed read: platform, chat_id, stage)."""
+    query = (
+        select(tournaments.c.data)
+        .where(tournaments.c.platform == chat.platform, tournaments.c.chat_id == chat.chat_id)
+        .where(tournaments.c.stage.in_([s.value for s in SHOWN]))
+        .order_by(tournaments.c.id.desc())
+        .limit(most)
+    )
+    return [Tournament.from_dict(data) for data in conn.scalars(query)]

@@ -65,6 +65,9 @@ def page_words(t: Translator) -> dict[str, str]:
         "most_active": t.gettext("Most active"),
         # TRANSLATORS: a group page's heading over its records (longest game, fastest win, best score)
         "records": t.gettext("Records"),
+        # TRANSLATORS: a group page's heading over the chat's tournaments, open and finished
+        "tournaments": t.gettext("Tournaments"),
+        "winner": t.gettext("Winner"),
         "no_rated": t.gettext("No rated games yet."),
         "no_games": t.gettext("No games yet."),
         "not_rated": t.gettext("not rated yet"),

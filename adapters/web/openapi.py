@@ -129,6 +129,44 @@ SCHEMAS: dict[str, Schema] = {
         }
     ),
     "Season": _object({"season": SEASON, "name": TEXT}),
+    # a chat's tournaments (bot/history_tournaments.py), each with its standings
+    "TournamentEntrant": _object(
+        {
+            "place": {"type": "integer", "minimum": 1},
+            "name": {"type": "string", "description": "plain text, as the standings show it"},
+            "forgotten": {"const": True, "description": "a person who asked to be forgotten: no name"},
+            "computer": {"const": True},
+            "points": {"type": "number"},
+            "tiebreaks": {**_list({"type": "number"}), "description": "in the tournament's `tiebreaks` order"},
+            "played": {**COUNT, "description": "matches played, byes included"},
+            "wins": COUNT,
+            "out": {"type": ["string", "null"], "enum": ["eliminated", "disqualified", "left", None]},
+            "winner": {"const": True, "description": "the winner of a finished tournament"},
+        },
+        optional=("name", "forgotten", "computer", "winner"),
+    ),
+    "Tournament": _object(
+        {
+            "name": {"type": "string", "description": "as its admin named it; empty: the game's name"},
+            "title": {"type": "string", "description": "its name, or the game's in the reader's language"},
+            "game": TEXT,
+            "game_title": TEXT,
+            "format": {"enum": ["swiss", "elimination", "points"]},
+            "format_name": {"type": "string", "description": "in the reader's language"},
+            "stage": {"enum": ["signup", "running", "finished"]},
+            "paused": {"type": "boolean"},
+            "round": {**COUNT, "description": "the round under way or last played; 0 while signing up"},
+            "rounds": {**COUNT, "description": "the rounds it plays (elimination: its bracket's)"},
+            "entrants": {**COUNT, "description": "everyone in its standings (the list may stop sooner)"},
+            "created_at": TIME,
+            "finished_at": {"type": ["string", "null"], "format": "date-time", "description": "null: not yet"},
+            "tiebreaks": {
+                **_list({"enum": ["buchholz", "sonneborn_berger", "wins", "rating", "opponents", "round"]}),
+                "description": "after the points, in order (docs: tie-breaks)",
+            },
+            "standings": {**_list(_ref("TournamentEntrant")), "description": "best first"},
+        }
+    ),
     "Chat": _object(
         {
             "season": {**SEASON, "type": ["string", "null"], "description": "the boards' season; null: all time"},
@@ -138,6 +176,10 @@ SCHEMAS: dict[str, Schema] = {
             "active": _list(_ref("Active")),
             "records": _list(_ref("Record")),
             "recent": _list(_ref("GameLine")),
+            "tournaments": {
+                **_list(_ref("Tournament")),
+                "description": "open and finished ones, newest first, at most 10; the same in every season",
+            },
         }
     ),
     # a replay (replay_json.py): the deal's open table whole, then each step's changes
@@ -290,13 +332,14 @@ def document() -> Schema:
                 {**errors, "410": "the link has expired, or the person asked to be forgotten"},
             ),
             f"{PREFIX}/chats/{{token}}/leaderboard": _read(
-                "A group's leaderboards of a season (or all time), most active players, records, recent games",
+                "A group's leaderboards of a season (or all time), most active players, records, recent games, "
+                "tournaments",
                 "Chat",
                 {
                     **errors,
                     "400": "the season is not a month written YYYY-MM",
                     "403": "the group's page is not public any more (a public link)",
-                    "404": "not a group page's token, or no game finished in the group yet",
+                    "404": "not a group page's token, or no game finished and no tournament in the group yet",
                 },
                 (
                     {

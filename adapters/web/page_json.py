@@ -13,12 +13,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from adapters.web.history_words import RECORD_TITLES, record_value
+from adapters.web.page_tournaments import title as tournament_title
 from bot import seasons
 from bot.achievements import BY_ID
 from bot.history import Board, ChatHistory, GameLine, PlayerHistory, Record, SeatLine
+from bot.history_tournaments import EntrantLine, TournamentLine
 from bot.i18n import Translator
 from bot.people import PersonRef
+from bot.tournament import Stage
 from bot.ui.ratings import season_name
+from bot.ui.tournament import FORMATS
 from bot.ui.words import game_name
 
 Json = dict[str, Any]
@@ -83,6 +87,7 @@ def chat_json(history: ChatHistory, season: str | None, t: Translator) -> Json:
         "active": [{"name": a.name, "games": a.games} for a in history.active],
         "records": [record_json(r, t) for r in history.records],
         "recent": [game_json(line, t) for line in history.recent],
+        "tournaments": [tournament_json(line, t) for line in history.tournaments],
     }
 
 
@@ -134,4 +139,44 @@ def seat_json(seat: SeatLine) -> Json:
         data["name"] = seat.name
         if seat.person is None:
             data["computer"] = True
+    return data
+
+
+def tournament_json(line: TournamentLine, t: Translator) -> Json:
+    return {
+        "name": line.name,
+        "title": tournament_title(line, t),
+        "game": line.game,
+        "game_title": game_name(line.game, t),
+        "format": line.format.value,
+        "format_name": t.gettext(FORMATS[line.format]),
+        "stage": line.stage.value,
+        "paused": line.paused,
+        "round": line.round,
+        "rounds": line.rounds,
+        "entrants": line.entrants,
+        "created_at": when(line.created_at),
+        "finished_at": when(line.finished_at) if line.stage is Stage.FINISHED else None,
+        "tiebreaks": list(line.tiebreaks),
+        "standings": [entrant_json(e) for e in line.standings],
+    }
+
+
+def entrant_json(e: EntrantLine) -> Json:
+    data: Json = {
+        "place": e.place,
+        "points": e.points,
+        "tiebreaks": list(e.tiebreaks),
+        "played": e.played,
+        "wins": e.wins,
+        "out": None if e.out is None else e.out.value,
+    }
+    if e.forgotten:
+        data["forgotten"] = True  # and no name
+    else:
+        data["name"] = e.name
+        if e.computer:
+            data["computer"] = True
+    if e.winner:
+        data["winner"] = True
     return data

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.web.history_words import RECORD_TITLES, place_of, rated_games, record_value
+from adapters.web.page_tournaments import tournament_view
 from bot.achievements import BY_ID
 from bot.history import Board, ChatHistory, GameLine, PlayerHistory, SeatLine
 from bot.i18n import Translator
@@ -154,6 +155,7 @@ def chat_view(pages: ChatPages, t: Translator, former: str) -> View:
             }
             for line in pages.all_time.recent
         ],
+        "tournaments": [tournament_view(line, t, former) for line in pages.all_time.tournaments],
     }
 
 

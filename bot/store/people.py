@@ -55,8 +55,10 @@ class PeopleStore(Protocol):
 
     async def forget(self, person: PersonRef) -> Forgetting:
         """Forget this person, all or nothing, in one transaction: unless they sit at (or are
-        invited to) an open table not set aside (then SEATED with those tables, and nothing
-        changes), every trace of their identity and name goes. Their seats at the other tables
+        invited to) an open table not set aside, or still play in an open tournament (then SEATED
+        with those tables and tournaments, and nothing changes), every trace of their identity and
+        name goes. Their entrants in tournaments become `forgotten` (place and points kept; a
+        tournament they created names nobody; bot/forgotten_entrants.py). Their seats at the other tables
         become `forgotten` seats (no person, no name; the table's version + 1, so a copy loaded
         before is stale), and so do their results; a table they opened names nobody as its
         creator (user id ""); they leave its invites and removed lists, and a notice naming them

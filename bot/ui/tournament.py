@@ -16,10 +16,10 @@ from bot.bidi import inside, isolated
 from bot.i18n import Translator
 from bot.standings import TIEBREAKS, standings
 from bot.tokens import NO_TABLE, Token
-from bot.tournament import Format, Out, Round, Stage, Tournament
+from bot.tournament import Entrant, Format, Out, Round, Stage, Tournament
 from bot.ui.screen import TEXT, Button, Countdown, Mention, Screen
 from bot.ui.tournament_picture import standings_picture
-from bot.ui.words import N_, compose, game_name
+from bot.ui.words import FORMER, N_, compose, game_name
 
 BOARD = "tournament"
 FINAL = "final"
@@ -59,9 +59,17 @@ def press_token(t: Tournament, action: str) -> str:
     return Token(NO_TABLE, 0, "tournament", f"{action}{t.id}").encode()
 
 
+def shown_name(e: Entrant, tr: Translator) -> str:
+    """An entrant's name in a text: isolated, a computer's marked 🤖, a forgotten person's "a former
+    player"."""
+    if e.forgotten:
+        return tr.gettext(FORMER)
+    return ("🤖 " if e.computer else "") + isolated(e.name)
+
+
 def _entrant(t: Tournament, i: int, tr: Translator) -> str:
     e = t.entrants[i]
-    name = ("🤖 " if e.computer else "") + isolated(e.name)
+    name = shown_name(e, tr)
     if e.out is Out.DISQUALIFIED:
         return name + " " + tr.gettext("(disqualified)")
     if e.out is Out.LEFT:
@@ -140,7 +148,7 @@ def round_screen(t: Tournament, r: Round, tr: Translator) -> Screen:
             if seat:
                 text += " — "
             e = t.entrants[i]
-            shown = ("🤖 " if e.computer else "") + isolated(e.name)
+            shown = shown_name(e, tr)
             if e.person is not None:
                 at = len(text) + (2 if e.computer else 0)
                 marks.append(Mention(*inside((at, at + len(isolated(e.name)))), e.person))
@@ -191,7 +199,9 @@ def final_screen(t: Tournament, winner: int | None, tr: Translator, look: str = 
     marks: tuple[Mention, ...] = ()
     if winner is not None:
         e = t.entrants[winner]
-        line, spans = compose(tr.gettext("🥇 Winner: {name}"), name=isolated(e.name))
+        line, spans = compose(
+            tr.gettext("🥇 Winner: {name}"), name=tr.gettext(FORMER) if e.forgotten else isolated(e.name)
+        )
         start = len(text) + 1
         if e.person is not None:
             marks = (Mention(start + spans["name"][0], start + spans["name"][1], e.person),)

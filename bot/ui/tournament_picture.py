@@ -18,7 +18,7 @@ from bot.ratings import shown
 from bot.standings import TIEBREAKS
 from bot.tournament import Format, Match, Out, Stage, StandingsRow, Tournament
 from bot.ui.picture import BracketColumn, BracketSeat, StandingsLine, TournamentPicture
-from bot.ui.words import N_, game_name
+from bot.ui.words import FORMER, N_, game_name
 
 MAX_ROWS = 100  # a table's rows in one picture (about 3,500 pixels high)
 MAX_BRACKET_MATCHES = 32  # the first column's places at most (the round of 64)
@@ -49,9 +49,19 @@ def points_text(points: float, t: Translator) -> str:
     return t.number(round(points, 2))
 
 
-def entrant_name(t: Tournament, i: int) -> str:
-    """An entrant's name as the picture shows it: a computer's marked 🤖."""
+def tiebreak_text(tiebreak: str, value: float, t: Translator) -> str:
+    """A tie-break's value in a standings' column: opponents' points as points, a rating as shown."""
+    if tiebreak in WHOLE:
+        return points_text(value, t)
+    return t.number(shown(value) if tiebreak == "rating" else round(value))
+
+
+def entrant_name(t: Tournament, i: int, tr: Translator) -> str:
+    """An entrant's name as the picture shows it: a computer's marked 🤖, a forgotten person's
+    "a former player"."""
     e = t.entrants[i]
+    if e.forgotten:
+        return tr.gettext(FORMER)
     return "🤖 " + e.name if e.computer else e.name
 
 
@@ -85,12 +95,9 @@ def standings_picture(t: Tournament, rows: Sequence[StandingsRow], tr: Translato
     lines = tuple(
         StandingsLine(
             row.place,
-            entrant_name(t, row.entrant),
+            entrant_name(t, row.entrant, tr),
             points_text(row.points, tr),
-            tuple(
-                points_text(v, tr) if b in WHOLE else tr.number(shown(v) if b == "rating" else round(v))
-                for b, v in zip(breaks, row.tiebreaks, strict=True)
-            ),
+            tuple(tiebreak_text(b, v, tr) for b, v in zip(breaks, row.tiebreaks, strict=True)),
             out=row.out in (Out.DISQUALIFIED, Out.LEFT),
         )
         for row in rows[:MAX_ROWS]
@@ -113,7 +120,7 @@ def _seats(t: Tournament, match: Match, slots: dict[int, int], tr: Translator) -
     seats = []
     for i in sorted(match.entrants, key=slots.__getitem__):
         score = "" if match.points is None or match.bye else points_text(match.points[match.entrants.index(i)], tr)
-        seats.append(BracketSeat(entrant_name(t, i), score, won=on == i, lost=on is not None and on != i))
+        seats.append(BracketSeat(entrant_name(t, i, tr), score, won=on == i, lost=on is not None and on != i))
     return tuple(seats)
 
 
@@ -142,7 +149,7 @@ def _bracket(t: Tournament, title: str, subtitle: str, tr: Translator, rtl: bool
         )
         columns.append(BracketColumn(heading, tuple(places)))
     left = survivors(t)
-    champion = entrant_name(t, left[0]) if len(left) == 1 and t.entrants[left[0]].out is None else ""
+    champion = entrant_name(t, left[0], tr) if len(left) == 1 and t.entrants[left[0]].out is None else ""
     return TournamentPicture(
         title,
         subtitle,

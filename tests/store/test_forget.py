@@ -18,15 +18,18 @@ from adapters.sql.models import Base
 from adapters.sql.store import SqlStore
 from bot import ratings, seasons
 from bot.commands import Forget, Kick, Notify, QuickMatch, SetLanguage, SetLook
-from bot.forgotten import Forgot
+from bot.forgotten import NOBODY, Forgot
 from bot.games import games
 from bot.memory_store import MemoryStore
 from bot.people import Actor, PersonRef
 from bot.settings import ServiceConfig
+from bot.standings import standings
 from bot.tables import Status
 from bot.tokens import decode
+from bot.tournament import Stage
 from bot.ui.screen import Alert, alert_note
 from tests.bot.harness import BOB, CHAT, CY, DAN, Harness, played_out
+from tests.bot.tournament_harness import create, press, tournament, until_over
 
 ZEPH = Actor(PersonRef("test", "7319046628"), "Zephyrine Quarto")
 TRACES = (ZEPH.person.user_id, ZEPH.name)
@@ -81,6 +84,15 @@ def plays(h: Harness, actor: Actor, table_id: int) -> None:
     raise AssertionError("the game did not end")
 
 
+def a_cup_with_zeph(h: Harness) -> int:
+    """A Swiss Speed tournament she created (as a chat admin) and played to its end with Bob and
+    Cy (a computer filling the fourth place); its id."""
+    assert create(h, replace(ZEPH, admin=True), rounds=2, computers=True, name="Zephyrine's cup").ok
+    for who in (ZEPH, BOB, CY):
+        assert press(h, who, "Join").ok
+    return until_over(h, tournament(h).id).id
+
+
 def played_with_zeph(h: Harness) -> tuple[list[int], int, int]:
     """Finished games with Zephyrine among others, a lobby she was removed from, a challenge to her
     called off, her language, look, notify entry and quick-match queue entry; (finished tables, the
@@ -113,10 +125,13 @@ def played_with_zeph(h: Harness) -> tuple[list[int], int, int]:
 def test_a_forgotten_person_leaves_no_id_and_no_name_anywhere_and_the_others_keep_theirs(store):
     h = Harness(ServiceConfig(idle_seconds=3, computer_think=0.5), seed=3, store=store)
     finished, lobby, challenge = played_with_zeph(h)
+    cup = a_cup_with_zeph(h)
     if isinstance(store, SqlStore):  # the platform's records: her panel's message, a turn alert naming her
         h.run(store.records.remember_message(finished[0], ZEPH.person.user_id, "panel", "81", 9))
         note = alert_note("82", Alert(0, ZEPH.person, 5.0))
         h.run(store.records.remember_message(finished[1], "", "alert", note, 9))
+        h.run(store.records.remember_message(-cup, ZEPH.person.user_id, "private", "83", 9))  # (a tournament's)
+    played = tournament(h, cup)
     before = others(h)
     results = {t: h.run(store.results(t)) for t in finished}
     assert traces(store, h), "the games named her"
@@ -136,6 +151,16 @@ def test_a_forgotten_person_leaves_no_id_and_no_name_anywhere_and_the_others_kee
         ]
         assert sum(s.forgotten for s in table.seats) == 1
     assert h.table(lobby).kicked == [] and h.table(lobby).notice.name == ""
+    kept = tournament(h, cup)  # her entrant keeps its place and points, no name, no person; nobody created it
+    assert (kept.creator.user_id, kept.version, kept.stage) == (NOBODY, played.version + 1, Stage.FINISHED)
+    mine = [e.person == ZEPH.person for e in played.entrants]
+    assert mine.count(True) == 1
+    assert [e.forgotten for e in kept.entrants] == mine
+    assert [(e.name, e.person) for e in kept.entrants] == [
+        ("", None) if m else (e.name, e.person) for m, e in zip(mine, played.entrants, strict=True)
+    ]
+    assert standings(kept) == [replace(r, name="") if mine[r.entrant] else r for r in standings(played)]
+    assert kept.rounds == played.rounds
     assert h.table(challenge).invites == []
     assert h.run(store.forgotten(ZEPH.person)) and not h.run(store.forgotten(BOB.person))
     assert h.run(store.person_lang(ZEPH.person)) is None and h.run(store.achievements_of(ZEPH.person)) == []
@@ -186,3 +211,21 @@ def test_forget_in_a_chat_with_the_service_refuses_while_seated(store):
     reply = h.run(h.service.handle(Forget(ZEPH, CHAT)))
     assert not reply.ok and "Svolota" in (reply.text or "") and not reply.screens
     assert h.table(t).seats[0].person == ZEPH.person
+
+
+def test_someone_playing_in_an_open_tournament_is_not_forgotten_and_nothing_changes(store):
+    h = Harness(store=store)
+    assert create(h, name="Open cup").ok
+    for who in (ZEPH, BOB):
+        assert press(h, who, "Join").ok
+    cup = tournament(h)
+
+    done = h.run(store.forget(ZEPH.person))
+
+    assert (done.forgot, done.tables, done.tournaments) == (Forgot.SEATED, (), (("Open cup", "speed"),))
+    assert tournament(h, cup.id) == cup and not h.run(store.forgotten(ZEPH.person))
+    reply = h.run(h.service.handle(Forget(ZEPH, CHAT)))  # asked in the chat: why not, nothing to confirm
+    assert not reply.ok and "Open cup" in (reply.text or "") and not reply.screens
+    assert press(h, ZEPH, "Leave").ok  # left: now she may go
+    assert h.run(store.forget(ZEPH.person)).forgot is Forgot.DONE
+    assert [e.name for e in tournament(h, cup.id).entrants] == ["Bob"]

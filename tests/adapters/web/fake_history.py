@@ -3,10 +3,11 @@
 The story: in a Telegram group, from 10 October 2026 (so over two monthly seasons), Ann plays 30
 games of Svolota with Bob and a third seat that goes round Cem, Dana (a Hebrew name), Eve (who
 later asked to be forgotten: her seats keep no name) and a computer; then Ann and Bob play 6 games
-of Speed, and Ann, Bob and Cem 3 rounds of Racing Demon. Who places where comes from a seeded
-generator; everything the pages show (ratings after each game, streaks, head-to-head, boards,
-records) is computed here from those games, so a test can compare what is served with what the
-story implies, never with a copy of the answer.
+of Speed, and Ann, Bob and Cem 3 rounds of Racing Demon; the group held tournaments too
+(fake_tournaments.py: a Swiss cup Eve played in, a knockout under way, one signing up). Who
+places where comes from a seeded generator; everything the pages show (ratings after each game,
+streaks, head-to-head, boards, records) is computed here from those games, so a test can compare
+what is served with what the story implies, never with a copy of the answer.
 
 A rating changes by 8 points per place above the middle of the table (a simple rule: the pages
 only show the numbers, they do not compute them).
@@ -40,6 +41,7 @@ from bot.history import (
 from bot.memory_store import MemoryStore
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating, chat_scope
+from tests.adapters.web.fake_tournaments import tournament_story
 
 CHAT = ChatRef("telegram", "-1001")
 ANN = PersonRef("telegram", "101")
@@ -211,6 +213,7 @@ def chat(games: list[Played], season: str | None) -> ChatHistory:
         active[:ACTIVE],
         records(games),
         tuple(line(g) for g in reversed(games[-RECENT:])),
+        tournament_story(CHAT, list(NAMES.items()), START),
     )
 
 

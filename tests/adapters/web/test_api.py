@@ -24,7 +24,8 @@ from bot import seasons
 from bot.pages import ChatPage, PlayerPage, ReplayPage
 from bot.people import ChatRef, PersonRef
 from bot.store import StoreUnavailable
-from tests.adapters.web.fake_history import ANN, BOB, CHAT, EVE, NAMES, FakeHistory, finished, story
+from tests.adapters.web.fake_history import ANN, BOB, CHAT, EVE, NAMES, START, FakeHistory, finished, story
+from tests.adapters.web.fake_tournaments import tournament_story
 
 SECRET = b"the pages' test key, 32 bytes.."
 NOW = 1_800_000_000.0
@@ -277,3 +278,21 @@ async def test_a_page_paints_from_its_html_and_a_replay_token_goes_to_the_replay
         assert status == 400 and "2026-11" in html
         status, html, _ = await api.get(f"/page/{chat_path().split('/')[4]}?season=2026-10")
         assert status == 200 and '<option value="2026-10" selected>' in html
+
+
+async def test_a_groups_answer_lists_its_tournaments_newest_first_with_their_standings(aio_loop):
+    expected = tournament_story(CHAT, list(NAMES.items()), START)  # (fake_tournaments.py: the story's cups)
+    async with served() as api:
+        status, group, _ = await api.get(chat_path(), **{"Accept-Language": "de"})
+    assert status == 200
+    jsonschema.validate(group, schema("Chat"))
+    cups = group["tournaments"]
+    assert [(c["name"], c["stage"], c["round"], c["rounds"]) for c in cups] == [
+        (line.name, line.stage.value, line.round, line.rounds) for line in expected
+    ]
+    assert [c["format_name"] for c in cups] == ["Punkte", "K.-o.-System", "Schweizer System"]
+    cup = cups[2]  # the October cup, over: its winner first, Eve's line kept without her name
+    assert [e.get("name") for e in cup["standings"]] == [e.name or None for e in expected[2].standings]
+    assert cup["standings"][0].get("winner") and sum(e.get("winner", False) for e in cup["standings"]) == 1
+    (eve,) = [e for e in cup["standings"] if e.get("forgotten")]
+    assert "name" not in eve and "Eve" not in str(group)

@@ -502,7 +502,7 @@ def _pair(text: str) -> tuple[float, float]:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--store", default="sqlite", choices=["sqlite", "postgres", "both"])
+    parser.add_argument("--store", default="both", choices=["sqlite", "postgres", "both"])
     parser.add_argument("--seconds", type=float, default=60.0, help="wall time measured")
     parser.add_argument("--tournaments", type=int, default=50)
     parser.add_argument("--people", type=int, default=1000, help="people joining the quick-match queues")

@@ -25,14 +25,16 @@ and Discord apps run them), on a SQLite file and on PostgreSQL.
 Measured over `--seconds` of wall time (default 60), the tournaments created and signed up
 before: deadline lateness p50/p99/max (bench/load.py's `Lateness` observer) and the overdue backlog
 at the start and the end; press-to-answer p50/p99; event-loop lag p99/max (its 10 ms sampler); a
-tournament tick (`Tournaments.tick`, as the scheduler calls it after each batch) p50/p99/max and how
-many tournaments each looked at; the periodic matcher tick (`QuickMatches.tick` from `MatchTicks`)
-p50/p99/max, and a join's answer (its own tick included) p50/p99; moves per second (every table's
-logged moves); tournament rounds completed and tournaments finished; queue → table (wall time from
-sending the join to the table's first commit) p50/p99; live tables at the end; errors (exceptions,
-ERROR log lines, refused presses or joins, tables set aside, tournaments cancelled); memory (RSS
-growth from before the tournaments were created, RSS at the end). The exit code is 1 on any
-error. The machine is printed first (`nproc`, the CPU model).
+tournament tick (`Tournaments.tick`, as the scheduler's tournaments task calls it) p50/p99/max;
+the periodic matcher tick (`QuickMatches.tick` from `MatchTicks`) p50/p99/max, and a join's
+answer (its own tick included) p50/p99; moves per second (every table's logged moves); tournament
+rounds completed and the tournaments by stage; queue → table (wall time from sending the join to
+the table's first commit) p50/p99; tables made and open at the end, the table ids taken (a
+matcher that loses a group to another tick has taken one for nothing) and the quick-match ticks
+run (the matcher's and each join's own); errors (exceptions, ERROR log lines, refused presses or
+joins, tables set aside, tournaments cancelled); memory (RSS at the end, and its growth from
+before the tournaments were created). The exit code is 1 on any error. The machine is printed
+first (`nproc`, the CPU model, the load average: other work on the machine takes CPU from the run).
 
     python -m bench.scale [--store sqlite|postgres|both] [--seconds 60] [--tournaments 50]
                           [--people 1000] [--arrivals S] [--signup 3,15] [--round 30,50] [--seed 1]
@@ -159,7 +161,6 @@ class Scale:
     joined: int = 0  # their joins answered in the measured time
     setup_seconds: float = 0.0
     tournament_ticks: array[float] = field(default_factory=lambda: array("d"))
-    looked_at: int = 0  # tournaments the ticks looked at
     matcher_ticks: array[float] = field(default_factory=lambda: array("d"))
     joins: array[float] = field(default_factory=lambda: array("d"))  # a join's answer, its own tick included
     seated: array[float] = field(default_factory=lambda: array("d"))  # join sent → table committed, s

@@ -1,11 +1,8 @@
 """One scheduler for every deadline: sleep until the earliest is due (or a short poll, since
 another command may arm an earlier one), then fire what is due (bot/firing.py), a bounded batch
 at a time, so presses and redraws go on while a backlog is worked off (after a restart, or under
-load); at a season's start, its podiums (bot/community.py); and, in a task of their own beside
-it, the tournaments' moves (bot/tournaments.py: a table of theirs that closed, sign-up's close, a
-round's limit, the sweep). Beside, not in line: a round opened is a dozen tables dealt and drawn,
-and the sweep looks at every open tournament, which held back every deadline due meanwhile
-(bench/scale.py: up to seconds with 50 tournaments)."""
+load); at a season's start, its podiums (bot/community.py); and the tournaments' moves
+(bot/tournaments.py: a table of theirs that closed, sign-up's close, a round's limit)."""
 
 from __future__ import annotations
 
@@ -58,18 +55,8 @@ class Scheduler:
         await self.run()
 
     async def run(self) -> None:
-        """Fire deadlines until cancelled, the tournaments' moves beside; nothing that fails stops
-        it (a failing table is set aside by itself; a store that cannot be read is waited out,
-        logged once a minute)."""
-        beside = asyncio.create_task(self._run_tournaments()) if self.tournaments is not None else None
-        try:
-            await self._run_deadlines()
-        finally:
-            if beside is not None:
-                beside.cancel()
-                await asyncio.gather(beside, return_exceptions=True)
-
-    async def _run_deadlines(self) -> None:
+        """Fire deadlines until cancelled; nothing that fails stops it (a failing table is set
+        aside by itself; a store that cannot be read is waited out, logged once a minute)."""
         while True:
             try:
                 due = await self.firing.next_due()
@@ -78,6 +65,8 @@ class Scheduler:
                     await asyncio.sleep(wait)
                 fired = await self.firing.tick()
                 await self.community.announce_seasons()  # a season that has just begun: last one's podiums
+                if self.tournaments is not None:  # tables of theirs that closed, their times come, the sweep
+                    await self.tournaments.tick()
             except Exception as e:  # the store itself failing: try again after a poll
                 self.firing.store_failed(e)
                 await asyncio.sleep(self.poll)
@@ -85,22 +74,3 @@ class Scheduler:
             # a batch that fired something: straight on to the next (its awaits let presses in);
             # due but nothing could fire: pause, not a busy loop
             await asyncio.sleep(0 if fired or wait > 0 else HELD_PAUSE)
-
-    async def _run_tournaments(self) -> None:
-        """Tables of theirs that closed, their times come, the sweep: as soon as `next_due` says, at
-        the latest after a poll."""
-        assert self.tournaments is not None
-        while True:
-            try:
-                due = await self.tournaments.next_due()
-                wait = self.poll if due is None else min(self.poll, max(0.0, due - self.clock.now()))
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                await self.tournaments.tick()
-            except Exception as e:
-                self.firing.store_failed(e)
-                await asyncio.sleep(self.poll)
-                continue
-            # due at once again (a tournament whose time has come and stays: paused, held by another
-            # process): pause, not a busy loop; a tournament's move waits 20 ms at most for it
-            await asyncio.sleep(0 if wait > 0 else HELD_PAUSE)

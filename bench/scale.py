@@ -25,7 +25,7 @@ and Discord apps run them), on a SQLite file and on PostgreSQL.
 Measured over `--seconds` of wall time (default 60), the tournaments created and signed up
 before: deadline lateness p50/p99/max (bench/load.py's `Lateness` observer) and the overdue backlog
 at the start and the end; press-to-answer p50/p99; event-loop lag p99/max (its 10 ms sampler); a
-tournament tick (`Tournaments.tick`, as the scheduler's tournaments task calls it) p50/p99/max;
+tournament tick (`Tournaments.tick`, as the scheduler calls it after each batch) p50/p99/max;
 the periodic matcher tick (`QuickMatches.tick` from `MatchTicks`) p50/p99/max, and a join's
 answer (its own tick included) p50/p99; moves per second (every table's logged moves); tournament
 rounds completed and the tournaments by stage; queue → table (wall time from sending the join to

@@ -27,6 +27,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -98,6 +99,7 @@ class QuickMatches:
         self._seed = seed
         # joins per person in the current minute (a fixed window on the service's clock)
         self._joins: TTLCache[tuple[PersonRef, int], int] = TTLCache(PEOPLE_KEPT, 60.0, timer=clock.now)
+        self._ticking = asyncio.Lock()
 
     # ----- commands ----------------------------------------------------------------------------
 
@@ -165,7 +167,16 @@ class QuickMatches:
 
     async def tick(self, platform: str | None = None) -> set[PersonRef]:
         """Let go of those who waited too long, then open the tables the queue makes now; the
-        people seated."""
+        people seated. One tick at a time in a process: a join (or the periodic tick) that finds one
+        running leaves its people to it or to the next second's, instead of matching the same
+        queue again beside it (a herd of joins each took table ids and seat checks for groups the
+        first had taken: bench.scale)."""
+        if self._ticking.locked():
+            return set()
+        async with self._ticking:
+            return await self._tick(platform)
+
+    async def _tick(self, platform: str | None) -> set[PersonRef]:
         now = self._clock.now()
         rows: list[Queued] = []
         for row in await self._store.waiting(platform):

@@ -44,10 +44,10 @@ from bench.tables import p50_p99, sqlite_url
 from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.commands import QuickMatch
-from bot.matching import Waiting, match
+from bot.matching import match
 from bot.memory_store import MemoryStore
 from bot.people import Actor, ChatRef, PersonRef
-from bot.quick_match import MAX_WAIT, QuickMatches
+from bot.quick_match import MAX_WAIT, QuickMatches, waiting_of
 from bot.ratings import GLOBAL, Rating
 from bot.store import Queued, Store
 from bot.ui.screen import Screen
@@ -184,16 +184,7 @@ async def run(store: Store, name: str, people: int, seconds: float, seed: int) -
         clock.advance(max(0.0, start_at + now - clock.now()))
         waiting = await store.waiting()
         f.largest_queue = max(f.largest_queue, len(waiting))
-        snapshot = [
-            Waiting(
-                f"{r.person.platform}:{r.person.user_id}",
-                (r.game, r.person.platform),
-                r.joined,
-                r.ordinal,
-                r.computers_after,
-            )
-            for r in waiting
-        ]
+        snapshot = [waiting_of(r) for r in waiting]
         cpu = time.process_time()
         match(snapshot, clock.now())
         f.matcher_cpu.append(time.process_time() - cpu)
@@ -235,16 +226,7 @@ async def burst(store: Store, quick: QuickMatches, clock: FakeClock, f: Figures,
         rows.append(Queued(person, a.game, f"B{i}", "en", now - rng.uniform(0, 30), ordinal, a.computers_after))
     for row in rows:
         await store.put_queued(row, None)
-    snapshot = [
-        Waiting(
-            f"{r.person.platform}:{r.person.user_id}",
-            (r.game, r.person.platform),
-            r.joined,
-            r.ordinal,
-            r.computers_after,
-        )
-        for r in rows
-    ]
+    snapshot = [waiting_of(r) for r in rows]
     cpu = time.process_time()
     match(snapshot, now)
     f.burst_cpu = time.process_time() - cpu

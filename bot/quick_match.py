@@ -185,9 +185,7 @@ class QuickMatches:
             else:
                 rows.append(row)
         by_key = {_key(r.person): r for r in rows}
-        waiting = [
-            Waiting(k, (r.game, r.person.platform), r.joined, r.ordinal, r.computers_after) for k, r in by_key.items()
-        ]
+        waiting = [waiting_of(r) for r in by_key.values()]
         groups = [(group, [by_key[w.who] for w in group.people]) for group in match(waiting, now)]
         seated: set[PersonRef] = set()
         for start in range(0, len(groups), TABLES_PER_TRANSACTION):
@@ -280,3 +278,8 @@ def board_language(langs: list[str | None]) -> str:
 
 def _key(person: PersonRef) -> str:
     return f"{person.platform}:{person.user_id}"
+
+
+def waiting_of(row: Queued) -> Waiting:
+    """A queue row as the matcher sees it (bot/matching.py): one queue per game and platform."""
+    return Waiting(_key(row.person), (row.game, row.person.platform), row.joined, row.ordinal, row.computers_after)

@@ -40,7 +40,10 @@ def share(image: Image.Image, colour: tuple[int, int, int], box: tuple[float, fl
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "ar"])
-@pytest.mark.parametrize("n", [2, 7, 16, 40])
+@pytest.mark.parametrize(
+    "n",
+    [2, 7, *(pytest.param(n, marks=pytest.mark.slow) for n in (16, 40))],  # big fields: the slow tier
+)
 @pytest.mark.parametrize("fmt", list(Format))
 def test_every_format_and_size_draws_within_the_limits_the_same_each_time(fmt: Format, n: int, lang: str):
     need_all()

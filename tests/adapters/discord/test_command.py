@@ -73,6 +73,10 @@ async def test_the_command_runs_the_bot_until_sigterm(
         env=env,
         stderr=asyncio.subprocess.PIPE,
     )
+    # read as it is written: the DEBUG log of the commands' sync (every command in 15 languages) is
+    # more than a pipe holds, and a bot whose stderr is full stops at its next log line
+    assert process.stderr is not None
+    err = asyncio.create_task(process.stderr.read())
     try:
         await fake.wait_ready(timeout=20)
         assert len(fake.command_syncs) == 1
@@ -81,8 +85,8 @@ async def test_the_command_runs_the_bot_until_sigterm(
         await fake.wait_for(lambda: fake.last_message(channel), what="the table's message")
     finally:
         process.send_signal(signal.SIGTERM)
-        _out, err = await asyncio.wait_for(process.communicate(), 15)
-    log = err.decode()
+        await asyncio.wait_for(process.wait(), 15)
+    log = (await err).decode()
     assert process.returncode == 0, log[-2000:]
     assert "DEBUG" in log and "synced 17 slash commands" in log  # (13, and /tournament, /quickmatch, /link, /unlink)
     assert fake.token not in log

@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -74,6 +75,9 @@ from bot.ui.screen import Reply, Screen
 
 log = logging.getLogger(__name__)
 SWEEP = 60.0  # seconds: every open tournament is looked at this often (and on start), whatever happened
+# seconds: the store is asked when a tournament is next due at most this often (the scheduler ticks
+# after every firing batch); this process's own saves say so at once, another's within this
+DUE_POLL = 1.0
 STEPS = 8  # changes in a row one look may make (close sign-up, open a round, record, open the next ...)
 ATTEMPTS = 3  # a change another process saved first runs again on what it saved
 # each number's most, and its word in /tournament's syntax (bot/tournament_words.py)
@@ -134,6 +138,8 @@ class Tournaments(Observer):
         self._locks = KeyedLocks()  # one per tournament being changed (tables have their own)
         self._pending: set[int] = set()  # tournaments a table of which closed: looked at next tick
         self._next_sweep = 0.0  # the first tick looks at every open tournament (a restart's reconciliation)
+        self._due: float | None = None  # the earliest due time known (`DUE_POLL`)
+        self._due_asked = -math.inf  # when the store was last asked for it
         self._creating = asyncio.Lock()
 
     # ----- the commands ---------------------------------------------------------------------------
@@ -148,6 +154,7 @@ class Tournaments(Observer):
                 raise Refused("there is already a tournament here: finish or cancel it first")
             t.id = await self._store.new_tournament_id()
             await self._store.save_tournament(t, -1)
+            self._expect(t)
         await self._draw(t)
         return Reply()
 
@@ -281,19 +288,14 @@ class Tournaments(Observer):
             self._next_sweep = now + SWEEP
             ids |= {t.id for t in await self._store.open_tournaments(platform=self._platform)}
         else:
-            due = await self._store.next_tournament_due(self._platform)
-            if due is not None and due <= now:
+            if now - self._due_asked >= DUE_POLL:
+                self._due, self._due_asked = await self._store.next_tournament_due(self._platform), now
+            if self._due is not None and self._due <= now:
                 ids |= set(await self._store.tournaments_due(now, self._platform))
+                self._due_asked = -math.inf  # those looked at are due later now: ask again next tick
         for tid in sorted(ids):
             await self._look_safely(tid)
         return len(ids)
-
-    async def next_due(self) -> float | None:
-        """When `tick` has something to do next (now, if a table closed meanwhile)."""
-        if self._pending:
-            return self._clock.now()
-        due = await self._store.next_tournament_due(self._platform)
-        return self._next_sweep if due is None else min(due, self._next_sweep)
 
     async def restore(self) -> None:
         """On start: every open tournament's board and latest announcements again (drawing a screen
@@ -303,6 +305,11 @@ class Tournaments(Observer):
                 await self._draw(t, News(opened=[t.current.number] if t.current else []))
             except Exception as e:
                 log.error("could not redraw tournament %s on start: %r", t.id, e)
+
+    def _expect(self, t: Tournament) -> None:
+        """A tournament this process saved: its due time, if earlier than the one known."""
+        if t.due is not None and (self._due is None or t.due < self._due):
+            self._due = t.due
 
     async def _look_safely(self, tid: int) -> None:
         try:
@@ -333,6 +340,7 @@ class Tournaments(Observer):
                         if attempt == ATTEMPTS - 1:
                             raise
                         continue
+                    self._expect(t)
                     await self._draw(t, news)
                 await self._settle(t)
                 return t

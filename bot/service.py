@@ -76,7 +76,7 @@ class Service:
     locks: KeyedLocks  # one per table while it is changed
     observers: Observers
     tournaments: Tournaments  # the tournaments' runner (the scheduler's), bot/tournaments.py
-    quick: QuickMatches | None = None  # quick match's queues (issue #38): its matcher ticks beside the scheduler
+    quick: QuickMatches  # quick match's queues (issue #38): its matcher ticks beside the scheduler
 
     async def handle(self, command: Command) -> Reply:
         started = time.perf_counter()

@@ -209,7 +209,7 @@ class DiscordBot:
                 signing.mount(self.web.app)
                 self._activities = True
             messages.pages = self.web.pages
-        matcher = MatchTicks(self.service.quick, PLATFORM) if self.service.quick else None  # quick match (#38)
+        matcher = MatchTicks(self.service.quick, PLATFORM)  # quick match (#38)
         self.companions = Companions(self.scheduler, self.notifier, self.web, matcher)
         self.presses = Presses(self.service, self.panel_screens, self.panels)
         pages = self.web.pages if self.web is not None else None

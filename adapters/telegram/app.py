@@ -153,7 +153,7 @@ class TelegramBot:
             members = ChatMembers(self.application.bot)  # spectators: people of the table's chat only
             pages = [settings.webapp_url] if settings.webapp_url else []  # the Mini App, if served elsewhere
             self.web = WebServer(self.service, store, self.web_settings, token, members=members, pages=pages)
-        matcher = MatchTicks(self.service.quick, PLATFORM) if self.service.quick else None  # quick match (#38)
+        matcher = MatchTicks(self.service.quick, PLATFORM)  # quick match (#38)
         self.companions = Companions(self.scheduler, self.notifier, self.web, matcher)
         self.connection = Connection("telegram")
         self._menu: asyncio.Task[None] | None = None

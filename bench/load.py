@@ -109,6 +109,7 @@ SHOWN_ERRORS = 5
 TARGETS = {"restart ready": 5.0, "loop lag p99": 50.0, "press p99": 100.0}  # s, ms, ms (the issue's)
 LATE = ("this game is over", "the game is not running")  # a real-time game ended while they looked
 OPEN = [s.value for s in Status if s.open]
+Row = tuple[int, str, str | None]  # a table's version, status and why it was set aside (None: it was not)
 _t = Base.metadata.tables
 tables_t, moves_t, timers_t = _t["tables"], _t["moves"], _t["timers"]
 
@@ -309,7 +310,7 @@ async def run(
     """Open `tables` tables on the migrated database at `url` with the scheduler running, measure
     `seconds` of play, stop (the tables stay open in the database, as a stopped bot leaves them).
     People press `pause` seconds (uniform) after their panel is drawn."""
-    await _warm_up(config)
+    await warm_up(config)
     load = Load(tables)
     store = open_store(url)
     people = [
@@ -350,6 +351,14 @@ async def run(
     gc.unfreeze()  # the caller's heap is collected as before
     after = await asyncio.to_thread(snapshot, url, ids)
     load.moves_by = await asyncio.to_thread(moves_between, url, ids, begun, ended)
+    tally(load, before, after)
+    load.restart_press = _restart_press(people)
+    return load
+
+
+def tally(load: Load, before: dict[int, Row], after: dict[int, Row]) -> None:
+    """The tables set aside, finished before the measured time or moved on in it (of those in
+    `after`), from their snapshots before and after it: whatever else is stalled."""
     for table_id, (version, status, stopped) in after.items():
         was = before.get(table_id)
         if stopped is not None:
@@ -361,8 +370,6 @@ async def run(
             load.progressed += 1
         else:
             load.error(f"table {table_id} made no progress in the measured time (version {version}, {status})")
-    load.restart_press = _restart_press(people)
-    return load
 
 
 def _own_bytes(load: Load, people: list[Person]) -> int:
@@ -387,7 +394,7 @@ def _restart_press(people: list[Person]) -> dict[str, Any] | None:
     return {"user": chosen.actor.person.user_id, "name": chosen.actor.name, "token": token}
 
 
-async def _warm_up(config: ServiceConfig) -> None:
+async def warm_up(config: ServiceConfig) -> None:
     """Import and load what the first table of each game would (games, computers, screens,
     translations) on a throwaway memory store, so memory per table counts tables only."""
     store = MemoryStore()
@@ -406,7 +413,7 @@ def _engine(url: str) -> Any:
     return make_engine(url, poolclass=NullPool)
 
 
-def snapshot(url: str, ids: Collection[int]) -> dict[int, tuple[int, str, str | None]]:
+def snapshot(url: str, ids: Collection[int]) -> dict[int, Row]:
     """Each table's version, status and why it was set aside (None: it was not)."""
     engine = _engine(url)
     try:

@@ -22,9 +22,12 @@ database; presses, deadline lateness and event-loop lag over every process's sam
 exceptions, refused presses and ERROR log lines of every process, tables set aside and stalled
 tables, counted as bench.load counts them), then per process: the tables it holds, the moves it
 committed (from each commit's table version and move count, every process's commits put in order),
-deadlines fired, lateness, press latency, its CPU; the CPU time of the bot processes and of the
-PostgreSQL server (when it runs on this machine, read from /proc); and at the end a line per run with
-moves per second as a ratio of the one-process run's. The exit code is 1 on any error.
+the deadlines it fired and their lateness, those it took but found held or fired by another
+process, its people's press latency, its CPU; the CPU time of the bot processes and of the
+PostgreSQL server (when it runs on this machine, read from /proc), in all and per move; and at the
+end a line per run with moves per second as a ratio of the one-process run's. The exit code is 1 on
+any error. Moves per second grow with processes only while the tables ask for more than the
+processes give (saturation): below it they are the tables' pace, and lateness tells the runs apart.
 
     python -m bench.processes [--processes 1,2,4] [--tables 500] [--seconds 20] [--think 0.6]
                               [--window 1.0] [--database-url URL]
@@ -82,6 +85,7 @@ from bench.tables import GAMES, p50_p99, postgres_url, rss
 from bot import heap
 from bot.bootstrap import bootstrap
 from bot.clock import SystemClock
+from bot.deadlines import Deadline
 from bot.games import game_info
 from bot.observers import Observer
 from bot.people import Actor, ChatRef, PersonRef
@@ -178,14 +182,20 @@ def _is_move(token: str) -> bool:
 
 
 class Commits(Observer):
-    """Each change this process committed: table, version, moves logged by then, clock time; and
-    that the restore on start is done."""
+    """Each change this process committed: table, version, moves logged by then, clock time; the
+    due deadlines it took but did not fire in the measured time (another process held their table,
+    or had fired them); and that the restore on start is done."""
 
-    def __init__(self, clock: SystemClock) -> None:
-        self.clock = clock
+    def __init__(self, clock: SystemClock, load: Load) -> None:
+        self.clock, self.load = clock, load
         self.table, self.version, self.moves = array("q"), array("q"), array("q")
         self.at = array("d")
+        self.not_here = 0
         self.restored_ = asyncio.Event()
+
+    def fired(self, deadline: Deadline, acted: int | None, started: float, seconds: float) -> None:
+        if acted is None and self.load.measuring:
+            self.not_here += 1
 
     def committed(self, table: Table) -> None:
         self.table.append(table.id)
@@ -230,7 +240,7 @@ async def serve(url: str, index: int, count: int, tables: int, config: ServiceCo
     store = open_store(url)
     service = bootstrap(store, relay, clock, config, seed=1)
     service.observers.add(Lateness(load))
-    commits = Commits(clock)
+    commits = Commits(clock, load)
     service.observers.add(commits)
     driver = Driver(service, people, load)
     with errors_logged(load):
@@ -264,7 +274,7 @@ async def serve(url: str, index: int, count: int, tables: int, config: ServiceCo
     gc.unfreeze()
     load.own_bytes = sum(a.itemsize * len(a) for a in (load.presses, load.lateness, load.fire_seconds, load.lag))
     commit_rows = list(zip(commits.table, commits.version, commits.moves, commits.at, strict=True))
-    parent.say(load=_as_dict(load), commits=commit_rows, sent=relay.sent)
+    parent.say(load=_as_dict(load), commits=commit_rows, sent=relay.sent, not_here=commits.not_here)
 
 
 def _as_dict(load: Load) -> dict[str, Any]:
@@ -313,6 +323,7 @@ class Run:
     moves: list[int]  # moves each process committed in the measured time
     changes: list[int]  # changes it committed then
     sent: list[int]  # panels it sent to another process's people (whole run)
+    not_here: list[int]  # due deadlines it took but another process held or had fired (measured time)
     server_cpu: float | None = None  # the PostgreSQL server's CPU seconds in the measured time
     begin: float = 0.0
     end: float = 0.0
@@ -384,7 +395,7 @@ def measure(url: str, count: int, tables: int, seconds: float, config: ServiceCo
     except ChildEnded as e:
         for c in children:
             c.stop()
-        return Run(count, Load(tables), [], [], [], [], [], failures=[str(e)])
+        return Run(count, Load(tables), [], [], [], [], [], [], failures=[str(e)])
     for c in children:
         c.proc.wait()
     after = snapshot(url, ids)
@@ -399,7 +410,8 @@ def measure(url: str, count: int, tables: int, seconds: float, config: ServiceCo
     moves, changes = committed_by(count, [s["commits"] for s in said], begin, end)
     server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
     held = [list(o["ids"]) for o in opened]
-    return Run(count, total, shares, held, moves, changes, [s["sent"] for s in said], server_cpu, begin, end)
+    sent, not_here = [s["sent"] for s in said], [s["not_here"] for s in said]
+    return Run(count, total, shares, held, moves, changes, sent, not_here, server_cpu, begin, end)
 
 
 def committed_by(
@@ -459,24 +471,35 @@ def report_run(run: Run, config: ServiceConfig) -> None:
         fired = share.fired.total()
         print(
             f"    process {k + 1}: {len(run.held[k])} tables; moves {run.moves[k]} ({run.moves[k] / seconds:,.0f}/s), "
-            f"changes {run.changes[k]}; deadlines fired {fired} ({fired / seconds:,.0f}/s), "
+            f"changes {run.changes[k]}; deadlines fired {fired} ({fired / seconds:,.0f}/s; taken but held or fired "
+            f"by another process {run.not_here[k]}), "
             f"late by {_late(share)}; presses {len(share.presses)}, p50 {p50:.1f} ms  p99 {p99:.1f} ms; "
             f"CPU {share.cpu_seconds / seconds:.2f} of a core; panels sent to other processes {run.sent[k]}; "
             f"errors {share.errors}"
         )
-    bots = run.total.cpu_seconds
+    bots, cores = run.total.cpu_seconds, os.cpu_count() or 1
     server = "not measured (not on this machine)" if run.server_cpu is None else f"{run.server_cpu:.1f} s"
+    together = "" if run.server_cpu is None else f": together {(bots + run.server_cpu) / (cores * seconds):.0%} of them"
+    moves = max(1, run.total.moves)
+    per_move = f"bot processes {bots / moves * 1000:.1f} ms" + (
+        "" if run.server_cpu is None else f", PostgreSQL server {run.server_cpu / moves * 1000:.1f} ms"
+    )
     print(
         f"  CPU in the measured time: bot processes {bots:.1f} s, PostgreSQL server {server}; "
-        f"{os.cpu_count()} cores x {seconds:.0f} s = {(os.cpu_count() or 1) * seconds:.0f} core-seconds"
+        f"{cores} cores x {seconds:.0f} s = {cores * seconds:.0f} core-seconds{together} (other work on the machine "
+        "takes the rest, and more processes take a larger share of a busy machine)"
     )
+    print(f"  CPU per move: {per_move}")
 
 
 def report_scaling(runs: Sequence[Run], tables: int) -> None:
-    print(f"scaling: {tables} tables in all on one PostgreSQL database; moves/s in the measured time")
+    print(
+        f"scaling: {tables} tables in all on one PostgreSQL database; moves/s in the measured time; "
+        "CPU/move: the bot processes' CPU time per move, and the server's"
+    )
     print(
         f"  {'processes':>9}  {'moves/s':>8}  {'x 1 process':>11}  {'late p50':>9}  {'p99':>9}  {'max':>9}  "
-        f"{'press p99':>9}  {'CPU bots':>8}  {'server':>8}  errors"
+        f"{'press p99':>9}  {'CPU/move':>8}  {'server':>8}  errors"
     )
     one = next((r for r in runs if r.processes == 1 and not r.failures), None)
     base = one.total.moves / one.total.seconds if one is not None else None
@@ -488,10 +511,12 @@ def report_scaling(runs: Sequence[Run], tables: int) -> None:
         ratio = f"{rate / base:.2f}x" if base else "-"
         l50, l99 = p50_p99(r.total.lateness)
         _, p99 = p50_p99(r.total.presses)
-        server = "-" if r.server_cpu is None else f"{r.server_cpu:.1f} s"
+        moves = max(1, r.total.moves)
+        bots = r.total.cpu_seconds / moves * 1000
+        server = "-" if r.server_cpu is None else f"{r.server_cpu / moves * 1000:.1f} ms"
         print(
             f"  {r.processes:>9}  {rate:>8,.0f}  {ratio:>11}  {l50:>6.1f} ms  {l99:>6.1f} ms  "
-            f"{max(r.total.lateness, default=0) * 1000:>6.1f} ms  {p99:>6.1f} ms  {r.total.cpu_seconds:>6.1f} s  "
+            f"{max(r.total.lateness, default=0) * 1000:>6.1f} ms  {p99:>6.1f} ms  {bots:>5.1f} ms  "
             f"{server:>8}  {r.errors}"
         )
 

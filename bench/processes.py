@@ -266,6 +266,7 @@ async def serve(url: str, index: int, count: int, tables: int, config: ServiceCo
         load.measuring, load.seconds = False, window["end"] - window["begin"]
         load.cpu_seconds = time.process_time() - cpu
         load.rss_growth = rss() - baseline
+        await parent.hear()  # stop: the parent has read the server's CPU (a backend ending now would blur it)
         await relay.close()
         for task in [*pressing, timers, sampler]:
             task.cancel()
@@ -391,6 +392,8 @@ def measure(url: str, count: int, tables: int, seconds: float, config: ServiceCo
         time.sleep(max(0.0, end - time.time()))
         overdue_after = overdue(url, end)
         cpu_after = None if server is None else tree_seconds(server)
+        for c in children:
+            c.tell(stop=True)
         said = [c.hear() for c in children]
     except ChildEnded as e:
         for c in children:

@@ -1,7 +1,7 @@
 """Several bot processes on one PostgreSQL database (docs/operating.md "Several processes on one
 database"): bench.load's tables, people and figures, with the tables' people spread over 1, 2 and 4
-processes (`--processes`) sharing one database, each process running the real scheduler as the
-apps do. The total number of tables stays the same (`--tables`, default 500), so the ratio of each
+processes (`--processes`) sharing one database, each process (bench/bot_process.py) running the
+real scheduler as the apps do. The total number of tables stays the same (`--tables`, default 500), so the ratio of each
 run's moves per second to the one-process run's is the scaling.
 
 How the work is shared is production's: every process's scheduler fires any table's due deadline
@@ -41,16 +41,11 @@ before and after each run). Without a server it says so and exits 0.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import gc
 import json
 import os
-import random
 import subprocess
 import sys
 import time
-from array import array
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,241 +55,17 @@ from sqlalchemy import make_url, text
 from sqlalchemy.pool import NullPool
 
 from adapters.sql.engine import make_engine
-from adapters.sql.startup import open_store
-from bench.load import (
-    CONFIG,
-    OPENING,
-    PLATFORM,
-    Driver,
-    Lateness,
-    Load,
-    Person,
-    config_for,
-    errors_logged,
-    moves_between,
-    overdue,
-    report,
-    retire,
-    snapshot,
-    tally,
-    warm_up,
-)
+from bench.bot_process import ARRAYS, SAY, SUMMED, load_of
+from bench.load import CONFIG, Load, config_for, moves_between, overdue, report, retire, snapshot, tally
 from bench.process_cpu import is_postgres, parent_of, tree_seconds
 from bench.scale import load_average, machine
-from bench.tables import GAMES, p50_p99, postgres_url, rss
-from bot import heap
-from bot.bootstrap import bootstrap
-from bot.clock import SystemClock
-from bot.deadlines import Deadline
-from bot.games import game_info
-from bot.observers import Observer
-from bot.people import Actor, ChatRef, PersonRef
-from bot.scheduler import Scheduler
+from bench.tables import p50_p99, postgres_url
 from bot.settings import ServiceConfig
-from bot.tables import Table
-from bot.tokens import decode
-from bot.ui.screen import Screen
 
 PROCESSES = "1,2,4"
 TABLES = 500  # in all, on a 2-core machine (the server shares the cores); --tables for more
 LEAD = 0.3  # seconds from telling the processes when to measure to the start
-SAY = "bench.processes: "  # the start of a child's line to the parent (anything else is passed on)
 ROOT = Path(__file__).resolve().parents[1]
-
-
-# ----- one bot process ------------------------------------------------------------------------
-
-
-class Relay:
-    """The notifier of one process: the move buttons of each person's newest panel, as bench.load's
-    `Panels`, for the people of this process; a panel for a person of another process is sent to
-    that process. A panel older (by table version) than one the person has seen is dropped."""
-
-    def __init__(self, people: dict[PersonRef, Person], index: int, count: int) -> None:
-        self.people, self.index, self.count = people, index, count
-        self.newest: dict[PersonRef, int] = {}
-        self.peers: dict[int, asyncio.StreamWriter] = {}
-        self.sending = True  # off once the measured time is over: the other processes stop too
-        self.sent = 0
-        self.server: asyncio.Server | None = None
-        self.receiving: set[asyncio.Task[Any]] = set()
-
-    async def listen(self) -> int:
-        """Serve the other processes' panels on a loopback port (returned)."""
-        self.server = await asyncio.start_server(self._receive, "127.0.0.1", 0)
-        return int(self.server.sockets[0].getsockname()[1])
-
-    async def connect(self, ports: Sequence[int]) -> None:
-        for k, port in enumerate(ports):
-            if k != self.index:
-                _, self.peers[k] = await asyncio.open_connection("127.0.0.1", port)
-
-    async def close(self) -> None:
-        """Send no more, and stop receiving (the other processes may still be sending)."""
-        self.sending = False
-        for writer in self.peers.values():
-            writer.close()
-        if self.server is not None:
-            self.server.close()
-        for task in self.receiving:
-            task.cancel()
-        await asyncio.gather(*self.receiving, return_exceptions=True)
-
-    async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
-        for s in screens:
-            if s.audience is None:
-                continue
-            moves = tuple(b.token for row in s.buttons for b in row if b.token and _is_move(b.token))
-            owner = int(s.audience.user_id) % self.count
-            if owner == self.index:
-                self.panel(s.audience, s.version, moves)
-            elif self.sending and owner in self.peers:
-                self.peers[owner].write(json.dumps([s.audience.user_id, s.version, moves]).encode() + b"\n")
-                self.sent += 1
-
-    def panel(self, who: PersonRef, version: int, moves: tuple[str, ...]) -> None:
-        person = self.people.get(who)
-        if person is None or version < self.newest.get(who, -1):
-            return
-        self.newest[who] = version
-        person.moves = moves
-        person.draws += 1
-        person.drawn.set()
-
-    async def _receive(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        self.receiving.add(task)
-        try:
-            async for line in reader:
-                user, version, moves = json.loads(line)
-                self.panel(PersonRef(PLATFORM, user), version, tuple(moves))
-        except asyncio.CancelledError:
-            pass  # (closed by `close`: ending cancelled would be logged by asyncio's streams)
-        finally:
-            self.receiving.discard(task)
-            writer.close()
-
-
-def _is_move(token: str) -> bool:
-    decoded = decode(token)
-    return decoded is not None and decoded.action == "move"
-
-
-class Commits(Observer):
-    """Each change this process committed: table, version, moves logged by then, clock time; the
-    due deadlines it took but did not fire in the measured time (another process held their table,
-    or had fired them); and that the restore on start is done."""
-
-    def __init__(self, clock: SystemClock, load: Load) -> None:
-        self.clock, self.load = clock, load
-        self.table, self.version, self.moves = array("q"), array("q"), array("q")
-        self.at = array("d")
-        self.not_here = 0
-        self.restored_ = asyncio.Event()
-
-    def fired(self, deadline: Deadline, acted: int | None, started: float, seconds: float) -> None:
-        if acted is None and self.load.measuring:
-            self.not_here += 1
-
-    def committed(self, table: Table) -> None:
-        self.table.append(table.id)
-        self.version.append(table.version)
-        self.moves.append(table.moves)
-        self.at.append(self.clock.now())
-
-    def restored(self) -> None:
-        self.restored_.set()
-
-
-class Parent:
-    """The parent's lines in, and this process's out (stdout: its prints go to stderr meanwhile)."""
-
-    def __init__(self) -> None:
-        self.out = sys.stdout
-        sys.stdout = sys.stderr
-
-    def say(self, **message: Any) -> None:
-        self.out.write(SAY + json.dumps(message) + "\n")
-        self.out.flush()
-
-    async def hear(self) -> dict[str, Any]:
-        line = await asyncio.to_thread(sys.stdin.readline)
-        if not line:
-            raise SystemExit("bench.processes: the parent has gone")
-        return dict(json.loads(line))
-
-
-async def serve(url: str, index: int, count: int, tables: int, config: ServiceConfig) -> None:
-    """Process `index` of `count`: the people of tables index, index + count, ... (of `tables`);
-    its figures are sent to the parent once the measured time is over."""
-    parent = Parent()
-    await warm_up(config)
-    people = [
-        Person(i, Actor(PersonRef(PLATFORM, str(i)), f"P{i}"), random.Random(i), game_info(GAMES[i % 3]).real_time)
-        for i in range(index, tables, count)
-    ]
-    load = Load(len(people))
-    clock = SystemClock()
-    relay = Relay({p.actor.person: p for p in people}, index, count)
-    store = open_store(url)
-    service = bootstrap(store, relay, clock, config, seed=1)
-    service.observers.add(Lateness(load))
-    commits = Commits(clock, load)
-    service.observers.add(commits)
-    driver = Driver(service, people, load)
-    with errors_logged(load):
-        pressing = [asyncio.create_task(driver.person(p)) for p in people]
-        await asyncio.sleep(0)
-        heap.freeze()  # as the apps do once started
-        baseline = rss()
-        timers = asyncio.create_task(Scheduler.of(service).restore_and_run())
-        sampler = asyncio.create_task(driver.sample_lag())
-        await commits.restored_.wait()
-        parent.say(port=await relay.listen())
-        await relay.connect((await parent.hear())["ports"])
-        parent.say(connected=True)
-        await parent.hear()  # every process is connected: open
-        started, turns = time.perf_counter(), asyncio.Semaphore(OPENING)
-        await asyncio.gather(*(driver.open(p, turns) for p in people))
-        load.open_seconds = time.perf_counter() - started
-        parent.say(ids=[p.table_id for p in people if p.table_id is not None], open_seconds=load.open_seconds)
-        window = await parent.hear()
-        await asyncio.sleep(max(0.0, window["begin"] - clock.now()))
-        load.measuring, cpu = True, time.process_time()
-        await asyncio.sleep(max(0.0, window["end"] - clock.now()))
-        load.measuring, load.seconds = False, window["end"] - window["begin"]
-        load.cpu_seconds = time.process_time() - cpu
-        load.rss_growth = rss() - baseline
-        await parent.hear()  # stop: the parent has read the server's CPU (a backend ending now would blur it)
-        await relay.close()
-        for task in [*pressing, timers, sampler]:
-            task.cancel()
-        await asyncio.gather(*pressing, timers, sampler, return_exceptions=True)
-        await store.close()
-    gc.unfreeze()
-    load.own_bytes = sum(a.itemsize * len(a) for a in (load.presses, load.lateness, load.fire_seconds, load.lag))
-    commit_rows = list(zip(commits.table, commits.version, commits.moves, commits.at, strict=True))
-    parent.say(load=_as_dict(load), commits=commit_rows, sent=relay.sent, not_here=commits.not_here)
-
-
-def _as_dict(load: Load) -> dict[str, Any]:
-    arrays = {name: list(getattr(load, name)) for name in ("presses", "lateness", "fire_seconds", "lag")}
-    counts = {name: getattr(load, name) for name in SUMMED}
-    return {**arrays, **counts, "fired": dict(load.fired), "messages": load.messages, "max_lag_all": load.max_lag_all}
-
-
-SUMMED = ("too_slow", "ended_first", "exceptions", "refused", "logged", "rss_growth", "own_bytes", "cpu_seconds")
-
-
-def _load_of(tables: int, seconds: float, d: dict[str, Any]) -> Load:
-    load = Load(tables, seconds=seconds, max_lag_all=d["max_lag_all"], messages=list(d["messages"]))
-    for name in ("presses", "lateness", "fire_seconds", "lag"):
-        setattr(load, name, array("d", d[name]))
-    for name in SUMMED:
-        setattr(load, name, d[name])
-    load.fired = Counter(d["fired"])
-    return load
 
 
 def merged(loads: Sequence[Load], tables: int, seconds: float) -> Load:
@@ -302,7 +73,7 @@ def merged(loads: Sequence[Load], tables: int, seconds: float) -> Load:
     total = Load(tables, seconds=seconds, max_lag_all=max(x.max_lag_all for x in loads))
     total.open_seconds = max(x.open_seconds for x in loads)
     for x in loads:
-        for name in ("presses", "lateness", "fire_seconds", "lag"):
+        for name in ARRAYS:
             getattr(total, name).extend(getattr(x, name))
         for name in SUMMED:
             setattr(total, name, getattr(total, name) + getattr(x, name))
@@ -339,8 +110,8 @@ class Child:
     """One bot process, started by the parent, and its lines."""
 
     def __init__(self, index: int, count: int, url: str, tables: int, config: ServiceConfig) -> None:
-        argv = [sys.executable, "-m", "bench.processes", "--child", str(index), "--count", str(count), "--url", url]
-        argv += ["--tables", str(tables), "--think", str(config.computer_think), "--window", str(config.window_seconds)]
+        argv = [sys.executable, "-m", "bench.bot_process", str(index), str(count), url, str(tables)]
+        argv += [str(config.computer_think), str(config.window_seconds)]
         self.index = index
         self.proc = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
@@ -402,7 +173,7 @@ def measure(url: str, count: int, tables: int, seconds: float, config: ServiceCo
     for c in children:
         c.proc.wait()
     after = snapshot(url, ids)
-    shares = [_load_of(len(range(k, tables, count)), seconds, s["load"]) for k, s in enumerate(said)]
+    shares = [load_of(len(range(k, tables, count)), seconds, s["load"]) for k, s in enumerate(said)]
     for share, o in zip(shares, opened, strict=True):
         share.open_seconds = o["open_seconds"]
         tally(share, {i: before[i] for i in o["ids"] if i in before}, {i: after[i] for i in o["ids"] if i in after})
@@ -535,19 +306,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--think", type=float, default=CONFIG.computer_think, help="Svolota computers' pause, s")
     parser.add_argument("--window", type=float, default=CONFIG.window_seconds, help="real-time window, s")
     parser.add_argument("--database-url", help="PostgreSQL: this database instead of fresh ones")
-    # one bot process, started by the parent
-    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--url", help=argparse.SUPPRESS)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     config = config_for(args.think, args.window)
-    if args.child is not None:
-        asyncio.run(serve(args.url, args.child, args.count, args.tables, config))
-        return 0
     counts = [int(n) for n in args.processes.split(",") if n.strip()]
     print(machine())
     runs = []

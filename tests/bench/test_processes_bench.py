@@ -1,4 +1,4 @@
-"""bench/processes.py: two bot processes on one PostgreSQL database print their figures with no
+"""bench/processes.py and bench/bot_process.py: two bot processes on one PostgreSQL database print their figures with no
 error; how it relays panels between them and tells which process committed which moves. No
 timing asserts."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import processes
+from bench import bot_process, processes
 from bench.load import Person
 from bot.people import Actor, ChatRef, PersonRef
 from bot.tokens import Token
@@ -61,7 +61,7 @@ def _panel(i: int, version: int) -> Screen:
 def test_a_panel_reaches_its_person_in_another_process_and_an_older_one_is_dropped() -> None:
     async def play() -> tuple[Person, Person, int]:
         here, there = _person(2), _person(3)  # of processes 0 and 1 of 2
-        relays = [processes.Relay({p.actor.person: p for p in ps}, k, 2) for k, ps in enumerate([[here], [there]])]
+        relays = [bot_process.Relay({p.actor.person: p for p in ps}, k, 2) for k, ps in enumerate([[here], [there]])]
         ports = [await r.listen() for r in relays]
         for r in relays:
             await r.connect(ports)

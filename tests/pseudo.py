@@ -30,7 +30,7 @@ from unittest import mock
 from adapters.telegram.texts import DESCRIPTION_LIMIT, SHORT_DESCRIPTION_LIMIT, profile
 from bot import i18n
 from bot.i18n import Translator
-from bot.i18n_catalogs import extract
+from tests.template import template
 
 GROWTH = 1.4  # a pseudo text is at least this many times as long as the English
 PAD = "~"
@@ -86,7 +86,7 @@ def source_messages() -> tuple[frozenset[tuple[str | None, str]], frozenset[tupl
     them from the source now (the template bot/locale/cardbot.pot is made of the same)."""
     singles: set[tuple[str | None, str]] = set()
     plurals: set[tuple[str, str]] = set()
-    for message in extract():
+    for message in template():
         if isinstance(message.id, (list, tuple)):
             plurals.add((message.id[0], message.id[1]))
         elif message.id:

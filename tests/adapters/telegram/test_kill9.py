@@ -64,7 +64,10 @@ T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[3]
 SEED = 9
-KILLS = 12  # SIGKILLs in the run, at least: each kind of kill twice
+# SIGKILLs in the run, at least: each kind of kill once. Twice each (12) took the test's 13 bot starts
+# and ~75 CPU-seconds, a tenth of the whole suite's; once each still fails without the deduplication
+# of deliveries or with a screen drawn before its save (issue #32).
+KILLS = 6
 GROUPS = 2  # Svolota tables played at once, one per group
 PLAYERS = 3
 # real-time games played beside them: the game, its people, its computers. Short games, so that the
@@ -658,7 +661,9 @@ async def killer(api: FakeBotApi, bot: BotProcess, rng: random.Random, groups: l
                         bot.unconfirm_from = pressed[0].update_id
                     return bool(pressed)
 
-                await kill_at(bot, turned, False, timeout=3)
+                # long enough for a turn press on a busy machine (3 s missed it under load: the run
+                # then had no press delivered again, and passed with the deduplication switched off)
+                await kill_at(bot, turned, False, timeout=20)
             elif mode == "the_end":
 
                 def result(name: str, params: dict[str, Any]) -> bool:

@@ -8,6 +8,7 @@ edit-run loop short, and a server costs each test worker seconds to start."""
 
 from __future__ import annotations
 
+import atexit
 import shutil
 from functools import cache
 from pathlib import Path
@@ -25,7 +26,9 @@ KINDS = ["sqlite", POSTGRES]
 
 @cache
 def migrated_template() -> Path:
-    path = Path(mkdtemp(prefix="cardbot-template-")) / "template.db"
+    folder = mkdtemp(prefix="cardbot-template-")
+    atexit.register(shutil.rmtree, folder, True)  # (each test worker makes one: gone when it ends)
+    path = Path(folder) / "template.db"
     upgrade(f"sqlite:///{path}")
     return path
 

@@ -15,7 +15,10 @@ the process's own copy of its table (no read), holds no transaction while the se
 and hands its saves to be committed with those of the changes that finish beside it, in one
 transaction (BEGIN IMMEDIATE; together.py); the version check turns away a save over a table
 someone else wrote meanwhile, and the service runs that change again. A change that takes a lock
-holds the writer from then on. Measured: bench/README.md.
+holds the writer from then on. As the only writer, the process also keeps each table's live object
+for its next change, writes only the columns a save changed (nothing, when nothing did), and holds
+live real-time games' windows and computers' looks in memory, not in timer rows (table_rows.py,
+held.py). Measured: bench/README.md.
 
 Beside it: the engine and its threads (database.py), the statements and row conversions
 (rows.py), a table's rows and this process's copy of each table (table_rows.py), the change in
@@ -146,8 +149,9 @@ class SqlStore(RowCalls):
             if self.postgres:
                 await changes.hold()
             yield changes
-            committing = asyncio.ensure_future(changes.commit())
-            await asyncio.shield(committing)
+            if changes.pending:  # (a change with nothing to write: no task to commit it)
+                committing = asyncio.ensure_future(changes.commit())
+                await asyncio.shield(committing)
         except BaseException:
             if committing is not None:  # cancelled while committing: the commit ends first, on its thread
                 await asyncio.wait([committing])

@@ -347,21 +347,18 @@ class SqlStore(RowCalls):
         """Put a table set aside back into play (its timers fire again); False if it was not set aside."""
         back = update(tables).where(tables.c.id == table_id, tables.c.stopped.is_not(None)).values(stopped=None)
         live = (tables.c.id == table_id, tables.c.status == Status.PLAYING.value, tables.c.game.in_(real_time_games()))
-
         windows = (timers.c.table_id == table_id, timers.c.kind == Kind.WINDOW.value)
 
         def write(conn: Connection) -> bool:
             done = bool(conn.execute(back).rowcount)
-            playing = conn.execute(select(tables.c.updated_at).where(*live)).first()
-            # SQLite: its window, dropped when it was set aside, as a row (this may be another process
-            # than the bot's: the bot's next batch takes it into memory)
-            if (
-                done
-                and playing is not None
-                and not self.postgres
-                and conn.scalar(select(timers.c.id).where(*windows)) is None
-            ):
-                conn.execute(insert(timers).values(table_id=table_id, kind=Kind.WINDOW.value, due=playing.updated_at))
+            if done and not self.postgres:
+                # SQLite: its window, dropped when it was set aside, as a row (this may be another
+                # process than the bot's: the bot's next batch takes it into memory, held.py)
+                playing = conn.execute(select(tables.c.updated_at).where(*live)).first()
+                if playing is not None and conn.scalar(select(timers.c.id).where(*windows)) is None:
+                    conn.execute(
+                        insert(timers).values(table_id=table_id, kind=Kind.WINDOW.value, due=playing.updated_at)
+                    )
             return done
 
         self.rows.forget(table_id)

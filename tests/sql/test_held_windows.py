@@ -120,3 +120,17 @@ def test_a_clean_stop_hands_its_deadlines_to_the_next_process(tmp_path):
     assert store.rows.held.of(t) == held  # the same deadlines, not made again
     assert window_rows(store) == 0  # taken into memory
     loop.run_until_complete(store.close())
+
+
+def test_a_game_set_aside_holds_nothing_and_taken_back_gets_its_window_again(tmp_path):
+    url = fresh_url("sqlite", tmp_path)
+    h, t = a_live_game(url)
+    h.advance(2)
+    h.run(h.store.set_aside(t, "a bug"))
+    assert h.store.rows.held.of(t) == ()  # nothing of it fires meanwhile
+    h.advance(5)
+    moves = len(h.log(t))
+    assert h.run(h.store.retry(t))  # (as `cardbot tables --retry` would, from any process)
+    h.advance(10)
+    assert h.store.rows.held.window(t) is not None and window_rows(h.store) == 0  # the row taken into memory
+    assert len(h.log(t)) > moves  # the game goes on

@@ -16,6 +16,7 @@ changed nothing stored: `Unwritten`)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -104,7 +105,8 @@ class TableRows:
         if not self.postgres and any(held(t) for t in stored):  # a row an older version stored
             self.held.restore([Deadline(**t) for t in stored if held(t)])
             stored = [t for t in stored if not held(t)]
-        self._known[table_id] = (row["version"], dict(row), stored)
+        # (a copy of its own: the table built from the row shares its lists, and changes them)
+        self._known[table_id] = (row["version"], copy.deepcopy(dict(row)), stored)
         self._live.pop(table_id, None)
         if not self.postgres:  # (other processes deliver to PostgreSQL's tables: asked each time)
             where = deliveries.c.table_id == table_id
@@ -142,7 +144,7 @@ class TableRows:
         if live is not None:
             return live
         _, row, stored = self._known[table_id]
-        return table_of(row, self.with_held(table_id, stored))
+        return table_of(copy.deepcopy(row), self.with_held(table_id, stored))  # (the row stays as committed)
 
     def save(
         self, table: Table, expected_version: int, outcome: Outcome | None = None, alone: bool = True

@@ -45,7 +45,7 @@ from adapters.sql import migrate
 from adapters.sql.backup_check import what_is_wrong
 from adapters.sql.replay import replay_lines
 from adapters.sql.seed import seed_history
-from adapters.sql.settings import DatabaseSettings, ForgetSettings, LinkCodeSettings
+from adapters.sql.settings import DatabaseSettings, FiringSettings, ForgetSettings, LinkCodeSettings
 from adapters.sql.store import SqlStore
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
@@ -55,6 +55,7 @@ OPERATOR_COMMANDS = ("config", "db", "replay", "tables", "seed-history", "telegr
 # Every settings class, in the order `cardbot config` and `.env.example` show them.
 SETTINGS: Final[tuple[type[BaseSettings], ...]] = (
     DatabaseSettings,
+    FiringSettings,
     ForgetSettings,
     LinkCodeSettings,
     TelegramSettings,

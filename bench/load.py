@@ -142,6 +142,7 @@ class Load:
     tables: int
     seconds: float = 0.0  # wall time measured
     cpu_seconds: float = 0.0  # the process's CPU time (every thread's) in the measured time
+    lanes: int = 0  # the store's firing lanes (CARDBOT_FIRING_LANES)
     open_seconds: float = 0.0  # wall time to open and start every table (the scheduler running)
     moves_by: Counter[str] = field(default_factory=Counter)  # logged moves in the measured time
     presses: array[float] = field(default_factory=lambda: array("d"))  # press-to-answer, s
@@ -335,12 +336,13 @@ async def run(
         ids = [p.table_id for p in people if p.table_id is not None]
 
         before = await asyncio.to_thread(snapshot, url, ids)
-        overdue_before = await asyncio.to_thread(overdue, url, clock.now())
+        overdue_before = await asyncio.to_thread(overdue, url, clock.now()) + store.held_due(clock.now())
         load.measuring, begun, started, cpu = True, clock.now(), time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
         load.measuring, ended, load.seconds = False, clock.now(), time.perf_counter() - started
         load.cpu_seconds = time.process_time() - cpu
-        load.overdue = overdue_before, await asyncio.to_thread(overdue, url, ended)
+        load.overdue = overdue_before, await asyncio.to_thread(overdue, url, ended) + store.held_due(ended)
+        load.lanes = store.firing_lanes
         load.rss_growth = rss() - baseline
         load.own_bytes = _own_bytes(load, people)
 
@@ -623,7 +625,15 @@ def report(kind: str, load: Load, config: ServiceConfig, note: str = "") -> None
     rate = load.fired.total() / max(load.seconds, 1e-9)
     late = f"p50 {l50:.1f} ms  p99 {l99:.1f} ms  max {_ms(max(load.lateness, default=0))}"
     print(f"  deadlines fired: {load.fired.total()} ({fired or 'none'}), {rate:,.0f}/s; late by {late}")
-    print(f"  deadlines overdue (due, not yet fired) at the start and the end of the measured time: {load.overdue}")
+    print(
+        f"  deadlines overdue (due, not yet fired; stored, or held in memory on SQLite) at the start and "
+        f"the end of the measured time: {load.overdue}; firing lanes {load.lanes}"
+    )
+    per_move = load.cpu_seconds / max(load.moves, 1) * 1000
+    print(
+        f"  CPU: {load.cpu_seconds:.1f} s in {load.seconds:.1f} s of wall time (every thread's), "
+        f"{per_move:.2f} ms per move"
+    )
     _, lag99 = p50_p99(load.lag)
     print(
         f"  event-loop lag ({len(load.lag)} sleeps of {LAG_STEP * 1000:.0f} ms): p99 {lag99:.1f} ms  "

@@ -61,7 +61,7 @@ class Firing:
         self._platform = platform
         self._observer = observer
 
-    async def tick(self) -> int:
+    async def tick(self, due: float | None = None) -> int:
         """Fire one batch of due deadlines (at most BATCH, earliest first), each in its own
         transaction, turning to other work (presses, redraws) between them, a table's in order and
         up to `TableStore.firing_lanes` tables side by side; return how many were
@@ -71,9 +71,11 @@ class Firing:
         Processes sharing a database may read the same batch: each deadline fires where its table
         is claimed (`Transaction.claim`, SKIP LOCKED), and a deadline already fired elsewhere is no
         longer among its table's. A table this process is changing, or one resting after a
-        failure, waits for a later batch."""
+        failure, waits for a later batch. `due`: the earliest due time, as the caller has just read
+        it (the scheduler: no second read)."""
         now = self._clock.now()
-        due = await self._store.next_due(self._platform)  # a read: most ticks find nothing to claim
+        if due is None or due > now:  # a read: most ticks find nothing to claim
+            due = await self._store.next_due(self._platform)
         if due is None or due > now:
             self._observer.ticked(0)
             return 0

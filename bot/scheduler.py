@@ -63,7 +63,7 @@ class Scheduler:
                 wait = self.poll if due is None else min(self.poll, max(0.0, due - self.clock.now()))
                 if wait > 0:
                     await asyncio.sleep(wait)
-                fired = await self.firing.tick()
+                fired = await self.firing.tick(due)  # (due by now, or read again)
                 await self.community.announce_seasons()  # a season that has just begun: last one's podiums
                 if self.tournaments is not None:  # tables of theirs that closed, their times come, the sweep
                     await self.tournaments.tick()

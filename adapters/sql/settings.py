@@ -5,7 +5,7 @@ else derived from the bot's token (adapters/sql/startup.py). Read from the envir
 
 from __future__ import annotations
 
-from pydantic import SecretStr
+from pydantic import Field, SecretStr
 from pydantic_settings import SettingsConfigDict
 
 from adapters.settings import CardbotSettings
@@ -15,6 +15,15 @@ class DatabaseSettings(CardbotSettings):
     model_config = SettingsConfigDict(extra="ignore")
 
     database_url: str = "sqlite:///cardbot.db"
+
+
+class FiringSettings(CardbotSettings):
+    """Deadlines of different tables fired side by side in one process: `CARDBOT_FIRING_LANES`
+    (unset: the measured default of the kind of database, adapters/sql/store.py)."""
+
+    model_config = SettingsConfigDict(env_prefix="CARDBOT_", extra="ignore")
+
+    firing_lanes: int | None = Field(default=None, ge=1, le=64)
 
 
 class ForgetSettings(CardbotSettings):

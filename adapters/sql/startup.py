@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from adapters.sql.migrate import upgrade
-from adapters.sql.settings import DatabaseSettings, ForgetSettings, LinkCodeSettings
+from adapters.sql.settings import DatabaseSettings, FiringSettings, ForgetSettings, LinkCodeSettings
 from adapters.sql.store import SqlStore
 from bot.account_links import UNKEYED
 
@@ -22,6 +22,7 @@ def open_store(url: str | None = None, bot_token: str | None = None) -> SqlStore
         url,
         forget_key=forget_key(ForgetSettings(), bot_token),
         link_key=link_code_key(LinkCodeSettings(), ForgetSettings()),
+        firing_lanes=FiringSettings().firing_lanes,
     )
 
 

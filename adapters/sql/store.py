@@ -15,7 +15,10 @@ the process's own copy of its table (no read), holds no transaction while the se
 and hands its saves to be committed with those of the changes that finish beside it, in one
 transaction (BEGIN IMMEDIATE; together.py); the version check turns away a save over a table
 someone else wrote meanwhile, and the service runs that change again. A change that takes a lock
-holds the writer from then on. Measured: bench/README.md.
+holds the writer from then on. As the only writer, the process also keeps each table's live object
+for its next change, writes only the columns a save changed (nothing, when nothing did), and holds
+live real-time games' windows and computers' looks in memory, not in timer rows (table_rows.py,
+held.py). Measured: bench/README.md.
 
 Beside it: the engine and its threads (database.py), the statements and row conversions
 (rows.py), a table's rows and this process's copy of each table (table_rows.py), the change in
@@ -35,10 +38,11 @@ from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
 from adapters.sql import account_links, forgetting, quick_match, tournament_rows
 from adapters.sql.database import TRANSACTIONS, Database
+from adapters.sql.held import held, real_time_games
 from adapters.sql.history import SqlHistory
 from adapters.sql.records import SqlRecords
 from adapters.sql.row_calls import RowCalls
@@ -57,24 +61,27 @@ from adapters.sql.rows import (
     open_in,
     table_of,
     tables,
+    timer_of,
     timers,
 )
-from adapters.sql.table_rows import TableRows
+from adapters.sql.table_rows import TableRows, Unwritten
 from adapters.sql.together import Together
 from adapters.sql.transaction import SqlTransaction, end
 from bot.account_links import UNKEYED, Account, Redeemed
-from bot.deadlines import Deadline
+from bot.deadlines import Deadline, Kind
 from bot.forgotten import Forgetting, mark
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.store.queue import Queued
-from bot.tables import LoggedMove, Table
+from bot.tables import LoggedMove, Status, Table
 from bot.tournament import Tournament
 
-# Deadlines of different tables fired side by side: on PostgreSQL half its transactions (the other
-# half stays for presses); on SQLite their saves are then committed together.
+# Deadlines of different tables fired side by side (CARDBOT_FIRING_LANES, adapters/sql/settings.py,
+# overrides): on PostgreSQL half its transactions (the other half stays for presses); on SQLite
+# their saves are then committed together. Measured: bench/README.md (bench.load).
 FIRING_LANES = TRANSACTIONS // 2
+SQLITE_FIRING_LANES = 4
 TIMERS_PER_TABLE = 10  # at most: a real-time window and a computer per seat (Racing Demon seats 8)
 
 
@@ -85,20 +92,24 @@ class SqlStore(RowCalls):
         db: Database | None = None,
         forget_key: bytes | None = None,
         link_key: bytes | None = None,
+        firing_lanes: int | None = None,
         **engine_options: Any,
     ) -> None:
         """The store of the database at `url` (`db`: that database, opened already). `forget_key`:
         the key of forgotten people's marks (bot/forgotten.py), the same in every process and
         every run (adapters/sql/startup.py); None: one of this store's own, so a mark made
         here is not recognised after a restart. `link_key`: the key of link codes' digests
-        (bot/account_links.py), the same in every process (startup.py `link_key`); None: `UNKEYED`."""
+        (bot/account_links.py), the same in every process (startup.py `link_key`); None: `UNKEYED`.
+        `firing_lanes`: deadlines of different tables fired side by side (None: the measured default
+        of the kind of database)."""
         db = db or Database(url, **engine_options)
         self._forget_key = forget_key or secrets.token_bytes(32)
         self._link_key = link_key or UNKEYED
         super().__init__(db)
         self.url, self.postgres, self.engine = url, db.postgres, db.engine
-        self.firing_lanes = FIRING_LANES
+        self.firing_lanes = firing_lanes or (FIRING_LANES if db.postgres else SQLITE_FIRING_LANES)
         self.rows = TableRows(db.postgres)  # each table's rows, and this process's copy of it
+        self._held_restored = db.postgres  # SQLite: the deadlines held in memory not yet read back (held.py)
         self.together = Together(db)  # SQLite: changes' saves, committed together
         self.records = SqlRecords(db)  # the platforms' records, for the chat adapters (not the service's)
         self.history = SqlHistory(db)  # the pages' reads
@@ -115,6 +126,12 @@ class SqlStore(RowCalls):
         return await self.history.rating_points(person, scope, game)
 
     async def close(self) -> None:
+        """SQLite: the deadlines held in memory are written as timer rows first, for the next
+        process to take back (held.py)."""
+        held = [] if self.postgres else self.rows.held.all()
+        if held:
+            rows = [timer_of(d) for d in held]
+            await self.db.writing(lambda conn: conn.execute(insert(timers), rows))
         await self.db.close()
 
     # ----- tables ---------------------------------------------------------------------------
@@ -132,8 +149,9 @@ class SqlStore(RowCalls):
             if self.postgres:
                 await changes.hold()
             yield changes
-            committing = asyncio.ensure_future(changes.commit())
-            await asyncio.shield(committing)
+            if changes.pending:  # (a change with nothing to write: no task to commit it)
+                committing = asyncio.ensure_future(changes.commit())
+                await asyncio.shield(committing)
         except BaseException:
             if committing is not None:  # cancelled while committing: the commit ends first, on its thread
                 await asyncio.wait([committing])
@@ -173,15 +191,18 @@ class SqlStore(RowCalls):
         return await self.db.reading(lambda conn: self.rows.load(conn, table_id))
 
     async def save(self, table: Table, expected_version: int, outcome: Outcome | None = None) -> None:
-        remember = await self.db.writing(self.rows.save(table, expected_version, outcome))
+        saving = self.rows.save(table, expected_version, outcome)
+        remember = saving.then if isinstance(saving, Unwritten) else await self.db.writing(saving)
         remember()
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
-        return await self.db.reading(lambda conn: load_many(conn, open_in(chat)))
+        await self._restore_held()
+        return self.rows.with_deadlines(await self.db.reading(lambda conn: load_many(conn, open_in(chat))))
 
     async def all_open(self, platform: str | None = None) -> list[Table]:
         query = select(tables.c.id).where(tables.c.status.in_(OPEN), LIVE, *on_platform(platform))
-        return await self.db.reading(lambda conn: load_many(conn, query))
+        await self._restore_held()
+        return self.rows.with_deadlines(await self.db.reading(lambda conn: load_many(conn, query)))
 
     async def recently_closed(self, window: float, platform: str | None = None) -> list[Table]:
         def read(conn: Connection) -> list[Table]:
@@ -250,20 +271,60 @@ class SqlStore(RowCalls):
         version the table has left) are deleted on the way, in one statement, rather than fired
         one transaction each."""
         # enough rows that the tables left out cannot crowd the others out of the batch
+        await self._restore_held()
         query = {"now": now, "limit": limit + TIMERS_PER_TABLE * len(skip), "platform": platform}
         found = await self.db.reading(lambda conn: conn.execute(DUE_BATCH, query).all())
         rows = [r for r in found if r.table_id not in skip][:limit]
         stale = [r.id for r in rows if r.version is not None and r.version != r.table_version]
+        if not self.postgres:  # SQLite: a window's row (of `retry`, say) is taken into memory instead
+            taken = [r for r in rows if held(timer_of(r)) and r.id not in stale]
+            self.rows.held.restore(Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in taken)
+            stale += [r.id for r in taken]
         if stale:
             await self.db.writing(lambda conn: conn.execute(delete(timers).where(timers.c.id.in_(stale))))
             for r in rows:
                 if r.id in stale:
                     self.rows.forget(r.table_id)
-        return [Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in rows if r.id not in stale]
+        stored = [Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in rows if r.id not in stale]
+        if self.postgres:
+            return stored
+        in_memory = self.rows.held.due(now, limit, skip)  # (SQLite: held.py)
+        return sorted([*stored, *in_memory], key=lambda d: (d.due, d.table_id, d.kind))[:limit]
 
     async def next_due(self, platform: str | None = None) -> float | None:
+        await self._restore_held()
         due = await self.db.reading(lambda conn: conn.scalar(NEXT_DUE, {"platform": platform}))
-        return None if due is None else float(due)
+        held = None if self.postgres else self.rows.held.next_due()
+        return min((float(d) for d in (due, held) if d is not None), default=None)
+
+    async def _restore_held(self) -> None:
+        """SQLite, before the first deadline is looked for or the open tables are read: the deadlines
+        the last process held and wrote as it stopped, taken back into memory (their rows deleted),
+        and a window for every other live table of a real-time game (held.py), due since its last
+        change, so at once. (A table set aside keeps its rows until it is taken back: `due_batch`.)"""
+        if self._held_restored:
+            return
+        self._held_restored = True
+        live = (tables.c.status == Status.PLAYING.value, tables.c.game.in_(real_time_games()), LIVE)
+        query = select(tables.c.id, tables.c.updated_at).where(*live)  # (SQLite serves one process: every platform's)
+
+        unbound = or_(
+            timers.c.kind == Kind.WINDOW.value, and_(timers.c.kind == Kind.COMPUTER.value, timers.c.version.is_(None))
+        )
+        in_memory = and_(unbound, timers.c.table_id.in_(select(tables.c.id).where(LIVE)))
+
+        def write(conn: Connection) -> tuple[list[Any], list[Any]]:
+            kept = list(conn.execute(select(timers).where(in_memory).order_by(timers.c.id)).all())
+            conn.execute(delete(timers).where(in_memory))
+            return kept, list(conn.execute(query).all())
+
+        kept, playing = await self.db.writing(write)
+        self.rows.held.restore(Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in kept)
+        self.rows.held.restore(Deadline(r.id, Kind.WINDOW, r.updated_at) for r in playing)
+
+    def held_due(self, now: float) -> int:
+        """SQLite: the deadlines held in memory that are due by `now` (bench.load's backlog)."""
+        return 0 if self.postgres else self.rows.held.count_due(now)
 
     # ----- tables set aside -----------------------------------------------------------------
 
@@ -279,13 +340,29 @@ class SqlStore(RowCalls):
 
         row = await self.db.writing(write)
         self.rows.forget(table_id)
+        self.rows.held.put(table_id, ())  # (its window made again by `retry`)
         return None if row is None else table_of(row, [])
 
     async def retry(self, table_id: int) -> bool:
         """Put a table set aside back into play (its timers fire again); False if it was not set aside."""
         back = update(tables).where(tables.c.id == table_id, tables.c.stopped.is_not(None)).values(stopped=None)
+        live = (tables.c.id == table_id, tables.c.status == Status.PLAYING.value, tables.c.game.in_(real_time_games()))
+        windows = (timers.c.table_id == table_id, timers.c.kind == Kind.WINDOW.value)
+
+        def write(conn: Connection) -> bool:
+            done = bool(conn.execute(back).rowcount)
+            if done and not self.postgres:
+                # SQLite: its window, dropped when it was set aside, as a row (this may be another
+                # process than the bot's: the bot's next batch takes it into memory, held.py)
+                playing = conn.execute(select(tables.c.updated_at).where(*live)).first()
+                if playing is not None and conn.scalar(select(timers.c.id).where(*windows)) is None:
+                    conn.execute(
+                        insert(timers).values(table_id=table_id, kind=Kind.WINDOW.value, due=playing.updated_at)
+                    )
+            return done
+
         self.rows.forget(table_id)
-        return bool(await self.db.writing(lambda conn: conn.execute(back).rowcount))
+        return await self.db.writing(write)
 
     async def stopped(self) -> list[tuple[int, str, str, str]]:
         """The tables set aside: (id, chat as "platform:chat_id", game, why), by id."""

@@ -5,7 +5,7 @@ to the store's threads on the transaction's connection, its first load locks the
 its saves are written with the next call or the commit.
 
 On SQLite one writer at a time has the whole database, so a change does not hold it while the
-service decides: its loads are reads (or this process's own copy of the table, `TableRows.cached`),
+service decides: its loads are reads (or this process's own copy of the table, `TableRows.take`),
 and its saves are written at the end, BEGIN IMMEDIATE to COMMIT, with those of the changes that
 finish beside it (adapters/sql/together.py), each refused if its table is no longer at the version
 loaded (StaleTable: the service runs the change again). A change that asks for a lock (`lock`: a
@@ -35,7 +35,7 @@ from adapters.sql.rows import (
     new_table_id_in,
     open_in,
 )
-from adapters.sql.table_rows import TableRows, Write
+from adapters.sql.table_rows import TableRows, Unwritten, Write
 from adapters.sql.together import Together
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
@@ -56,6 +56,7 @@ class SqlTransaction:
         self.held = False  # holds one of the store's turns (and, from its next call, a transaction)
         self._saves: list[Write] = []  # written with the next call on the connection, or the commit
         self._after: list[Callable[[], None]] = []
+        self._saved: set[int] = set()  # the tables saved in this change
 
     async def hold(self) -> None:
         """Take one of the store's turns for the rest of this change: from the next call on, one
@@ -122,17 +123,23 @@ class SqlTransaction:
         the whole database is, by BEGIN IMMEDIATE), so a move in another process waits for this one."""
         if self.held:
             return await self._on_conn(lambda conn: self.rows.load(conn, table_id, LOCK_TABLE))
-        return self.rows.cached(table_id) or await self.db.reading(lambda conn: self.rows.load(conn, table_id))
+        return self.rows.take(table_id) or await self.db.reading(lambda conn: self.rows.load(conn, table_id))
 
     async def claim(self, table_id: int) -> Table | None:
         """As `load`, but None at once if another transaction holds the table (SKIP LOCKED)."""
         if self.held:
             return await self._on_conn(lambda conn: self.rows.load(conn, table_id, CLAIM_TABLE))
-        return self.rows.cached(table_id) or await self.db.reading(lambda conn: self.rows.load(conn, table_id))
+        return self.rows.take(table_id) or await self.db.reading(lambda conn: self.rows.load(conn, table_id))
 
     async def save(self, table: Table, expected_version: int, outcome: Outcome | None = None) -> None:
-        """Written with the transaction's next call, or its commit: one hop fewer per change."""
-        self._saves.append(self.rows.save(table, expected_version, outcome))
+        """Written with the transaction's next call, or its commit: one hop fewer per change. (On
+        SQLite, a save with nothing to write waits only for the rest of the change to commit.)"""
+        saving = self.rows.save(table, expected_version, outcome, alone=table.id not in self._saved)
+        self._saved.add(table.id)
+        if isinstance(saving, Unwritten):
+            self._after.append(saving.then)
+        else:
+            self._saves.append(saving)
 
     async def open_tables(self, chat: ChatRef) -> list[Table]:
         return await self._read(lambda conn: load_many(conn, open_in(chat)))

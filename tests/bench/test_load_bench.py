@@ -36,6 +36,8 @@ def test_main_prints_the_figures_and_exits_0(capfd: pytest.CaptureFixture[str]) 
         "/s of wall time",
         "  presses: ",
         "  deadlines fired: ",
+        "; firing lanes 4",
+        "  CPU: ",
         "  event-loop lag ",
         "  progress: ",
         "  errors: 0 ",

@@ -33,9 +33,7 @@ def build(out: Path = DEFAULT_BUILD, modules: Sequence[str] = HOT) -> dict[str, 
     here = Path.cwd()
     os.chdir(ROOT)  # mypyc names each module from its path relative to here
     try:
-        extensions = mypycify(
-            [str(source_of(m).relative_to(ROOT)) for m in modules], target_dir=str(work / "c")
-        )
+        extensions = mypycify([str(source_of(m).relative_to(ROOT)) for m in modules], target_dir=str(work / "c"))
         dist = Distribution({"name": "cardbot-compiled", "ext_modules": extensions})
         command = dist.get_command_obj("build_ext")
         command.build_lib = str(work / "lib")

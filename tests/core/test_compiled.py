@@ -12,15 +12,28 @@ from pathlib import Path
 import pytest
 
 import core
-from core.compiled import DEFAULT_BUILD, ENV, HOT, MANIFEST, fingerprint, load_build
+from core.compiled import DEFAULT_BUILD, ENV, HOT, MANIFEST, fingerprint, load_build, requested
 from tests.core.digests import GAMES_DIGESTED, GAMES_EACH
 from tests.core.test_digests import GOLDEN
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_pure_core_is_the_default() -> None:
-    assert os.environ.get(ENV) is None  # the suite runs on the pure core
+def test_only_the_variable_asks_for_the_compiled_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for unset in (None, "", "0"):
+        if unset is None:
+            monkeypatch.delenv(ENV, raising=False)
+        else:
+            monkeypatch.setenv(ENV, unset)
+        assert requested() is None
+    monkeypatch.setenv(ENV, "1")
+    assert requested() == DEFAULT_BUILD
+    monkeypatch.setenv(ENV, str(tmp_path))
+    assert requested() == tmp_path
+
+
+@pytest.mark.skipif(bool(os.environ.get(ENV)), reason=f"{ENV} is set for this run")
+def test_the_suite_plays_on_the_pure_core() -> None:
     assert core.COMPILED is False
     assert all(Path(m.__file__ or "").suffix == ".py" for name, m in sys.modules.items() if name in HOT)
 

@@ -66,7 +66,7 @@ clean:
 # build older than the sources is refused, not used. About 10 s of CPU.
 .PHONY: compiled
 compiled: $(VENV)/.installed-dev
-	$(BIN)/python -m core.compiled_build
+	$(BIN)/python -m tests.core.compiled_build
 
 # The README's example pictures (docs/pictures/), drawn by the card renderer itself.
 .PHONY: pictures

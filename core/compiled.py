@@ -1,10 +1,11 @@
 """The optional compiled build of the core's hot modules (mypyc), and how it is switched on.
 
 The pure-Python package is the default and always works. `make compiled` builds the modules in
-`HOT` with mypyc into `build/compiled/` (`core/compiled_build.py`), away from the sources, with a
-manifest of each source's SHA-256. Only when `CARDBOT_COMPILED` is set (`1` for that folder, or the
-path of another build) does `install` put a finder in front of the import system that loads those
-modules from the build; every other module stays Python.
+`HOT` with mypyc into `build/compiled/`, away from the sources, with a manifest of each source's
+SHA-256 (`tests/core/compiled_build.py`: a dev tool, as mypyc is a dev dependency). Only when
+`CARDBOT_COMPILED` is set (`1` for that folder, or the path of another build) does `install` put a
+finder in front of the import system that loads those modules from the build; every other module
+stays Python.
 
 A build made from other sources than the ones here is refused with an ImportError, not used: the
 compiled modules call each other directly, so one stale module would silently shadow an edit.

@@ -58,7 +58,7 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
         load_build(DEFAULT_BUILD)
     except ImportError:
         folder = tmp_path_factory.mktemp("compiled") / "build"
-        subprocess.run([sys.executable, "-m", "core.compiled_build", str(folder)], cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-m", "tests.core.compiled_build", str(folder)], cwd=ROOT, check=True)
         return folder
     return DEFAULT_BUILD
 

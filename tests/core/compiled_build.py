@@ -1,6 +1,7 @@
 """Build the compiled core (`make compiled`): mypyc on `core.compiled.HOT`, into a folder of its own.
+A dev tool, not part of the core: mypyc and setuptools are dev dependencies.
 
-    python -m core.compiled_build [FOLDER]      # default build/compiled
+    python -m tests.core.compiled_build [FOLDER]      # default build/compiled
 
 Needs the dev dependencies (mypy brings mypyc; a C compiler). The folder gets the extension modules
 in the package layout and a manifest naming them with the SHA-256 of the sources they were built

@@ -59,7 +59,14 @@ bench: $(VENV)/.installed-dev
 	for b in $(BENCHES); do $(BIN)/python -m bench.$$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .import_linter_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .import_linter_cache build/compiled
+
+# The optional compiled build of the core's hot modules (core/compiled.py): mypyc (a dev dependency)
+# and a C compiler build them into build/compiled/, which only `CARDBOT_COMPILED=1` puts to use; a
+# build older than the sources is refused, not used. About 10 s of CPU.
+.PHONY: compiled
+compiled: $(VENV)/.installed-dev
+	$(BIN)/python -m tests.core.compiled_build
 
 # The README's example pictures (docs/pictures/), drawn by the card renderer itself.
 .PHONY: pictures

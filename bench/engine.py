@@ -28,6 +28,12 @@ are median over median of the same run: compare them, not single rows, between r
 With `rlcard` installed (the `bench` extra) UNO runs at 3 and 4 players, at both levels, in the
 same run as ours; without it the comparison is skipped.
 
+With the compiled build present and current (`make compiled`, core/compiled.py), Svolota's rows
+are measured with both engines in the same run: the pure-Python core in this process, the compiled
+one in a worker process (`CARDBOT_COMPILED=1 python -m bench.engine --serve`) that plays each round
+when this process asks, so that its rounds take turns with the others; the ratios are printed for
+each engine. `--no-compiled` leaves the compiled rows out.
+
 Computer decision time covers what a computer player does for one decision: build its view, list
 its legal moves, and `level.policy.choose(view, legal, rng)`; every seat plays at that level.
 """
@@ -36,8 +42,12 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +55,8 @@ from functools import partial
 from importlib import import_module
 from typing import Any, Final
 
+import core
+from core.compiled import DEFAULT_BUILD, ENV, load_build
 from core.computer import Level, Searching
 from core.game import Game
 from core.registry import GAMES, game_class
@@ -61,8 +73,11 @@ PLAYER_COUNTS: dict[str, dict[str, tuple[int, ...]]] = {
 }
 UNO_PLAYERS: tuple[int, ...] = (3, 4)
 COMPARED = "svolota"  # the game whose rows are set against UNO's
-TARGETS: dict[str, float] = {BARE: 1.0}  # Svolota / UNO, median over median; none set for rules + view
 REALTIME = frozenset({"speed", "racing_demon"})
+PURE, COMPILED = "pure", "compiled"  # the engines: the Python core, its mypyc build (core/compiled.py)
+ENGINE: Final = COMPILED if core.COMPILED else PURE  # this process's
+# Svolota / UNO, median over median (issue 33): by engine and level; none for the pure rules + view.
+TARGETS: dict[tuple[str, str], float] = {(PURE, BARE): 1.0, (COMPILED, BARE): 1.5, (COMPILED, OBSERVE): 1.5}
 LEVEL_PLAYERS: dict[str, int] = {"svolota": 4, "speed": 2, "racing_demon": 4}  # table size for timing levels
 SEARCHED = 1_000  # decisions timed for a level that searches (tens of ms each, not microseconds)
 MAX_STEPS = 20_000  # a game still going after this many decisions is cut off (and counted)
@@ -88,16 +103,17 @@ class Rate:
 
 @dataclass
 class Row:
-    """One game at one table size and level, measured in several rounds."""
+    """One game at one table size and level, on one engine, measured in several rounds."""
 
     label: str
     players: int
     level: str
     rounds: list[Rate] = field(default_factory=list)
+    engine: str = ENGINE  # "" for UNO
 
     @property
     def name(self) -> str:
-        return f"{self.label} {self.players}p {self.level}"
+        return f"{self.label} {self.players}p {self.level}{f' {self.engine}' if self.engine else ''}"
 
     def _rates(self) -> list[float]:
         return [r.per_second for r in self.rounds]
@@ -301,6 +317,65 @@ def uno_rate(
     return _measure(Rate("rlcard uno", players), play_one, seconds, min_games, max_games)
 
 
+# ----- the compiled engine, in a process of its own -------------------------------------------
+
+
+def compiled_build_state() -> str | None:
+    """None if the compiled build is there and made from these sources; else why not."""
+    try:
+        load_build(DEFAULT_BUILD)
+    except ImportError as e:
+        return str(e)
+    return None
+
+
+class CompiledWorker:
+    """A `python -m bench.engine --serve` process on the compiled build: it measures one round of
+    random play when asked (a JSON line in, a Rate as a JSON line out)."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bench.engine", "--serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, ENV: str(DEFAULT_BUILD)},
+        )
+
+    def rate(self, game_id: str, players: int, **kwargs: Any) -> Rate:
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(json.dumps({"game_id": game_id, "players": players, **kwargs}) + "\n")
+        stdin.flush()
+        line = stdout.readline()
+        if not line:
+            raise RuntimeError(f"the compiled worker stopped (exit code {self.process.wait()})")
+        reply = json.loads(line)
+        if "error" in reply:
+            raise RuntimeError(reply["error"])
+        return Rate(**reply)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def serve() -> None:
+    """The worker's side: one round of `random_play_rate` for each request line, until stdin ends."""
+    if not core.COMPILED:
+        print(json.dumps({"error": f"the worker is not on the compiled build ({ENV} unset)"}), flush=True)
+        return
+    for line in sys.stdin:
+        try:
+            rate = random_play_rate(**json.loads(line))
+            fields = ("label", "players", "games", "decisions", "seconds", "cut")
+            reply: dict[str, Any] = {k: getattr(rate, k) for k in fields}
+        except Exception as e:
+            reply = {"error": f"{type(e).__name__}: {e}"}
+        print(json.dumps(reply), flush=True)
+
+
 # ----- computer players -----------------------------------------------------------------------
 
 
@@ -350,15 +425,19 @@ class Report:
     notes: list[str]
     rounds: int = ROUNDS
 
-    def row(self, label: str, players: int, level: str) -> Row | None:
+    def row(self, label: str, players: int, level: str, engine: str = "") -> Row | None:
         return next(
-            (r for r in self.rows if r.label == label and r.players == players and r.level == level and r.rounds),
+            (
+                r
+                for r in self.rows
+                if r.label == label and r.players == players and r.level == level and r.engine == engine and r.rounds
+            ),
             None,
         )
 
-    def ratio(self, players: int, level: str) -> float | None:
-        """Svolota over UNO at `players` and `level`: median decisions/s over median decisions/s."""
-        mine, uno = self.row(COMPARED, players, level), self.row("rlcard uno", players, level)
+    def ratio(self, players: int, level: str, engine: str = ENGINE) -> float | None:
+        """Svolota on `engine` over UNO at `players` and `level`: median decisions/s over median."""
+        mine, uno = self.row(COMPARED, players, level, engine), self.row("rlcard uno", players, level)
         if mine is None or uno is None or not uno.median:
             return None
         return mine.median / uno.median
@@ -369,20 +448,24 @@ def rlcard_installed() -> bool:
 
 
 def _rows(
-    loaded: dict[str, type[Game[Any, Any]]], sizes: dict[str, Any], uno: bool
+    loaded: dict[str, type[Game[Any, Any]]], sizes: dict[str, Any], uno: bool, worker: CompiledWorker | None = None
 ) -> list[tuple[Row, Callable[[], Rate | None]]]:
-    """Every row to measure, with the function that measures one round of it; ours by level, then
-    UNO's next to the rows it is compared with."""
+    """Every row to measure, with the function that measures one round of it; ours by level (the
+    compared game's on the compiled engine too, with a `worker`), then UNO's next to the rows it is
+    compared with."""
     rows: list[tuple[Row, Callable[[], Rate | None]]] = []
     for level in (BARE, OBSERVE):
         for gid, cls in loaded.items():
             for n in player_counts(gid, cls, level):
                 measure = partial(random_play_rate, gid, n, observe=level == OBSERVE, **sizes)
                 rows.append((Row(gid, n, level), measure))
+                if worker is not None and gid == COMPARED and n in UNO_PLAYERS:
+                    measure = partial(worker.rate, gid, n, observe=level == OBSERVE, **sizes)
+                    rows.append((Row(gid, n, level, engine=COMPILED), measure))
         if uno:
             for n in UNO_PLAYERS:
                 measure_uno = partial(uno_rate, players=n, bare_round=level == BARE, **sizes)
-                rows.append((Row("rlcard uno", n, level), measure_uno))
+                rows.append((Row("rlcard uno", n, level, engine=""), measure_uno))
     return rows
 
 
@@ -396,6 +479,7 @@ def run(
     seed: int = 0,
     games: Sequence[str] | None = None,
     uno: bool = True,
+    compiled: bool = True,
 ) -> Report:
     """Every random-play row once per round, the rows taking turns (in reverse order every other
     round, so that neither end of the list is favoured); then the computer levels."""
@@ -405,7 +489,26 @@ def run(
     if uno and not with_uno:
         report.notes.append("rlcard is not installed: no UNO comparison (pip install -e '.[bench]')")
     sizes: dict[str, Any] = {"seconds": seconds, "min_games": min_games, "max_games": max_games, "seed": seed}
-    rows = _rows(loaded, sizes, with_uno)
+    worker = None
+    if compiled and ENGINE == PURE and COMPARED in loaded:
+        why_not = compiled_build_state()
+        if why_not is None:
+            worker = CompiledWorker()
+        else:
+            report.notes.append(f"no compiled rows: {why_not}")
+    try:
+        rows = _rows(loaded, sizes, with_uno, worker)
+        _measure_rows(report, rows)
+    finally:
+        if worker is not None:
+            worker.close()
+    report.rows = [row for row, _ in rows if row.rounds]
+    _times(report, loaded, decisions, seed)
+    return report
+
+
+def _measure_rows(report: Report, rows: list[tuple[Row, Callable[[], Rate | None]]]) -> None:
+    """Each row once per round, in reverse order every other round; a row that fails is dropped."""
     failed: set[str] = set()
     for i in range(report.rounds):
         for row, measure in rows if i % 2 == 0 else rows[::-1]:
@@ -419,7 +522,10 @@ def run(
                 continue
             if rate is not None:
                 row.rounds.append(rate)
-    report.rows = [row for row, _ in rows if row.rounds]
+
+
+def _times(report: Report, loaded: dict[str, type[Game[Any, Any]]], decisions: int, seed: int) -> None:
+    """The computer levels' decision times."""
     for gid, cls in loaded.items():
         try:
             levels = load_levels(gid)
@@ -433,7 +539,6 @@ def run(
                 report.timings.append(decision_times(gid, level, n, decisions=count, seed=seed))
             except Exception as e:
                 report.notes.append(f"{gid} {level.name} timing failed: {type(e).__name__}: {e}")
-    return report
 
 
 LEGEND: Final = (
@@ -455,27 +560,28 @@ def format_report(report: Report) -> str:
         " decisions/s per round",
         *LEGEND,
         "",
-        f"{'level':<14}{'game':<14}{'players':>8}{'games':>8}{'decisions':>11}{'per game':>10}{'cut':>5}"
-        f"{'median/s':>11}{'min/s':>11}{'max/s':>11}",
+        f"{'level':<14}{'game':<14}{'engine':<10}{'players':>8}{'games':>8}{'decisions':>11}{'per game':>10}"
+        f"{'cut':>5}{'median/s':>11}{'min/s':>11}{'max/s':>11}",
     ]
     for r in report.rows:
         per_game = r.decisions / r.games if r.games else 0.0
         lines.append(
-            f"{LEVEL_TEXT[r.level]:<14}{r.label:<14}{r.players:>8}{r.games:>8}{r.decisions:>11}{per_game:>10.1f}"
-            f"{r.cut:>5}{r.median:>11,.0f}{r.low:>11,.0f}{r.high:>11,.0f}"
+            f"{LEVEL_TEXT[r.level]:<14}{r.label:<14}{r.engine:<10}{r.players:>8}{r.games:>8}{r.decisions:>11}"
+            f"{per_game:>10.1f}{r.cut:>5}{r.median:>11,.0f}{r.low:>11,.0f}{r.high:>11,.0f}"
         )
     ratios = [
-        (n, level, ratio)
+        (n, level, engine, ratio)
         for level in (BARE, OBSERVE)
         for n in UNO_PLAYERS
-        if (ratio := report.ratio(n, level)) is not None
+        for engine in (PURE, COMPILED)
+        if (ratio := report.ratio(n, level, engine)) is not None
     ]
     if ratios:
         lines += ["", f"Svolota / UNO: median over median decisions/s, of this one run ({report.rounds} rounds)"]
-    for n, level, ratio in ratios:
-        target = TARGETS.get(level)
+    for n, level, engine, ratio in ratios:
+        target = TARGETS.get((engine, level))
         verdict = "" if target is None else f"  ({'meets' if ratio >= target else 'below'} the {target}x target)"
-        lines.append(f"Svolota {n}p / UNO {n}p, {LEVEL_TEXT[level]}: {ratio:.2f}x{verdict}")
+        lines.append(f"Svolota {n}p / UNO {n}p, {LEVEL_TEXT[level]}, {engine}: {ratio:.2f}x{verdict}")
     if report.timings:
         lines += [
             "",
@@ -504,8 +610,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed (then seed+1, …)")
     parser.add_argument("--game", action="append", dest="games", choices=list(GAMES), help="only this game")
     parser.add_argument("--no-uno", action="store_true", help="skip the RLCard UNO comparison")
+    parser.add_argument("--no-compiled", action="store_true", help="skip the compiled engine's rows")
     parser.add_argument("--quick", action="store_true", help="a rough run in a few seconds")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the compiled worker's side
     args = parser.parse_args(argv)
+    if args.serve:
+        serve()
+        return
     rounds = ROUNDS if args.rounds is None else args.rounds
     if args.quick:
         args.seconds, args.min_games, args.decisions = 0.15, 3, 2_000
@@ -520,6 +631,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         seed=args.seed,
         games=args.games,
         uno=not args.no_uno,
+        compiled=not args.no_compiled,
     )
     print(format_report(report))
     print(f"({time.perf_counter() - started:.1f} s)")

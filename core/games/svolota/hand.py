@@ -89,6 +89,19 @@ class Hand:
                 if not suits:
                     self.ranks &= ~card.rank_bit
 
+    def take_play(self, rank: int, suits: int, size: int) -> None:
+        """Take out a verified play's `size` cards of `rank`, of the suits in `suits` (what `take`
+        does card by card, at once)."""
+        self._shown = None
+        self.size -= size
+        left = self.suits[rank] & ~suits
+        self.suits[rank] = left
+        if not MIXED_SUITS[left]:
+            bit = 1 << rank
+            self.mixed &= ~bit
+            if not left:
+                self.ranks &= ~bit
+
     def count(self, card: Card) -> int:
         """How many of `card` the hand holds (0 or 1; jokers: 0 to 2)."""
         if card.suit is None:

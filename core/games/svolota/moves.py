@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.cards import Card, format_cards, parse_cards
 from core.errors import BadNotation
@@ -10,13 +10,23 @@ from core.errors import BadNotation
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """One card, or several of one rank, laid in this order (the last one ends on top)."""
+    """One card, or several of one rank, laid in this order (the last one ends on top).
+
+    What making the play needs is worked out once, when it is made (the legal plays are made at
+    import, `plays.PLAYS`): its rank and the suits of its cards, so a hand gives them up in a few
+    bit operations (`Hand.take_play`)."""
 
     cards: tuple[Card, ...]
+    rank: int = field(init=False, repr=False, compare=False)  # the first card's (0 for no cards)
+    suits: int = field(init=False, repr=False, compare=False)  # the cards' suit bits (`Card.suit_bit`)
 
-    @property
-    def rank(self) -> int:
-        return self.cards[0].rank
+    def __post_init__(self) -> None:
+        cards = self.cards
+        object.__setattr__(self, "rank", cards[0].rank if cards else 0)
+        suits = 0
+        for card in cards:
+            suits |= card.suit_bit
+        object.__setattr__(self, "suits", suits)
 
 
 @dataclass(frozen=True, slots=True)

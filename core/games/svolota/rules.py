@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from core.cards import ACE, JOKER, RANK_TEXT, Card
+from core.cards import ACE, JOKER, RANK_TEXT
 from core.errors import IllegalMove, NotYourTurn
 from core.events import Event
 from core.games.svolota.events import (
@@ -117,23 +117,27 @@ def apply(state: SvolotaState, seat: int, move: Move, players: tuple[str, ...]) 
     """Make a verified move."""
     state.listed = None
     if isinstance(move, Play):  # the common case first
-        return _play(state, seat, move.cards, players)
+        return _play(state, seat, move, players)
     if isinstance(move, Joker):
         return _joker(state, seat, players)
     return _pass(state, seat, players)
 
 
-def _play(state: SvolotaState, seat: int, cards: tuple[Card, ...], players: tuple[str, ...]) -> list[Event]:
-    """Lay `cards` on the pile (an Ace going up turns it down, a 2 going down turns it up), draw as
-    many, and pass the turn on."""
+def _play(state: SvolotaState, seat: int, play: Play, players: tuple[str, ...]) -> list[Event]:
+    """Lay the play's cards on the pile (an Ace going up turns it down, a 2 going down turns it up),
+    draw as many, and pass the turn on."""
     name = players[seat]
     hand = state.hands[seat]
-    hand.take(cards)
+    cards, rank = play.cards, play.rank
+    if play.suits:
+        hand.take_play(rank, play.suits, len(cards))
+    else:  # a joker laid as a Play through the native API (verify lets a lone one lead)
+        hand.take(cards)
     state.plays.append(cards)
     state.last_player = seat
-    state.passed.clear()
+    if state.passed:
+        state.passed.clear()
     events: list[Event] = [Played(name, cards)]
-    rank = cards[0].rank
     if state.up:
         if rank == ACE:
             state.up = False

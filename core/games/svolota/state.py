@@ -43,6 +43,11 @@ class SvolotaState:
         """Draw up to n cards for seat: the reserve top first, the face-up card last."""
         self.listed = None
         hand, reserve, drawn = self.hands[seat], self.reserve, 0
+        if len(reserve) >= n:  # the common case: all from the reserve
+            for card in reserve[:n]:
+                hand.add(card)
+            del reserve[:n]
+            return n
         while drawn < n:
             if reserve:
                 hand.add(reserve.pop(0))

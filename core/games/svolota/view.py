@@ -11,8 +11,12 @@ from core.cards import Card
 from core.games.svolota.state import SvolotaState
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SvolotaView:
+    """Not frozen, as events are not: one is made for every decision a player or a computer takes,
+    and a frozen dataclass of this many fields takes four times as long to make. A view is made
+    afresh for each asker from immutable values and copies, so changing one changes nothing else."""
+
     seat: int
     players: tuple[str, ...]
     hand: tuple[Card, ...]  # sorted low to high, jokers last

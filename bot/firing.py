@@ -68,11 +68,11 @@ class Firing:
         fired (whether or not they changed anything). The scheduler calls it again at once while
         more are due.
 
-        Processes sharing a database may read the same batch: each deadline fires where its table
-        is claimed (`Transaction.claim`, SKIP LOCKED), and a deadline already fired elsewhere is no
-        longer among its table's. A table this process is changing, or one resting after a
-        failure, waits for a later batch. `due`: the earliest due time, as the caller has just read
-        it (the scheduler: no second read)."""
+        Processes sharing a database take their own batches (PostgreSQL: adapters/sql/leases.py);
+        each deadline fires where its table is claimed (`Transaction.claim`) and saved, and a
+        deadline already fired elsewhere is no longer among its table's. A table this process is
+        changing, or one resting after a failure, waits for a later batch. `due`: the earliest due
+        time, as the caller has just read it (the scheduler: no second read)."""
         now = self._clock.now()
         if due is None or due > now:  # a read: most ticks find nothing to claim
             due = await self._store.next_due(self._platform)

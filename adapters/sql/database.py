@@ -10,7 +10,9 @@ again), not the driver's error.
 SQLite has one writer at a time for the whole database: this process's writers take turns here
 (`turns`, an asyncio semaphore) rather than in SQLite's busy handler, which sleeps and polls
 (another process's writer is still waited for by the busy timeout). PostgreSQL takes up to
-TRANSACTIONS write transactions at once."""
+TRANSACTIONS write transactions at once. A PostgreSQL read, or a change's save in one statement
+(postgres_save.py), runs on a connection in autocommit: no BEGIN and COMMIT round trips (in READ
+COMMITTED each statement reads its own snapshot anyway)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from adapters.sql.engine import WRITE, make_engine, translated
 
 T = TypeVar("T")
 TRANSACTIONS = 8  # PostgreSQL: write transactions open at once in one process
+AUTOCOMMIT = {"isolation_level": "AUTOCOMMIT"}
 
 
 class Database:
@@ -55,8 +58,12 @@ class Database:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with self.engine.connect() as conn, conn.begin():
-            yield conn
+        if self.postgres:
+            with self.engine.connect().execution_options(**AUTOCOMMIT) as conn:
+                yield conn
+        else:
+            with self.engine.connect() as conn, conn.begin():
+                yield conn
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -71,6 +78,16 @@ class Database:
                 return call(conn)
 
         return await self.run(read)
+
+    async def at_once(self, call: Callable[[Connection], T]) -> T:
+        """PostgreSQL: `call` on a connection in autocommit (each statement committed as it runs), on
+        the store's threads, without a turn (it holds no transaction)."""
+
+        def run() -> T:
+            with self.engine.connect().execution_options(**AUTOCOMMIT) as conn:
+                return call(conn)
+
+        return await self.run(run)
 
     async def writing(self, call: Callable[[Connection], T]) -> T:
         """`call` in a write transaction of its own (committed), in its turn."""

@@ -119,6 +119,9 @@ class TimerRow(Base):
     due: Mapped[float] = mapped_column(Float)
     version: Mapped[int | None] = mapped_column(Integer)
     seat: Mapped[int | None] = mapped_column(Integer)
+    # PostgreSQL: the process that took it in a batch to fire, until when (adapters/sql/leases.py)
+    leased_by: Mapped[str | None] = mapped_column(String(16))
+    leased_until: Mapped[float | None] = mapped_column(Float)
     __table_args__ = (Index("ix_timers_due", "due"), Index("ix_timers_table", "table_id"))
 
 

@@ -5,20 +5,24 @@ included) is updated only if its version is still the one loaded (optimistic che
 deadlines, any new moves and a finished game's results and ratings are written in the same
 transaction (table_rows.py). A table is read with its timers in one statement.
 
-Several processes may share one PostgreSQL database: a change loads its table with
-`SELECT … FOR UPDATE` (held to commit, so moves on one table line up), a timer is claimed with
-`FOR UPDATE SKIP LOCKED` on its table (so it fires in one process only, and nobody waits behind a
-busy table), and ratings and a chat's one-table rule are held by advisory locks (`lock`).
+A change plays on the process's own copy of its table (no read) and holds no transaction while
+the service decides; the version check turns away a save over a table someone else wrote
+meanwhile, and the service runs that change again. A change that takes a lock holds a transaction
+from then on. On SQLite (one writer at a time for the whole database, one process) its saves are
+committed with those of the changes that finish beside it, in one transaction (BEGIN IMMEDIATE;
+together.py); on PostgreSQL in one statement of their own (postgres_save.py: one round trip).
 
-SQLite has one writer at a time for the whole database and serves one process. A change plays on
-the process's own copy of its table (no read), holds no transaction while the service decides,
-and hands its saves to be committed with those of the changes that finish beside it, in one
-transaction (BEGIN IMMEDIATE; together.py); the version check turns away a save over a table
-someone else wrote meanwhile, and the service runs that change again. A change that takes a lock
-holds the writer from then on. As the only writer, the process also keeps each table's live object
-for its next change, writes only the columns a save changed (nothing, when nothing did), and holds
-live real-time games' windows and computers' looks in memory, not in timer rows (table_rows.py,
-held.py). Measured: bench/README.md.
+SQLite has one writer at a time for the whole database and serves one process: as the only
+writer, the process also writes only the columns a save changed (nothing, when nothing did), and
+holds live real-time games' windows and computers' looks in memory, not in timer rows
+(table_rows.py, held.py).
+
+Several processes may share one PostgreSQL database: a change that saved nothing, or was refused,
+on a copy of a table another process has saved since runs again too (SqlTransaction.settle), so
+no answer rests on an old copy; each process takes its own batches of due deadlines (leases.py),
+and a deadline fires once (its table's version again); ratings and a chat's one-table rule are
+held by advisory locks (`lock`), and a table loaded after one is locked (`SELECT … FOR UPDATE`).
+Measured: bench/README.md.
 
 Beside it: the engine and its threads (database.py), the statements and row conversions
 (rows.py), a table's rows and this process's copy of each table (table_rows.py), the change in
@@ -40,7 +44,7 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
-from adapters.sql import account_links, forgetting, quick_match, tournament_rows
+from adapters.sql import account_links, forgetting, leases, quick_match, tournament_rows
 from adapters.sql.database import TRANSACTIONS, Database
 from adapters.sql.held import held, real_time_games
 from adapters.sql.history import SqlHistory
@@ -73,6 +77,7 @@ from bot.forgotten import Forgetting, mark
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
+from bot.store.errors import StaleTable
 from bot.store.queue import Queued
 from bot.tables import LoggedMove, Status, Table
 from bot.tournament import Tournament
@@ -108,6 +113,7 @@ class SqlStore(RowCalls):
         super().__init__(db)
         self.url, self.postgres, self.engine = url, db.postgres, db.engine
         self.firing_lanes = firing_lanes or (FIRING_LANES if db.postgres else SQLITE_FIRING_LANES)
+        self.me = secrets.token_hex(8)  # PostgreSQL: whose leases of due deadlines (leases.py)
         self.rows = TableRows(db.postgres)  # each table's rows, and this process's copy of it
         self._held_restored = db.postgres  # SQLite: the deadlines held in memory not yet read back (held.py)
         self.together = Together(db)  # SQLite: changes' saves, committed together
@@ -138,27 +144,29 @@ class SqlStore(RowCalls):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqlTransaction]:
-        """One change: load, decide, save, commit. On PostgreSQL one transaction from the first
-        load (its row locked) to the commit, its connection kept across the service's awaits. On
-        SQLite, whose writers take turns for the whole database, a change holds no transaction
-        while the service decides (unless it takes a lock: see SqlTransaction): its saves are committed
-        with those of the changes that finish beside it (adapters/sql/together.py)."""
+        """One change: load, decide, save, commit. A change holds no transaction while the service
+        decides (unless it takes a lock: see SqlTransaction): on SQLite its saves are committed with
+        those of the changes that finish beside it (adapters/sql/together.py), on PostgreSQL in one
+        statement (adapters/sql/postgres_save.py). A change that fails on PostgreSQL after playing
+        on this process's copy of a table that another process has saved since fails with
+        StaleTable instead (its refusal may not hold): the service runs it again."""
         changes = SqlTransaction(self.db, self.rows, self.together)
         committing: asyncio.Future[None] | None = None
         try:
-            if self.postgres:
-                await changes.hold()
             yield changes
-            if changes.pending:  # (a change with nothing to write: no task to commit it)
+            if changes.pending:  # (a change with nothing to write or check: no task to commit it)
                 committing = asyncio.ensure_future(changes.commit())
                 await asyncio.shield(committing)
-        except BaseException:
+        except BaseException as error:
             if committing is not None:  # cancelled while committing: the commit ends first, on its thread
                 await asyncio.wait([committing])
             if changes.conn is not None:  # not committed
                 await asyncio.shield(self.db.run(end, changes.conn, False))
             elif committing is not None and not committing.cancelled() and committing.exception() is None:
                 changes.committed()
+            failed = committing is None and isinstance(error, Exception) and not isinstance(error, StaleTable)
+            if failed and self.postgres and await changes.stale():
+                raise StaleTable("a table was saved elsewhere meanwhile") from error
             raise
         finally:
             changes.release()
@@ -270,11 +278,14 @@ class SqlStore(RowCalls):
         `platform`'s chats, if given), but not of the tables in `skip`. Stale ones (armed for a
         version the table has left) are deleted on the way, in one statement, rather than fired
         one transaction each."""
-        # enough rows that the tables left out cannot crowd the others out of the batch
-        await self._restore_held()
-        query = {"now": now, "limit": limit + TIMERS_PER_TABLE * len(skip), "platform": platform}
-        found = await self.db.reading(lambda conn: conn.execute(DUE_BATCH, query).all())
-        rows = [r for r in found if r.table_id not in skip][:limit]
+        if self.postgres:  # taken by this process among those sharing the database (leases.py)
+            rows = await self.db.at_once(lambda conn: leases.take(conn, self.me, now, limit, platform, skip))
+        else:
+            # enough rows that the tables left out cannot crowd the others out of the batch
+            await self._restore_held()
+            query = {"now": now, "limit": limit + TIMERS_PER_TABLE * len(skip), "platform": platform}
+            found = await self.db.reading(lambda conn: conn.execute(DUE_BATCH, query).all())
+            rows = [r for r in found if r.table_id not in skip][:limit]
         stale = [r.id for r in rows if r.version is not None and r.version != r.table_version]
         if not self.postgres:  # SQLite: a window's row (of `retry`, say) is taken into memory instead
             taken = [r for r in rows if held(timer_of(r)) and r.id not in stale]

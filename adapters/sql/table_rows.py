@@ -1,18 +1,22 @@
 """A table read from and written to its rows, with this process's own copy of each table.
 
 The store remembers each table as it last read or wrote it (version, row, timers): a save that
-leaves the timers as they were does not rewrite them, and on SQLite a change plays on that copy
-without reading the database (`take`), knowing the updates already delivered to it (`delivered`:
-read with the table, then kept as they are written) without asking the database on every press.
-The saves are writes to run on a connection the store gives them (in a transaction of the
-change's own, or in a batch: together.py).
+leaves the timers as they were does not rewrite them, and a change plays on that copy without
+reading the database (`take`), knowing the updates already delivered to it (`delivered`: read with
+the table, then kept as they are written) without asking the database on every press. The copy is
+the live `Table` object the last committed save left (handed to one change at a time, taken out
+of the cache until a save of it commits: a change that fails or does not save never gives it
+back, so the next one builds it again from the row as committed). The save's versioned UPDATE
+finds out when the copy was not the newest (an operator's `cardbot tables retry`, another process
+on PostgreSQL): StaleTable, and the service runs the change again on what is stored.
 
-SQLite, whose one process is the only writer, keeps more (issue #33): the live `Table` object
-each committed save leaves (`take` hands it to the next change rather than building one from the
-row; a change that fails or does not save never gives it back, so the next one builds it again
-from the row as committed), the real-time windows in memory instead of timer rows (held.py), and
-a save writes only the columns that changed, or nothing at all when nothing did (a window that
-changed nothing stored: `Unwritten`)."""
+The saves are writes to run on a connection the store gives them (in a transaction of the change's
+own, or in a batch: together.py), or, on PostgreSQL, one statement (postgres_save.py).
+
+SQLite, whose one process is the only writer, keeps more (issue #33): the real-time windows and
+computers' looks in memory instead of timer rows (held.py), and a save writes only the columns
+that changed, or nothing at all when nothing did (a window that changed nothing stored:
+`Unwritten`)."""
 
 from __future__ import annotations
 
@@ -62,9 +66,9 @@ class TableRows:
         self.postgres = postgres
         # table -> (version, row, timers) as this process last read or wrote them (SQLite: windows apart)
         self._known: dict[int, tuple[int, dict[str, Any], list[dict[str, Any]]]] = {}
-        # SQLite: table -> the updates delivered to it (bot/changer.py), as read with it and written since
+        # table -> the updates delivered to it (bot/changer.py), as read with it and written since
         self._deliveries: dict[int, set[str]] = {}
-        # SQLite: table -> the Table its last committed save left, while no change has taken it
+        # table -> the Table its last committed save left, while no change has taken it
         self._live: dict[int, Table] = {}
         self.held = HeldDeadlines()  # SQLite: live real-time games' deadlines, in memory only (held.py)
 
@@ -76,8 +80,9 @@ class TableRows:
         self._live.pop(table_id, None)
 
     def delivered(self, table_id: int, delivery: str) -> bool | None:
-        """SQLite, a table this process has its own copy of (`take`): whether the update was
-        delivered to it before. None: ask the database."""
+        """A table this process has its own copy of (`take`): whether the update was delivered to
+        it before (exact at the copy's version: an update is noted with a save, which moves the
+        version). None: ask the database."""
         known = self._deliveries.get(table_id)
         if known is None or not self._playable(table_id):
             return None
@@ -108,9 +113,9 @@ class TableRows:
         # (a copy of its own: the table built from the row shares its lists, and changes them)
         self._known[table_id] = (row["version"], copy.deepcopy(dict(row)), stored)
         self._live.pop(table_id, None)
-        if not self.postgres:  # (other processes deliver to PostgreSQL's tables: asked each time)
-            where = deliveries.c.table_id == table_id
-            self._deliveries[table_id] = set(conn.scalars(select(deliveries.c.delivery).where(where)))
+        # read after the table: another process's deliveries since are ones it did receive
+        where = deliveries.c.table_id == table_id
+        self._deliveries[table_id] = set(conn.scalars(select(deliveries.c.delivery).where(where)))
         return table_of(row, self.with_held(table_id, stored))
 
     def with_held(self, table_id: int, stored: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -127,17 +132,18 @@ class TableRows:
         return read
 
     def _playable(self, table_id: int) -> bool:
-        known = None if self.postgres else self._known.get(table_id)
+        known = self._known.get(table_id)
         return known is not None and known[1]["stopped"] is None
 
     def take(self, table_id: int) -> Table | None:
-        """SQLite: the table as this process last read or wrote it, without a trip to the database:
-        the live object its last committed save left, handed to this change alone (taken out of the
-        cache until a save of it commits), else built from the row. SQLite serves one process
-        (docs/operating.md), whose own copy is the newest. A writer from outside (an operator's
-        `cardbot tables --retry`) changes the version, which the next save checks: it fails
-        (StaleTable) and the service runs the change again on what is stored. A table set aside
-        is always read (taking it back into play keeps its version)."""
+        """The table as this process last read or wrote it, without a trip to the database: the
+        live object its last committed save left, handed to this change alone (taken out of the
+        cache until a save of it commits), else built from the row. On SQLite, which serves one
+        process (docs/operating.md), that copy is the newest; a writer from outside (an operator's
+        `cardbot tables --retry`, another process on PostgreSQL) changes the version, which the
+        next save checks (and, on PostgreSQL, a change that saves nothing: SqlTransaction.settle):
+        it fails (StaleTable) and the service runs the change again on what is stored. A table
+        set aside is always read (taking it back into play keeps its version)."""
         if not self._playable(table_id):
             return None
         live = self._live.pop(table_id, None)
@@ -146,13 +152,9 @@ class TableRows:
         _, row, stored = self._known[table_id]
         return table_of(copy.deepcopy(row), self.with_held(table_id, stored))  # (the row stays as committed)
 
-    def save(
-        self, table: Table, expected_version: int, outcome: Outcome | None = None, alone: bool = True
-    ) -> Write | Unwritten:
-        """The writes of a save, taken from the table now, to run in a transaction; they return what
-        to do once it is committed. SQLite: once committed, `table` is this process's live copy,
-        handed to the next change (`take`), so the caller leaves it as saved. `alone`: the
-        table's first save in its change (a later one is written whole, after the earlier)."""
+    def saving(self, table: Table, expected_version: int, outcome: Outcome | None = None) -> Saving:
+        """What a save writes, taken from the table now. Once committed, `table` is this process's
+        live copy, handed to the next change (`take`), so the caller leaves it as saved."""
         data = table.to_dict()
         timer_rows: list[dict[str, Any]] = data.pop("deadlines")
         in_memory: tuple[Deadline, ...] = ()
@@ -160,78 +162,119 @@ class TableRows:
             in_memory = tuple(d for d in table.deadlines if held(d))
             if in_memory:
                 timer_rows = [t for t in timer_rows if not held(t)]
-        row = table_row(data)
         first = table.moves - len(table.unsaved) + 1
         moves = [  # (by hand: dataclasses.asdict copies deeply, and cost a tenth of a save)
-            {
-                "table_id": table.id,
-                "number": first + i,
-                "seat": m.seat,
-                "move": m.move,
-                "at": m.at,
-                "by": m.by,
-                "notes": m.notes,
-            }
+            {"table_id": table.id, "number": first + i, "seat": m.seat, "move": m.move, "at": m.at, "by": m.by}
+            | {"notes": m.notes}
             for i, m in enumerate(table.unsaved)
         ]
-        table_id, version, still_open = table.id, table.version, table.status.open
         table.unsaved = []
+        row = table_row(data)
+        open_, version = table.status.open, table.version
+        return Saving(table.id, expected_version, version, open_, row, timer_rows, moves, outcome, in_memory, table)
 
-        def remember() -> None:
-            if not self.postgres:
-                self.held.put(table_id, in_memory if still_open else ())
-            if still_open:
-                self._known[table_id] = (version, row, timer_rows)
-                if not self.postgres:
-                    self._live[table_id] = table
-                    if expected_version == -1:  # a new table: nothing delivered yet
-                        self._deliveries.setdefault(table_id, set())
-            else:  # not loaded for play again
-                self.forget(table_id)
+    def timers_kept(self, s: Saving) -> bool:
+        """The save leaves the timers as this process last read or wrote them: not rewritten. (A save
+        at the same version is a repair: the service rewrites a table's deadlines so.)"""
+        known = self._known.get(s.table_id)
+        return s.version != s.expected and known is not None and (known[0], known[2]) == (s.expected, s.timer_rows)
 
+    def remember(self, s: Saving) -> None:
+        """The save is committed."""
+        if not self.postgres:
+            self.held.put(s.table_id, s.held if s.still_open else ())
+        if s.still_open:
+            self._known[s.table_id] = (s.version, s.row, s.timer_rows)
+            self._live[s.table_id] = s.table
+            if s.expected == -1:  # a new table: nothing delivered yet
+                self._deliveries.setdefault(s.table_id, set())
+        else:  # not loaded for play again
+            self.forget(s.table_id)
+
+    def save(
+        self, table: Table, expected_version: int, outcome: Outcome | None = None, alone: bool = True
+    ) -> Write | Unwritten:
+        """The writes of a save, to run in a transaction; they return what to do once it is
+        committed. SQLite: only the columns that changed since the version loaded (`alone`: the
+        table's first save in its change; a later one is written whole, after the earlier), or
+        nothing at all."""
+        s = self.saving(table, expected_version, outcome)
         # SQLite: the row as committed at the version loaded (a change under the table's lock: none
         # of this process's own is in flight), so only what differs from it is written
-        known = None if self.postgres or expected_version == -1 or not alone else self._known.get(table_id)
-        if known is not None and known[0] != expected_version:
-            known = None
-        changed = row if known is None else {k: v for k, v in row.items() if k != "id" and known[1].get(k) != v}
-        timers_kept = known is not None and known[2] == timer_rows
-        if known is not None and not changed and timers_kept and not moves and outcome is None and still_open:
-            return Unwritten(remember)
+        known = None if self.postgres or s.expected == -1 or not alone else self._known.get(s.table_id)
+        if known is None or known[0] != s.expected:
+            return SaveWrite(self, s, None)
+        changed = {k: v for k, v in s.row.items() if k != "id" and known[1].get(k) != v}
+        if not changed and known[2] == s.timer_rows and not s.moves and s.outcome is None and s.still_open:
+            return Unwritten(lambda: self.remember(s))
+        return SaveWrite(self, s, changed)
 
-        def write(conn: Connection) -> Callable[[], None]:
-            before = self._known.get(table_id)
-            if expected_version == -1:
-                conn.execute(insert(tables), row)
-            else:
-                # (every column but the key: setting `id`, even to itself, makes SQLite look for the rows
-                # that refer to it, all of rating_points' read: 13 ms a move at 10,000 games, bench.pages)
-                # (the version always: the statement checks it, and sets at least one column)
-                kept = {name: value for name, value in changed.items() if name != "id"} | {"version": version}
-                # (UPDATE_TABLE sets the columns given: on SQLite, those that changed)
-                done = conn.execute(UPDATE_TABLE, {**kept, "_id": table_id, "_expected": expected_version})
-                if done.rowcount != 1:
-                    self.forget(table_id)
-                    raise StaleTable(f"table {table_id} is no longer at version {expected_version}")
-            # a save at the same version is a repair (the service rewrites a table's deadlines so)
-            unchanged = timers_kept or (
-                version != expected_version
-                and before is not None
-                and (before[0], before[2]) == (expected_version, timer_rows)
-            )
-            if not unchanged:
-                if expected_version != -1:
-                    conn.execute(DELETE_TIMERS, {"table_id": table_id})
-                if timer_rows:
-                    conn.execute(insert(timers), timer_rows)
-            if moves:
-                conn.execute(insert(moves_t), moves)
-            if outcome is not None:
-                save_outcome(conn, outcome)
-            if not still_open and expected_version != -1:
-                conn.execute(delete(deliveries).where(deliveries.c.table_id == table_id))
-            if self.postgres:  # delivered at commit, not at all if it rolls back
-                conn.execute(NOTIFY, {"payload": f"{table_id} {version}"})
-            return remember
 
-        return write
+@dataclass(frozen=True)
+class Noted:
+    """An update delivered to a table (bot/changer.py), written with its save."""
+
+    rows: TableRows
+    table_id: int
+    delivery: str
+
+    def __call__(self, conn: Connection) -> Callable[[], None]:
+        conn.execute(insert(deliveries).values(table_id=self.table_id, delivery=self.delivery))
+        return lambda: self.rows.noted(self.table_id, self.delivery)
+
+
+@dataclass(frozen=True)
+class Saving:
+    """One save of a table: its row, timers and new moves as of the save."""
+
+    table_id: int
+    expected: int  # the version it was loaded at (-1: a new table)
+    version: int
+    still_open: bool
+    row: dict[str, Any]
+    timer_rows: list[dict[str, Any]]  # (SQLite: the deadlines held in memory apart)
+    moves: list[dict[str, Any]]
+    outcome: Outcome | None
+    held: tuple[Deadline, ...]  # SQLite: its deadlines held in memory (held.py)
+    table: Table  # the live object, kept for the next change once committed
+
+
+@dataclass(frozen=True)
+class SaveWrite:
+    """A save as statements on a connection the store gives it (a transaction of the change's own,
+    or a batch: together.py); it returns what to do once it is committed. `changed`: the columns
+    that differ from the row at the version loaded (SQLite), None for every column."""
+
+    rows: TableRows
+    saving: Saving
+    changed: dict[str, Any] | None
+
+    def __call__(self, conn: Connection) -> Callable[[], None]:
+        s, table_id, expected_version = self.saving, self.saving.table_id, self.saving.expected
+        kept = self.rows.timers_kept(s)
+        if expected_version == -1:
+            conn.execute(insert(tables), s.row)
+        else:
+            # (every column but the key: setting `id`, even to itself, makes SQLite look for the rows
+            # that refer to it, all of rating_points' read: 13 ms a move at 10,000 games, bench.pages;
+            # the version always: the statement checks it, and sets at least one column)
+            columns = {name: value for name, value in (self.changed or s.row).items() if name != "id"}
+            columns["version"] = s.version
+            done = conn.execute(UPDATE_TABLE, {**columns, "_id": table_id, "_expected": expected_version})
+            if done.rowcount != 1:
+                self.rows.forget(table_id)
+                raise StaleTable(f"table {table_id} is no longer at version {expected_version}")
+        if not kept:
+            if expected_version != -1:
+                conn.execute(DELETE_TIMERS, {"table_id": table_id})
+            if s.timer_rows:
+                conn.execute(insert(timers), s.timer_rows)
+        if s.moves:
+            conn.execute(insert(moves_t), s.moves)
+        if s.outcome is not None:
+            save_outcome(conn, s.outcome)
+        if not s.still_open and expected_version != -1:
+            conn.execute(delete(deliveries).where(deliveries.c.table_id == table_id))
+        if self.rows.postgres:  # delivered at commit, not at all if it rolls back
+            conn.execute(NOTIFY, {"payload": f"{table_id} {s.version}"})
+        return lambda: self.rows.remember(s)

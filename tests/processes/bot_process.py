@@ -6,7 +6,9 @@ table.
 
     python -m tests.processes.bot_process DATABASE_URL SEED OUT.json SECONDS
 
-It writes what it saw: the moves it was told were accepted, the deadlines it fired, and errors."""
+It writes what it saw: the moves it was told were accepted, the deadlines it fired (committed: a
+firing whose save was refused, its table moved on by another process, and run again is not), and
+errors."""
 
 from __future__ import annotations
 
@@ -19,12 +21,13 @@ import traceback
 from typing import Any
 
 from adapters.sql.store import SqlStore
-from bot import firing as service_module
 from bot.bootstrap import bootstrap
 from bot.clock import SystemClock
 from bot.commands import Play
+from bot.deadlines import Deadline
 from bot.games import game_info
 from bot.notifier import RecordingNotifier
+from bot.observers import Observer
 from bot.people import Actor
 from bot.settings import ServiceConfig
 from bot.tables import Status
@@ -38,6 +41,17 @@ CONFIG = ServiceConfig(window_seconds=0.2, computer_think=0.05, idle_seconds=5.0
 PEOPLE_SECONDS = 30.0
 
 
+class Fired(Observer):
+    """The deadlines this process fired, as the service says once each firing is committed."""
+
+    def __init__(self, fired: list[Any]) -> None:
+        self.seen = fired
+
+    def fired(self, deadline: Deadline, acted: int | None, started: float, seconds: float) -> None:
+        if acted is not None:  # (None: not fired here, its table held elsewhere or the deadline gone)
+            self.seen.append([deadline.table_id, deadline.kind, deadline.due, deadline.version, deadline.seat])
+
+
 class Quiet(RecordingNotifier):
     async def show(self, chat: Any, screens: Any) -> None:
         pass
@@ -48,13 +62,7 @@ async def main(url: str, seed: int, out: str, seconds: float) -> None:
     store = SqlStore(url)
     service = bootstrap(store, Quiet(), SystemClock(), CONFIG, seed=seed)
     seen: dict[str, list[Any]] = {"accepted": [], "fired": [], "errors": []}
-    fire = service_module.fire
-
-    def fire_and_note(table: Any, deadline: Any, *args: Any) -> bool:
-        seen["fired"].append([deadline.table_id, deadline.kind, deadline.due, deadline.version, deadline.seat])
-        return fire(table, deadline, *args)
-
-    service_module.fire = fire_and_note  # type: ignore[assignment]
+    service.observers.add(Fired(seen["fired"]))
     start = time.monotonic()
     end = start + seconds
     last_press: dict[int, float] = {}  # table id -> when a person of this process last moved there

@@ -1,0 +1,102 @@
+"""PostgreSQL: a change's save in one statement, committed on its own (autocommit): one round trip.
+
+A data-modifying WITH: the table row is updated only if its version is still the one loaded, and
+its timers, new moves and the updates delivered to it are written only if it was (each part reads
+`saved`, the updated row); the other processes' live tables are told (pg_notify, delivered at the
+commit). No row back: the table was saved by someone else meanwhile (StaleTable), and nothing of
+it is written. The saves this does not cover (a new table, a finished game's outcome, anything
+beside the table) are written in a transaction of their own (adapters/sql/transaction.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, text
+from sqlalchemy.dialects import postgresql
+
+from adapters.sql.rows import tables
+from adapters.sql.table_rows import Noted, SaveWrite, Saving, TableRows
+from bot.store.errors import StaleTable
+
+_quote = postgresql.dialect().identifier_preparer.quote  # type: ignore[no-untyped-call]
+_COLUMNS = [c for c in tables.c if c.name != "id"]  # (setting the key, even to itself, costs: table_rows.py)
+SAVE = text(
+    f"""
+WITH saved AS (
+    UPDATE tables SET {", ".join(f"{_quote(c.name)} = :t_{c.name}" for c in _COLUMNS)}
+    WHERE id = :table_id AND version = :expected RETURNING id
+), dropped AS (
+    DELETE FROM timers WHERE :rewrite AND table_id IN (SELECT id FROM saved)
+), armed AS (
+    INSERT INTO timers (table_id, kind, due, version, seat)
+    SELECT saved.id, t.kind, t.due, t.version, t.seat FROM saved, unnest(
+        CAST(:timer_kinds AS text[]), CAST(:timer_dues AS float8[]),
+        CAST(:timer_versions AS integer[]), CAST(:timer_seats AS integer[])
+    ) AS t(kind, due, version, seat)
+), logged AS (
+    INSERT INTO moves (table_id, number, seat, move, at, by, notes)
+    SELECT saved.id, m.number, m.seat, m.move, m.at, m.by, CAST(m.notes AS json) FROM saved, unnest(
+        CAST(:move_numbers AS integer[]), CAST(:move_seats AS integer[]), CAST(:move_moves AS text[]),
+        CAST(:move_ats AS float8[]), CAST(:move_bys AS text[]), CAST(:move_notes AS text[])
+    ) AS m(number, seat, move, at, by, notes)
+), noted AS (
+    INSERT INTO deliveries (table_id, delivery)
+    SELECT saved.id, d.delivery FROM saved, unnest(CAST(:noted AS text[])) AS d(delivery)
+), cleared AS (
+    DELETE FROM deliveries WHERE :closed AND table_id IN (SELECT id FROM saved)
+)
+SELECT pg_notify('cardbot_tables', :payload) FROM saved
+"""
+).bindparams(*(bindparam(f"t_{c.name}", type_=c.type) for c in _COLUMNS))
+
+
+def one_statement(writes: Sequence[Callable[[Connection], Any]]) -> tuple[Saving, list[str]] | None:
+    """The save and the deliveries noted with it, if `writes` are one plain save (not of a new
+    table, without an outcome) and updates delivered to that table; else None."""
+    saves = [w.saving for w in writes if isinstance(w, SaveWrite)]
+    noted = [w for w in writes if isinstance(w, Noted)]
+    if len(saves) != 1 or len(saves) + len(noted) != len(writes):
+        return None
+    s = saves[0]
+    if s.expected == -1 or s.outcome is not None or any(n.table_id != s.table_id for n in noted):
+        return None
+    if noted and not s.still_open:  # (a closed table keeps no deliveries: written the long way)
+        return None
+    return s, [n.delivery for n in noted]
+
+
+def save(conn: Connection, rows: TableRows, s: Saving, noted: list[str]) -> Callable[[], None]:
+    """Run the save (`conn` in autocommit); what to do now that it is committed."""
+    rewrite = not rows.timers_kept(s)
+    timers = s.timer_rows if rewrite else []
+    params: dict[str, Any] = {f"t_{c.name}": s.row[c.name] for c in _COLUMNS}
+    params |= {
+        "table_id": s.table_id,
+        "expected": s.expected,
+        "rewrite": rewrite,
+        "timer_kinds": [t["kind"] for t in timers],
+        "timer_dues": [t["due"] for t in timers],
+        "timer_versions": [t["version"] for t in timers],
+        "timer_seats": [t["seat"] for t in timers],
+        "move_numbers": [m["number"] for m in s.moves],
+        "move_seats": [m["seat"] for m in s.moves],
+        "move_moves": [m["move"] for m in s.moves],
+        "move_ats": [m["at"] for m in s.moves],
+        "move_bys": [m["by"] for m in s.moves],
+        "move_notes": [json.dumps(list(m["notes"] or ())) for m in s.moves],  # (cast to json in the statement)
+        "noted": noted,
+        "closed": not s.still_open,
+        "payload": f"{s.table_id} {s.version}",
+    }
+    if not conn.execute(SAVE, params).all():
+        rows.forget(s.table_id)
+        raise StaleTable(f"table {s.table_id} is no longer at version {s.expected}")
+
+    def committed() -> None:
+        rows.remember(s)
+        for delivery in noted:
+            rows.noted(s.table_id, delivery)
+
+    return committed

@@ -9,6 +9,7 @@ from pydantic import Field, SecretStr
 from pydantic_settings import SettingsConfigDict
 
 from adapters.settings import CardbotSettings
+from adapters.sql.store import FIRING_LANES
 
 
 class DatabaseSettings(CardbotSettings):
@@ -19,11 +20,11 @@ class DatabaseSettings(CardbotSettings):
 
 class FiringSettings(CardbotSettings):
     """Deadlines of different tables fired side by side in one process: `CARDBOT_FIRING_LANES`
-    (unset: the measured default of the kind of database, adapters/sql/store.py)."""
+    (adapters/sql/store.py `FIRING_LANES`)."""
 
     model_config = SettingsConfigDict(env_prefix="CARDBOT_", extra="ignore")
 
-    firing_lanes: int | None = Field(default=None, ge=1, le=64)
+    firing_lanes: int = Field(default=FIRING_LANES, ge=1, le=64)
 
 
 class ForgetSettings(CardbotSettings):

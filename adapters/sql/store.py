@@ -45,7 +45,7 @@ from typing import Any
 from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
 from adapters.sql import account_links, forgetting, leases, quick_match, tournament_rows
-from adapters.sql.database import TRANSACTIONS, Database
+from adapters.sql.database import Database
 from adapters.sql.held import held, real_time_games
 from adapters.sql.history import SqlHistory
 from adapters.sql.records import SqlRecords
@@ -83,10 +83,9 @@ from bot.tables import LoggedMove, Status, Table
 from bot.tournament import Tournament
 
 # Deadlines of different tables fired side by side (CARDBOT_FIRING_LANES, adapters/sql/settings.py,
-# overrides): on PostgreSQL half its transactions (the other half stays for presses); on SQLite
-# their saves are then committed together. Measured: bench/README.md (bench.load).
-FIRING_LANES = TRANSACTIONS // 2
-SQLITE_FIRING_LANES = 4
+# overrides it); on SQLite their saves are then committed together. More lanes fire more a second
+# only while a core is idle, and presses wait behind them: bench/README.md (bench.load).
+FIRING_LANES = 4
 TIMERS_PER_TABLE = 10  # at most: a real-time window and a computer per seat (Racing Demon seats 8)
 
 
@@ -105,14 +104,13 @@ class SqlStore(RowCalls):
         every run (adapters/sql/startup.py); None: one of this store's own, so a mark made
         here is not recognised after a restart. `link_key`: the key of link codes' digests
         (bot/account_links.py), the same in every process (startup.py `link_key`); None: `UNKEYED`.
-        `firing_lanes`: deadlines of different tables fired side by side (None: the measured default
-        of the kind of database)."""
+        `firing_lanes`: deadlines of different tables fired side by side (None: `FIRING_LANES`)."""
         db = db or Database(url, **engine_options)
         self._forget_key = forget_key or secrets.token_bytes(32)
         self._link_key = link_key or UNKEYED
         super().__init__(db)
         self.url, self.postgres, self.engine = url, db.postgres, db.engine
-        self.firing_lanes = firing_lanes or (FIRING_LANES if db.postgres else SQLITE_FIRING_LANES)
+        self.firing_lanes = firing_lanes or FIRING_LANES
         self.me = secrets.token_hex(8)  # PostgreSQL: whose leases of due deadlines (leases.py)
         self.rows = TableRows(db.postgres)  # each table's rows, and this process's copy of it
         self._held_restored = db.postgres  # SQLite: the deadlines held in memory not yet read back (held.py)

@@ -4,7 +4,7 @@ The store remembers each table as it last read or wrote it (version, row, timers
 leaves the timers as they were does not rewrite them, and a change plays on that copy without
 reading the database (`take`), knowing the updates already delivered to it (`delivered`: read with
 the table, then kept as they are written) without asking the database on every press. The copy is
-the live `Table` object the last committed save left (handed to one change at a time, taken out
+the kept `Table`: the object the last committed save left (handed to one change at a time, taken out
 of the cache until a save of it commits: a change that fails or does not save never gives it
 back, so the next one builds it again from the row as committed). The save's versioned UPDATE
 finds out when the copy was not the newest (an operator's `cardbot tables retry`, another process
@@ -56,7 +56,7 @@ Write = Callable[[Connection], Callable[[], None]]  # a write; what to do once i
 @dataclass(frozen=True, slots=True)
 class Unwritten:
     """SQLite: a save with nothing to write (the table's row and timers as stored), only what to
-    do once the change it belongs to commits (its window and live table kept)."""
+    do once the change it belongs to commits (its window and kept table remembered)."""
 
     then: Callable[[], None]
 
@@ -68,8 +68,8 @@ class TableRows:
         self._known: dict[int, tuple[int, dict[str, Any], list[dict[str, Any]]]] = {}
         # table -> the updates delivered to it (bot/changer.py), as read with it and written since
         self._deliveries: dict[int, set[str]] = {}
-        # table -> the Table its last committed save left, while no change has taken it
-        self._live: dict[int, Table] = {}
+        # table -> the kept Table: what its last committed save left, while no change has taken it
+        self._kept: dict[int, Table] = {}
         self.held = HeldDeadlines()  # SQLite: live real-time games' deadlines, in memory only (held.py)
 
     def forget(self, table_id: int) -> None:
@@ -77,7 +77,7 @@ class TableRows:
         it again. (Its deadlines held in memory stay: `held.put` drops them.)"""
         self._known.pop(table_id, None)
         self._deliveries.pop(table_id, None)
-        self._live.pop(table_id, None)
+        self._kept.pop(table_id, None)
 
     def delivered(self, table_id: int, delivery: str) -> bool | None:
         """A table this process has its own copy of (`take`): whether the update was delivered to
@@ -112,7 +112,7 @@ class TableRows:
             stored = [t for t in stored if not held(t)]
         # (a copy of its own: the table built from the row shares its lists, and changes them)
         self._known[table_id] = (row["version"], copy.deepcopy(dict(row)), stored)
-        self._live.pop(table_id, None)
+        self._kept.pop(table_id, None)
         # read after the table: another process's deliveries since are ones it did receive
         where = deliveries.c.table_id == table_id
         self._deliveries[table_id] = set(conn.scalars(select(deliveries.c.delivery).where(where)))
@@ -137,7 +137,7 @@ class TableRows:
 
     def take(self, table_id: int) -> Table | None:
         """The table as this process last read or wrote it, without a trip to the database: the
-        live object its last committed save left, handed to this change alone (taken out of the
+        kept object its last committed save left, handed to this change alone (taken out of the
         cache until a save of it commits), else built from the row. On SQLite, which serves one
         process (docs/operating.md), that copy is the newest; a writer from outside (an operator's
         `cardbot tables --retry`, another process on PostgreSQL) changes the version, which the
@@ -146,15 +146,15 @@ class TableRows:
         set aside is always read (taking it back into play keeps its version)."""
         if not self._playable(table_id):
             return None
-        live = self._live.pop(table_id, None)
-        if live is not None:
-            return live
+        kept = self._kept.pop(table_id, None)
+        if kept is not None:
+            return kept
         _, row, stored = self._known[table_id]
         return table_of(copy.deepcopy(row), self.with_held(table_id, stored))  # (the row stays as committed)
 
     def saving(self, table: Table, expected_version: int, outcome: Outcome | None = None) -> Saving:
         """What a save writes, taken from the table now. Once committed, `table` is this process's
-        live copy, handed to the next change (`take`), so the caller leaves it as saved."""
+        kept copy, handed to the next change (`take`), so the caller leaves it as saved."""
         data = table.to_dict()
         timer_rows: list[dict[str, Any]] = data.pop("deadlines")
         in_memory: tuple[Deadline, ...] = ()
@@ -185,7 +185,7 @@ class TableRows:
             self.held.put(s.table_id, s.held if s.still_open else ())
         if s.still_open:
             self._known[s.table_id] = (s.version, s.row, s.timer_rows)
-            self._live[s.table_id] = s.table
+            self._kept[s.table_id] = s.table
             if s.expected == -1:  # a new table: nothing delivered yet
                 self._deliveries.setdefault(s.table_id, set())
         else:  # not loaded for play again
@@ -236,7 +236,7 @@ class Saving:
     moves: list[dict[str, Any]]
     outcome: Outcome | None
     held: tuple[Deadline, ...]  # SQLite: its deadlines held in memory (held.py)
-    table: Table  # the live object, kept for the next change once committed
+    table: Table  # the object, kept for the next change once committed
 
 
 @dataclass(frozen=True)

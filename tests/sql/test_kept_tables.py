@@ -1,4 +1,4 @@
-"""SQLite: the next change of a table plays on the live object the last committed save left
+"""SQLite: the next change of a table plays on the kept object the last committed save left
 (adapters/sql/table_rows.py `take`), not on one built again from its row; a change that fails, or
 does not save, never gives its object back, so a half-changed table is never played on."""
 
@@ -52,7 +52,7 @@ def test_the_next_change_plays_on_the_object_the_last_save_left(tmp_path):
 @pytest.mark.parametrize("fail", [RuntimeError("a bug"), StaleTable("written elsewhere")])
 def test_a_change_that_fails_leaves_no_half_changed_table_behind(tmp_path, fail):
     h, store, t = a_lobby(tmp_path)
-    version = h.run(change(store, t, "Robert")).version  # (its object left live)
+    version = h.run(change(store, t, "Robert")).version  # (its object kept)
     with pytest.raises(type(fail)):
         h.run(change(store, t, "Mallory", fail))
 
@@ -68,7 +68,7 @@ def test_a_change_that_fails_leaves_no_half_changed_table_behind(tmp_path, fail)
 
 def test_a_save_that_fails_to_commit_leaves_the_table_as_stored(tmp_path, monkeypatch):
     h, store, t = a_lobby(tmp_path)
-    version = h.run(change(store, t, "Robert")).version  # (its object left live)
+    version = h.run(change(store, t, "Robert")).version  # (its object kept)
 
     async def broken(writes: object) -> list[object]:
         raise StaleTable("someone else saved it meanwhile")

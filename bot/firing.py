@@ -69,7 +69,7 @@ class Firing:
         more are due.
 
         Processes sharing a database take their own batches (PostgreSQL: adapters/sql/leases.py);
-        each deadline fires where its table is claimed (`Transaction.claim`) and saved, and a
+        each deadline fires where its table is claimed (`Transaction.claim`, SKIP LOCKED), and a
         deadline already fired elsewhere is no longer among its table's. A table this process is
         changing, or one resting after a failure, waits for a later batch. `due`: the earliest due
         time, as the caller has just read it (the scheduler: no second read)."""

@@ -1,11 +1,12 @@
-"""PostgreSQL: a change's save in one statement, committed on its own (autocommit): one round trip.
+"""PostgreSQL: a change's save in one statement (one round trip instead of one a row kind), in the
+transaction that loaded the table locked (adapters/sql/transaction.py).
 
 A data-modifying WITH: the table row is updated only if its version is still the one loaded, and
 its timers, new moves and the updates delivered to it are written only if it was (each part reads
 `saved`, the updated row); the other processes' live tables are told (pg_notify, delivered at the
 commit). No row back: the table was saved by someone else meanwhile (StaleTable), and nothing of
 it is written. The saves this does not cover (a new table, a finished game's outcome, anything
-beside the table) are written in a transaction of their own (adapters/sql/transaction.py)."""
+beside the table) are written statement by statement (table_rows.py `SaveWrite`)."""
 
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def one_statement(writes: Sequence[Callable[[Connection], Any]]) -> tuple[Saving
 
 
 def save(conn: Connection, rows: TableRows, s: Saving, noted: list[str]) -> Callable[[], None]:
-    """Run the save (`conn` in autocommit); what to do now that it is committed."""
+    """Run the save on `conn`; what to do once it is committed."""
     rewrite = not rows.timers_kept(s)
     timers = s.timer_rows if rewrite else []
     params: dict[str, Any] = {f"t_{c.name}": s.row[c.name] for c in _COLUMNS}

@@ -5,24 +5,21 @@ included) is updated only if its version is still the one loaded (optimistic che
 deadlines, any new moves and a finished game's results and ratings are written in the same
 transaction (table_rows.py). A table is read with its timers in one statement.
 
-A change plays on the process's own copy of its table (no read) and holds no transaction while
-the service decides; the version check turns away a save over a table someone else wrote
-meanwhile, and the service runs that change again. A change that takes a lock holds a transaction
-from then on. On SQLite (one writer at a time for the whole database, one process) its saves are
-committed with those of the changes that finish beside it, in one transaction (BEGIN IMMEDIATE;
-together.py); on PostgreSQL in one statement of their own (postgres_save.py: one round trip).
+Several processes may share one PostgreSQL database: a change loads its table with `SELECT … FOR
+UPDATE` (held to commit, so moves on one table line up) and saves it in one statement
+(postgres_save.py); each process takes its own batches of due deadlines, leased to it
+(leases.py), and a timer is claimed with `FOR UPDATE SKIP LOCKED` on its table (so it fires in one
+process only, and nobody waits behind a busy table); ratings and a chat's one-table rule are held
+by advisory locks (`lock`).
 
-SQLite has one writer at a time for the whole database and serves one process: as the only
-writer, the process also writes only the columns a save changed (nothing, when nothing did), and
-holds live real-time games' windows and computers' looks in memory, not in timer rows
-(table_rows.py, held.py).
-
-Several processes may share one PostgreSQL database: a change that saved nothing, or was refused,
-on a copy of a table another process has saved since runs again too (SqlTransaction.settle), so
-no answer rests on an old copy; each process takes its own batches of due deadlines (leases.py),
-and a deadline fires once (its table's version again); ratings and a chat's one-table rule are
-held by advisory locks (`lock`), and a table loaded after one is locked (`SELECT … FOR UPDATE`).
-Measured: bench/README.md.
+SQLite has one writer at a time for the whole database and serves one process. A change plays on
+the process's own copy of its table (the kept table: no read), holds no transaction while the
+service decides, and hands its saves to be committed with those of the changes that finish beside
+it, in one transaction (BEGIN IMMEDIATE; together.py); the version check turns away a save over a
+table someone else wrote meanwhile, and the service runs that change again. A change that takes a
+lock holds the writer from then on. As the only writer, the process also writes only the columns a
+save changed (nothing, when nothing did), and holds live real-time games' windows and computers'
+looks in memory, not in timer rows (table_rows.py, held.py). Measured: bench/README.md.
 
 Beside it: the engine and its threads (database.py), the statements and row conversions
 (rows.py), a table's rows and this process's copy of each table (table_rows.py), the change in
@@ -77,7 +74,6 @@ from bot.forgotten import Forgetting, mark
 from bot.history import ChatHistory, PlayerHistory, RatingPoint
 from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
-from bot.store.errors import StaleTable
 from bot.store.queue import Queued
 from bot.tables import LoggedMove, Status, Table
 from bot.tournament import Tournament
@@ -142,29 +138,27 @@ class SqlStore(RowCalls):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqlTransaction]:
-        """One change: load, decide, save, commit. A change holds no transaction while the service
-        decides (unless it takes a lock: see SqlTransaction): on SQLite its saves are committed with
-        those of the changes that finish beside it (adapters/sql/together.py), on PostgreSQL in one
-        statement (adapters/sql/postgres_save.py). A change that fails on PostgreSQL after playing
-        on this process's copy of a table that another process has saved since fails with
-        StaleTable instead (its refusal may not hold): the service runs it again."""
+        """One change: load, decide, save, commit. On PostgreSQL one transaction from the first
+        load (its row locked) to the commit, its connection kept across the service's awaits. On
+        SQLite, whose writers take turns for the whole database, a change holds no transaction
+        while the service decides (unless it takes a lock: see SqlTransaction): its saves are committed
+        with those of the changes that finish beside it (adapters/sql/together.py)."""
         changes = SqlTransaction(self.db, self.rows, self.together)
         committing: asyncio.Future[None] | None = None
         try:
+            if self.postgres:
+                await changes.hold()
             yield changes
-            if changes.pending:  # (a change with nothing to write or check: no task to commit it)
+            if changes.pending:  # (a change with nothing to write: no task to commit it)
                 committing = asyncio.ensure_future(changes.commit())
                 await asyncio.shield(committing)
-        except BaseException as error:
+        except BaseException:
             if committing is not None:  # cancelled while committing: the commit ends first, on its thread
                 await asyncio.wait([committing])
             if changes.conn is not None:  # not committed
                 await asyncio.shield(self.db.run(end, changes.conn, False))
             elif committing is not None and not committing.cancelled() and committing.exception() is None:
                 changes.committed()
-            failed = committing is None and isinstance(error, Exception) and not isinstance(error, StaleTable)
-            if failed and self.postgres and await changes.stale():
-                raise StaleTable("a table was saved elsewhere meanwhile") from error
             raise
         finally:
             changes.release()

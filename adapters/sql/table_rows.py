@@ -1,14 +1,15 @@
 """A table read from and written to its rows, with this process's own copy of each table.
 
 The store remembers each table as it last read or wrote it (version, row, timers): a save that
-leaves the timers as they were does not rewrite them, and a change plays on that copy without
-reading the database (`take`), knowing the updates already delivered to it (`delivered`: read with
-the table, then kept as they are written) without asking the database on every press. The copy is
-the kept `Table`: the object the last committed save left (handed to one change at a time, taken out
-of the cache until a save of it commits: a change that fails or does not save never gives it
-back, so the next one builds it again from the row as committed). The save's versioned UPDATE
-finds out when the copy was not the newest (an operator's `cardbot tables retry`, another process
-on PostgreSQL): StaleTable, and the service runs the change again on what is stored.
+leaves the timers as they were does not rewrite them, and on SQLite a change plays on that copy
+without reading the database (`take`), knowing the updates already delivered to it (`delivered`:
+read with the table, then kept as they are written) without asking the database on every press.
+The copy is the kept `Table`: the object the last committed save left (handed to one change at a
+time, taken out of the cache until a save of it commits: a change that fails or does not save
+never gives it back, so the next one builds it again from the row as committed). The save's
+versioned UPDATE finds out when the copy was not the newest (an operator's `cardbot tables
+retry`): StaleTable, and the service runs the change again on what is stored. (PostgreSQL's
+changes read their table, locked: transaction.py says why not a copy.)
 
 The saves are writes to run on a connection the store gives them (in a transaction of the change's
 own, or in a batch: together.py), or, on PostgreSQL, one statement (postgres_save.py).
@@ -113,9 +114,9 @@ class TableRows:
         # (a copy of its own: the table built from the row shares its lists, and changes them)
         self._known[table_id] = (row["version"], copy.deepcopy(dict(row)), stored)
         self._kept.pop(table_id, None)
-        # read after the table: another process's deliveries since are ones it did receive
-        where = deliveries.c.table_id == table_id
-        self._deliveries[table_id] = set(conn.scalars(select(deliveries.c.delivery).where(where)))
+        if not self.postgres:  # (other processes deliver to PostgreSQL's tables: asked each time)
+            where = deliveries.c.table_id == table_id
+            self._deliveries[table_id] = set(conn.scalars(select(deliveries.c.delivery).where(where)))
         return table_of(row, self.with_held(table_id, stored))
 
     def with_held(self, table_id: int, stored: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -132,18 +133,17 @@ class TableRows:
         return read
 
     def _playable(self, table_id: int) -> bool:
-        known = self._known.get(table_id)
+        known = None if self.postgres else self._known.get(table_id)
         return known is not None and known[1]["stopped"] is None
 
     def take(self, table_id: int) -> Table | None:
-        """The table as this process last read or wrote it, without a trip to the database: the
-        kept object its last committed save left, handed to this change alone (taken out of the
-        cache until a save of it commits), else built from the row. On SQLite, which serves one
-        process (docs/operating.md), that copy is the newest; a writer from outside (an operator's
-        `cardbot tables --retry`, another process on PostgreSQL) changes the version, which the
-        next save checks (and, on PostgreSQL, a change that saves nothing: SqlTransaction.settle):
-        it fails (StaleTable) and the service runs the change again on what is stored. A table
-        set aside is always read (taking it back into play keeps its version)."""
+        """SQLite: the table as this process last read or wrote it, without a trip to the
+        database: the kept object its last committed save left, handed to this change alone (taken
+        out of the cache until a save of it commits), else built from the row. SQLite serves one
+        process (docs/operating.md), whose own copy is the newest; a writer from outside (an
+        operator's `cardbot tables --retry`) changes the version, which the next save checks: it
+        fails (StaleTable) and the service runs the change again on what is stored. A table set
+        aside is always read (taking it back into play keeps its version)."""
         if not self._playable(table_id):
             return None
         kept = self._kept.pop(table_id, None)
@@ -185,8 +185,9 @@ class TableRows:
             self.held.put(s.table_id, s.held if s.still_open else ())
         if s.still_open:
             self._known[s.table_id] = (s.version, s.row, s.timer_rows)
-            self._kept[s.table_id] = s.table
-            if s.expected == -1:  # a new table: nothing delivered yet
+            if not self.postgres:  # (PostgreSQL's changes read their table, locked: table_rows is not asked)
+                self._kept[s.table_id] = s.table
+            if s.expected == -1 and not self.postgres:  # a new table: nothing delivered yet
                 self._deliveries.setdefault(s.table_id, set())
         else:  # not loaded for play again
             self.forget(s.table_id)

@@ -1,20 +1,22 @@
 """The store inside one change (`SqlStore.transaction`): the Transaction port (bot/store/tables.py).
 
-A change holds no transaction while the service decides: its loads are this process's own copy of
-the table (`TableRows.take`), or a read, and its saves are written at the end, each refused if its
-table is no longer at the version loaded (StaleTable: the service runs the change again on what is
-stored). On SQLite, where one writer at a time has the whole database, they are written BEGIN
-IMMEDIATE to COMMIT with those of the changes that finish beside it (adapters/sql/together.py). On
-PostgreSQL, which several processes may share, a save is one statement committed on its own
-(postgres_save.py: one round trip a move), else a transaction of its own; and a change that saved
-nothing, or failed (a refusal), after playing on this process's copy of a table has that copy's
-version checked (`settle`): another process saved the table meanwhile, so the answer may be wrong,
-and the change runs again on what is stored.
+On PostgreSQL a change is one transaction from its first call to its commit: each call is one hop
+to the store's threads on the transaction's connection, its first load locks the table's row (so
+changes to one table line up, whichever process takes them), and its saves are written with the
+next call or the commit, a plain save as one statement (postgres_save.py).
 
-A change that asks for a lock (`lock`: a check and the save that relies on it, as a chat's
-one-table rule or the ratings) holds a transaction from then on (SQLite: the writer; PostgreSQL:
-the lock, and the rows it loads from then on, FOR UPDATE), and what it reads after that is read
-inside."""
+On SQLite one writer at a time has the whole database, so a change does not hold it while the
+service decides: its loads are this process's own copy of the table (`TableRows.take`), or reads,
+and its saves are written at the end, BEGIN IMMEDIATE to COMMIT, with those of the changes that
+finish beside it (adapters/sql/together.py), each refused if its table is no longer at the version
+loaded (StaleTable: the service runs the change again). A change that asks for a lock (`lock`: a
+check and the save that relies on it, as a chat's one-table rule or the ratings) holds the writer
+from then on, and what it reads after that is read inside.
+
+(Playing PostgreSQL's changes on copies too, with only the save's version check, was tried and
+measured: a deadline that fires but changes nothing saves at the same version with other timers,
+so another process's copy at that version no longer knows the table's deadlines, and a table
+stalled in `bench.processes`.)"""
 
 from __future__ import annotations
 
@@ -38,7 +40,6 @@ from adapters.sql.rows import (
     moves_of,
     new_table_id_in,
     open_in,
-    tables,
 )
 from adapters.sql.table_rows import Noted, TableRows, Unwritten, Write
 from adapters.sql.together import Together
@@ -46,7 +47,6 @@ from bot.outcome import Outcome
 from bot.people import ChatRef, PersonRef
 from bot.ratings import Rating
 from bot.settings import ChatSettings
-from bot.store.errors import StaleTable
 from bot.store.queue import Queued
 from bot.tables import LoggedMove, Table
 
@@ -62,9 +62,7 @@ class SqlTransaction:
         self.held = False  # holds one of the store's turns (and, from its next call, a transaction)
         self._saves: list[Write] = []  # written with the next call on the connection, or the commit
         self._after: list[Callable[[], None]] = []
-        # PostgreSQL: the tables played from this process's copy (-> their version), and those saved
-        self._played: dict[int, int] = {}
-        self._saved: set[int] = set()
+        self._saved: set[int] = set()  # the tables saved in this change
 
     async def hold(self) -> None:
         """Take one of the store's turns for the rest of this change: from the next call on, one
@@ -80,12 +78,8 @@ class SqlTransaction:
 
     @property
     def pending(self) -> bool:
-        """Something to commit: a transaction begun, saves not yet written, or (PostgreSQL) copies
-        played on to check."""
-        return self.conn is not None or bool(self._saves) or bool(self._unsaved())
-
-    def _unsaved(self) -> dict[int, int]:
-        return {t: v for t, v in self._played.items() if t not in self._saved}
+        """Something to commit: a transaction begun, or saves not yet written."""
+        return self.conn is not None or bool(self._saves)
 
     async def _on_conn(self, call: Callable[[Connection], T]) -> T:
         return await self.db.run(lambda: call(self._ready()))
@@ -97,80 +91,37 @@ class SqlTransaction:
         return await self.db.reading(call)
 
     def _ready(self) -> Connection:
-        """The transaction's connection (begun if need be), with the saves asked for so far written."""
+        """The transaction's connection (begun if need be), with the saves asked for so far written
+        (PostgreSQL: a plain save and the updates delivered with it as one statement)."""
         if self.conn is None:
             self.conn = self.db.begin()
-        for write in self._saves:
-            self._after.append(write(self.conn))
-        self._saves = []
+        saves, self._saves = self._saves, []
+        one = postgres_save.one_statement(saves) if self.db.postgres else None
+        if one is not None:
+            self._after.append(postgres_save.save(self.conn, self.rows, *one))
+        else:
+            self._after += [write(self.conn) for write in saves]
         return self.conn
 
     async def commit(self) -> None:
-        """Write the saves and commit: on the transaction this change holds, in one hop; else on
-        SQLite with the changes that finish beside it, on PostgreSQL in one statement if it can."""
+        """Write the saves and commit: on the transaction this change holds, in one hop; else
+        (SQLite) with the changes that finish beside it."""
         if not self.pending:
             return
         if self.held:
             await self.db.run(self.finish)
-        elif not self.db.postgres:
+        else:
             saves, self._saves = self._saves, []
             self._after += await self.together.commit(saves)
-        else:
-            await self._commit_alone()
-
-    async def _commit_alone(self) -> None:
-        """PostgreSQL, holding no transaction: one statement, else a transaction of its own."""
-        saves, self._saves = self._saves, []
-        unsaved = self._unsaved()
-        one = None if unsaved else postgres_save.one_statement(saves)
-        if one is not None:
-            self._after.append(await self.db.at_once(lambda conn: postgres_save.save(conn, self.rows, *one)))
-        elif saves:
-            self._after += await self.db.writing(lambda conn: self.alone(conn, saves, unsaved))
-        else:
-            await self.db.reading(lambda conn: self.settle(conn, unsaved))
-
-    def alone(self, conn: Connection, saves: list[Write], unsaved: dict[int, int]) -> list[Callable[[], None]]:
-        """PostgreSQL: the saves, in a transaction of their own (`conn`), the copies played on checked."""
-        after = [write(conn) for write in saves]
-        self.settle(conn, unsaved)
-        return after
 
     def finish(self) -> None:
         """Write what is left and commit, in one hop (the usual end of a change: save, commit)."""
         if not self.pending:
             return
         conn = self._ready()
-        self.settle(conn, self._unsaved())
         conn.commit()
         self.conn = None
         conn.close()
-
-    def settle(self, conn: Connection, played: dict[int, int]) -> None:
-        """PostgreSQL: the tables this change played on from this process's copy without saving
-        them are still at the version it played on, else StaleTable: another process saved one
-        meanwhile, and what the change answered may not hold (a refusal, a panel drawn)."""
-        if not played:
-            return
-        query = select(tables.c.id, tables.c.version).where(tables.c.id.in_(played))
-        found: dict[int, int] = {row.id: row.version for row in conn.execute(query)}
-        stale = [t for t, version in played.items() if found.get(t) != version]
-        for table_id in stale:
-            self.rows.forget(table_id)
-        if stale:
-            raise StaleTable(f"tables {stale} were saved elsewhere meanwhile")
-
-    async def stale(self) -> bool:
-        """PostgreSQL: whether a table this change played on from this process's copy (and did not
-        save) was saved elsewhere meanwhile; asked when the change failed, before its answer stands."""
-        unsaved = self._unsaved()
-        if not unsaved:
-            return False
-        try:
-            await self.db.reading(lambda conn: self.settle(conn, unsaved))
-        except StaleTable:
-            return True
-        return False
 
     async def new_table_id(self) -> int:
         if self.held:
@@ -193,12 +144,8 @@ class SqlTransaction:
         return await self._copy(table_id)
 
     async def _copy(self, table_id: int) -> Table | None:
-        table = self.rows.take(table_id)
-        if table is None:
-            return await self.db.reading(lambda conn: self.rows.load(conn, table_id))
-        if self.db.postgres:  # (checked at the end, unless saved: `settle`)
-            self._played.setdefault(table_id, table.version)
-        return table
+        """SQLite: this process's own copy, else read."""
+        return self.rows.take(table_id) or await self.db.reading(lambda conn: self.rows.load(conn, table_id))
 
     async def save(self, table: Table, expected_version: int, outcome: Outcome | None = None) -> None:
         """Written with the transaction's next call, or its commit: one hop fewer per change. (On

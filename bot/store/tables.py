@@ -26,9 +26,8 @@ from bot.tables import LoggedMove, Table
 class Transaction(Protocol):
     """What a change needs, inside one transaction: load the table, read ratings, save. Either the
     load holds the table until the transaction ends, so nobody else changes it meanwhile, in this
-    process or another (a change holding a lock), or the save finds out that someone did
-    (`StaleTable`: the service then runs the change again on what they saved; on PostgreSQL also a
-    change that saved nothing, or was refused, on a copy another process had moved on since).
+    process or another (PostgreSQL), or the save finds out that someone did (`StaleTable`, SQLite:
+    the service then runs the change again on what they saved).
 
     Several processes may share one database; in one process the service's per-table locks come
     first, so a transaction never waits for one of its own process's."""
@@ -61,9 +60,7 @@ class Transaction(Protocol):
 
     async def claim(self, table_id: int) -> Table | None:
         """As `load`, but None at once if another transaction (another process's) holds the
-        table: a deadline is fired by whoever gets its table, and nobody waits behind a busy one.
-        (A store whose loads hold nothing returns the table: of two processes firing the same
-        deadline, one's save is refused, `StaleTable`, and its change, run again, finds it gone.)"""
+        table: a deadline is fired by whoever gets its table, and nobody waits behind a busy one."""
         ...
 
     async def moves(self, table_id: int) -> list[LoggedMove]:

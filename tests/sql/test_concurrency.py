@@ -1,7 +1,7 @@
 """Writers racing on one database. On SQLite, BEGIN IMMEDIATE makes them wait their turn (no
 "database is locked"); on both, the version check lets exactly one save of each version through.
-On PostgreSQL, a table loaded in a transaction that holds a lock is locked until it ends (the
-changes that play on a process's copy: tests/sql/test_postgres_copies.py)."""
+On PostgreSQL, a table loaded in a transaction is locked until it ends, and a due timer whose table
+is held is skipped by everyone else."""
 
 from __future__ import annotations
 
@@ -70,31 +70,31 @@ def a_table_due_at(table_id: int, due: float) -> Table:
 
 
 @pytest.mark.slow  # PostgreSQL: see tests/sql/databases.py
-def test_a_table_loaded_under_a_lock_waits_for_the_transaction_holding_it(tmp_path):
+def test_a_due_timer_is_claimed_by_one_process_and_its_table_waits(tmp_path):
     need("postgres")
     url = fresh_url("postgres", tmp_path)
     first, second = SqlStore(url), SqlStore(url)
     loop = asyncio.new_event_loop()
-    loop.run_until_complete(first.save(a_table_due_at(1, 10.0), -1))
+    for table_id, due in ((1, 10.0), (2, 20.0)):
+        loop.run_until_complete(first.save(a_table_due_at(table_id, due), -1))
 
-    async def claims() -> tuple[Table | None, Table | None]:
+    async def claims() -> tuple[Table | None, Table | None, Table | None]:
         async with first.transaction() as tx:
-            await tx.lock("chat")  # a change holding a transaction: its loads lock their rows
             mine = await tx.claim(1)
             async with second.transaction() as other:  # another process, at the same moment
-                await other.lock("other chat")
                 held_by_first = await other.claim(1)  # at once, without waiting
-        return mine, held_by_first
+                theirs = await other.claim(2)
+        return mine, held_by_first, theirs
 
-    mine, held_by_first = loop.run_until_complete(claims())
-    assert (mine and mine.id, held_by_first) == (1, None)
+    mine, held_by_first, theirs = loop.run_until_complete(claims())
+    assert (mine and mine.id, held_by_first, theirs and theirs.id) == (1, None, 2)
+    assert [d.table_id for d in loop.run_until_complete(second.due_batch(30.0, 10))] == [1, 2]
 
     held = threading.Event()
     order: list[str] = []
 
     async def hold_table_one() -> None:
         async with first.transaction() as tx:
-            await tx.lock("chat")
             await tx.load(1)
             held.set()
             time.sleep(0.3)
@@ -106,7 +106,6 @@ def test_a_table_loaded_under_a_lock_waits_for_the_transaction_holding_it(tmp_pa
 
         async def move() -> None:
             async with second.transaction() as tx:
-                await tx.lock("other chat")
                 await tx.load(1)  # waits for the first transaction
                 order.append("second loads")
 

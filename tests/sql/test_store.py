@@ -80,7 +80,7 @@ def test_a_change_cancelled_while_it_commits_is_committed_whole_and_the_store_go
 
         return slow
 
-    monkeypatch.setattr(SqlTransaction, "alone", slowly(SqlTransaction.alone))  # on its own (PostgreSQL)
+    monkeypatch.setattr(SqlTransaction, "finish", slowly(SqlTransaction.finish))  # in a transaction held (PostgreSQL)
     monkeypatch.setattr(Together, "_write", slowly(Together._write))  # with others (SQLite)
 
     async def go() -> None:

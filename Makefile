@@ -53,7 +53,7 @@ test-all: $(VENV)/.installed-dev
 test-fast: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -m "not slow" $(ARGS)
 
-BENCHES := engine svolota_levels speed_levels demon_levels service load page pages quickmatch scale
+BENCHES := engine svolota_levels speed_levels demon_levels service load processes page pages quickmatch scale
 
 bench: $(VENV)/.installed-dev
 	for b in $(BENCHES); do $(BIN)/python -m bench.$$b || exit 1; done

@@ -10,8 +10,8 @@ again), not the driver's error.
 SQLite has one writer at a time for the whole database: this process's writers take turns here
 (`turns`, an asyncio semaphore) rather than in SQLite's busy handler, which sleeps and polls
 (another process's writer is still waited for by the busy timeout). PostgreSQL takes up to
-TRANSACTIONS write transactions at once. A PostgreSQL read, or a change's save in one statement
-(postgres_save.py), runs on a connection in autocommit: no BEGIN and COMMIT round trips (in READ
+TRANSACTIONS write transactions at once. A PostgreSQL read, or the taking of a batch of due
+deadlines (leases.py), runs on a connection in autocommit: no BEGIN and COMMIT round trips (in READ
 COMMITTED each statement reads its own snapshot anyway)."""
 
 from __future__ import annotations

@@ -259,7 +259,8 @@ class SaveWrite:
             # (every column but the key: setting `id`, even to itself, makes SQLite look for the rows
             # that refer to it, all of rating_points' read: 13 ms a move at 10,000 games, bench.pages;
             # the version always: the statement checks it, and sets at least one column)
-            columns = {name: value for name, value in (self.changed or s.row).items() if name != "id"}
+            written = s.row if self.changed is None else self.changed
+            columns = {name: value for name, value in written.items() if name != "id"}
             columns["version"] = s.version
             done = conn.execute(UPDATE_TABLE, {**columns, "_id": table_id, "_expected": expected_version})
             if done.rowcount != 1:

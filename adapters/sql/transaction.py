@@ -129,16 +129,15 @@ class SqlTransaction:
         return await self.db.writing(new_table_id_in)  # (an id lost to a change that fails is never missed)
 
     async def load(self, table_id: int) -> Table | None:
-        """The table: this process's copy, or read. Holding a transaction: read, its row locked
-        until the end (PostgreSQL; on SQLite the whole database is, by BEGIN IMMEDIATE)."""
+        """The table. Holding a transaction: read, its row locked until the end (PostgreSQL; on
+        SQLite the whole database is, by BEGIN IMMEDIATE); else this process's copy, or read."""
         if self.held:
             return await self._on_conn(lambda conn: self.rows.load(conn, table_id, LOCK_TABLE))
         return await self._copy(table_id)
 
     async def claim(self, table_id: int) -> Table | None:
-        """As `load`; holding a transaction, None at once if another transaction holds the table
-        (SKIP LOCKED). (Else a deadline fired in two processes is saved by one: the other's save
-        finds the table moved on, and its change, run again, finds the deadline gone.)"""
+        """As `load`, but None at once if another transaction holds the table (SKIP LOCKED: a
+        deadline is fired by whichever process gets its table, and nobody waits behind a busy one)."""
         if self.held:
             return await self._on_conn(lambda conn: self.rows.load(conn, table_id, CLAIM_TABLE))
         return await self._copy(table_id)

@@ -39,7 +39,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
@@ -105,6 +105,35 @@ class Linking(StrEnum):
     def wrong(self) -> bool:
         """A wrong code (counted against the person's tries), rather than the right code in the wrong place."""
         return self in (Linking.UNKNOWN, Linking.EXPIRED, Linking.USED)
+
+
+def refused(
+    used: bool,
+    expires_at: float,
+    owner: PersonRef,
+    person: PersonRef,
+    now: float,
+    linked: Collection[PersonRef],
+    forgotten: bool,
+) -> Linking | None:
+    """Why a code found (shown to `owner`, `used` or not, good until `expires_at`) does not link
+    `person`'s account, in the order the stores ask (`linked`: which of the two accounts are linked
+    already; `forgotten`: whether `person` is); None: it links them."""
+    if used:
+        return Linking.USED
+    if expires_at <= now:
+        return Linking.EXPIRED
+    if owner == person:
+        return Linking.SAME_ACCOUNT
+    if owner.platform == person.platform:
+        return Linking.SAME_PLATFORM
+    if person in linked:
+        return Linking.LINKED_HERE
+    if owner in linked:
+        return Linking.LINKED_THERE
+    if forgotten:
+        return Linking.FORGOTTEN
+    return None
 
 
 @dataclass(frozen=True, slots=True)

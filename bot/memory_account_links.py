@@ -16,6 +16,7 @@ from bot.account_links import (
     merged_earned,
     merged_rating,
     merged_tallies,
+    refused,
     shared,
 )
 from bot.achievements import Earned, Tally
@@ -60,21 +61,10 @@ class MemoryLinks:
         found = self.codes.get(key)
         if found is None:
             return Redeemed(Linking.UNKNOWN)
-        if found.used:
-            return Redeemed(Linking.USED)
-        if found.expires_at <= now:
-            return Redeemed(Linking.EXPIRED)
         owner = found.person
-        if owner == person:
-            return Redeemed(Linking.SAME_ACCOUNT)
-        if owner.platform == person.platform:
-            return Redeemed(Linking.SAME_PLATFORM)
-        if person in self.links:
-            return Redeemed(Linking.LINKED_HERE)
-        if owner in self.links:
-            return Redeemed(Linking.LINKED_THERE)
-        if forgotten:
-            return Redeemed(Linking.FORGOTTEN)
+        refusal = refused(found.used, found.expires_at, owner, person, now, self.links, forgotten)
+        if refusal is not None:
+            return Redeemed(refusal)
         self.codes[key] = replace(found, used=True)
         self.links[owner] = Account(owner, owner, found.name, now)
         self.links[person] = Account(person, owner, name, now)

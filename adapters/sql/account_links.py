@@ -27,6 +27,7 @@ from bot.account_links import (
     merged_earned,
     merged_rating,
     merged_tallies,
+    refused,
 )
 from bot.achievements import Earned, Tally
 from bot.people import PersonRef
@@ -58,22 +59,11 @@ def redeem(
     found = conn.execute(select(codes).where(codes.c.digest == digest(key, code))).first()
     if found is None:
         return Redeemed(Linking.UNKNOWN)
-    if found.used:
-        return Redeemed(Linking.USED)
-    if found.expires_at <= now:
-        return Redeemed(Linking.EXPIRED)
     owner = PersonRef(found.platform, found.user_id)
-    if owner == person:
-        return Redeemed(Linking.SAME_ACCOUNT)
-    if owner.platform == person.platform:
-        return Redeemed(Linking.SAME_PLATFORM)
     linked = identities_of(conn, [owner, person])
-    if person in linked:
-        return Redeemed(Linking.LINKED_HERE)
-    if owner in linked:
-        return Redeemed(Linking.LINKED_THERE)
-    if forgotten:
-        return Redeemed(Linking.FORGOTTEN)
+    refusal = refused(found.used, found.expires_at, owner, person, now, linked, forgotten)
+    if refusal is not None:
+        return Redeemed(refusal)
     conn.execute(update(codes).where(codes.c.digest == found.digest).values(used=True))
     for account, named in ((owner, found.name), (person, name[:128])):
         row = {"platform": account.platform, "user_id": account.user_id, "name": named, "at": now}

@@ -44,7 +44,7 @@ from adapters.telegram.identities import (
     person_of,
     replied_to,
 )
-from adapters.telegram.linking import LINK, Linking
+from adapters.telegram.linking import LINK, LinkCommands
 from adapters.telegram.links import MY_PAGE, table_named
 from bot.answers import rules_text
 from bot.commands import (
@@ -93,7 +93,7 @@ class Commands:
         self.notifier = notifier
         self.answers = answers
         self.directory = directory
-        self.linking = Linking(service, notifier, answers)  # /link, /unlink, and `/start link`
+        self.linking = LinkCommands(service, notifier, answers)  # /link, /unlink, and `/start link`
 
     async def remember(self, update: Update, context: Context) -> None:
         """Every update: whoever sent it may be named by @username later."""

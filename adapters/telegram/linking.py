@@ -28,7 +28,7 @@ LINK: str = "link"  # `/start link`: the deep link of a group's /link
 SLOT = "link"  # the private answer's message
 
 
-class Linking:
+class LinkCommands:
     def __init__(self, service: Service, notifier: ChatNotifier, answers: Answers) -> None:
         self.service = service
         self.notifier = notifier

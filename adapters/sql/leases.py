@@ -4,7 +4,7 @@ Several processes sharing the database read their batches of due deadlines at th
 Each deadline still fires once (its table is claimed with SKIP LOCKED, and a deadline fired
 elsewhere is no longer among its table's), but without leases every process would try the same
 earliest deadlines, and all but one would spend a transaction on each in vain (`bench.processes`:
-40–70 % of the deadlines a process took, at 2 and 4 processes). So a batch
+at 4 processes and 500 tables, about 73 % of what each took at 047d82c; about 6 % with leases). So a batch
 is taken in one statement, its rows marked as this process's until `LEASE_SECONDS` from now:
 the other processes take the next ones (rows being marked are skipped, not waited for). A process's own
 leased rows stay its own; a save that rewrites a table's timers ends their leases; a process that

@@ -48,9 +48,6 @@ class HeldDeadlines:
         self._heap: list[tuple[float, int, Deadline]] = []
         self._count = 0
 
-    def __len__(self) -> int:
-        return self._count
-
     def of(self, table_id: int) -> tuple[Deadline, ...]:
         return self._by_table.get(table_id, ())
 

@@ -1,7 +1,8 @@
 """Localisation: English is the source language; the others come from gettext catalogs.
 
 The catalogs are plain `.po` files in `bot/locale/<lang>/LC_MESSAGES/cardbot.po`, read at run
-time with Babel (no compile step, so a fresh `pip install -e .` works). An untranslated message
+time with Babel (no compile step, so a fresh `pip install -e .` works), compiled once per change of
+a `.po` into the user's cache folder (bot/compiled_catalogs.py). An untranslated message
 falls back to the English msgid.
 
 A core `IllegalMove` carries an English template and its parameters; `Translator.illegal` looks
@@ -12,7 +13,6 @@ language.
 from __future__ import annotations
 
 import gettext as _gettext
-import io
 import re
 from datetime import UTC, date, datetime
 from functools import cache, lru_cache
@@ -22,11 +22,10 @@ from typing import Final
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 
+from bot import compiled_catalogs
 from bot.bidi import RLM, left_to_right
 from core.cards import RANK_TEXT, Card
 from core.errors import IllegalMove
@@ -175,12 +174,7 @@ def catalog_path(lang: str) -> Traversable:
 def _load(lang: str) -> _gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return _gettext.NullTranslations()
-    with catalog_path(lang).open("rb") as po:
-        catalog = read_po(po, locale=lang, domain=DOMAIN)
-    mo = io.BytesIO()
-    write_mo(mo, catalog, use_fuzzy=False)
-    mo.seek(0)
-    return _gettext.GNUTranslations(mo)
+    return compiled_catalogs.translations(lang, DOMAIN, catalog_path(lang).read_bytes())
 
 
 def translator(lang: str, ranks: str = LATIN_RANKS) -> Translator:

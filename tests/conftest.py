@@ -9,6 +9,7 @@ the others are nearly done; the rest follow, those with the most tests first (xd
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from functools import cache
@@ -58,6 +59,13 @@ httpx._transports.default.create_ssl_context = cache(httpx._transports.default.c
 # A developer's `.env` beside the project configures their bot, not the tests: none is read unless a
 # test writes its own (and names it, or runs the bot where it is, with CARDBOT_* cleared).
 os.environ[ENV_FILE_VARIABLE] = os.devnull
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Collection and the tests allocate fast: a young-generation collection every 20,000 allocations instead of
+    700 halves the garbage collector's share of the fast tier's CPU (~9 %); each async test still
+    collects and freezes its leftovers when its loop closes (tests/adapters/conftest.py)."""
+    gc.set_threshold(20_000, 50, 100)
 
 
 def pytest_report_header() -> str:

@@ -35,7 +35,7 @@ from tests.adapters.idle import InFlight, until_idle
 from tests.adapters.telegram.fake_api import EDITS, PICTURED, FakeBotApi, Request
 from tests.adapters.telegram.world import Chat, Message, User
 
-SCALE = 20  # flood control runs 20 times faster than Telegram's: its "minute" is 3 s
+SCALE = 60  # flood control runs 60 times faster than Telegram's: its "minute" is 1 s
 CONFIG = ServiceConfig(window_seconds=1.5, idle_seconds=20, computer_think=0.5)
 
 

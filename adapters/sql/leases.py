@@ -41,6 +41,13 @@ RETURNING timers.id, timers.table_id, timers.kind, timers.due, timers.version, t
 def take(conn: Connection, me: str, now: float, limit: int, platform: str | None, skip: Collection[int]) -> list[Any]:
     """Up to `limit` deadlines due by `now` (of `platform`'s chats, if given), not of the tables in
     `skip` nor leased to another process, earliest first, leased to `me` (`conn` in autocommit)."""
-    query = {"me": me, "until": now + LEASE_SECONDS, "now": now, "platform": platform, "skip": list(skip)}
-    rows = conn.execute(TAKE, {**query, "limit": limit}).all()
+    query = {
+        "me": me,
+        "until": now + LEASE_SECONDS,
+        "now": now,
+        "platform": platform,
+        "skip": list(skip),
+        "limit": limit,
+    }
+    rows = conn.execute(TAKE, query).all()
     return sorted(rows, key=lambda r: (r.due, r.table_id, r.kind))

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import Connection, String, bindparam, delete, func, insert, or_, select, text, update
 
 from adapters.sql.models import Base
+from bot.deadlines import Deadline
 from bot.people import ChatRef
 from bot.tables import LoggedMove, Status, Table
 
@@ -70,6 +71,11 @@ def load_many(conn: Connection, ids: Any) -> list[Table]:
 
 def timer_of(t: Any) -> dict[str, Any]:
     return {"table_id": t.table_id, "kind": t.kind, "due": t.due, "version": t.version, "seat": t.seat}
+
+
+def deadline_of(t: Any) -> Deadline:
+    """A timer row (or anything with its fields) as the deadline it stands for."""
+    return Deadline(t.table_id, t.kind, t.due, t.version, t.seat)
 
 
 def with_timers(rows: Sequence[Any]) -> tuple[Any, list[dict[str, Any]]]:

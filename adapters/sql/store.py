@@ -39,11 +39,11 @@ from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, select, update
 
 from adapters.sql import account_links, forgetting, leases, quick_match, tournament_rows
 from adapters.sql.database import Database
-from adapters.sql.held import held, real_time_games
+from adapters.sql.held import HELD_ROWS, held, real_time_games
 from adapters.sql.history import SqlHistory
 from adapters.sql.records import SqlRecords
 from adapters.sql.row_calls import RowCalls
@@ -55,6 +55,7 @@ from adapters.sql.rows import (
     LOAD_TABLE,
     NEXT_DUE,
     OPEN,
+    deadline_of,
     load_many,
     moves_of,
     new_table_id_in,
@@ -259,7 +260,7 @@ class SqlStore(RowCalls):
 
     async def due(self, now: float) -> list[Deadline]:
         def read(conn: Connection) -> list[Deadline]:
-            return [Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in conn.execute(DUE, {"now": now})]
+            return [deadline_of(r) for r in conn.execute(DUE, {"now": now})]
 
         return await self.db.reading(read)
 
@@ -281,14 +282,14 @@ class SqlStore(RowCalls):
         stale = [r.id for r in rows if r.version is not None and r.version != r.table_version]
         if not self.postgres:  # SQLite: a window's row (of `retry`, say) is taken into memory instead
             taken = [r for r in rows if held(timer_of(r)) and r.id not in stale]
-            self.rows.held.restore(Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in taken)
+            self.rows.held.restore(deadline_of(r) for r in taken)
             stale += [r.id for r in taken]
         if stale:
             await self.db.writing(lambda conn: conn.execute(delete(timers).where(timers.c.id.in_(stale))))
             for r in rows:
                 if r.id in stale:
                     self.rows.forget(r.table_id)
-        stored = [Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in rows if r.id not in stale]
+        stored = [deadline_of(r) for r in rows if r.id not in stale]
         if self.postgres:
             return stored
         in_memory = self.rows.held.due(now, limit, skip)  # (SQLite: held.py)
@@ -311,10 +312,7 @@ class SqlStore(RowCalls):
         live = (tables.c.status == Status.PLAYING.value, tables.c.game.in_(real_time_games()), LIVE)
         query = select(tables.c.id, tables.c.updated_at).where(*live)  # (SQLite serves one process: every platform's)
 
-        unbound = or_(
-            timers.c.kind == Kind.WINDOW.value, and_(timers.c.kind == Kind.COMPUTER.value, timers.c.version.is_(None))
-        )
-        in_memory = and_(unbound, timers.c.table_id.in_(select(tables.c.id).where(LIVE)))
+        in_memory = and_(HELD_ROWS, timers.c.table_id.in_(select(tables.c.id).where(LIVE)))
 
         def write(conn: Connection) -> tuple[list[Any], list[Any]]:
             kept = list(conn.execute(select(timers).where(in_memory).order_by(timers.c.id)).all())
@@ -322,7 +320,7 @@ class SqlStore(RowCalls):
             return kept, list(conn.execute(query).all())
 
         kept, playing = await self.db.writing(write)
-        self.rows.held.restore(Deadline(r.table_id, r.kind, r.due, r.version, r.seat) for r in kept)
+        self.rows.held.restore(deadline_of(r) for r in kept)
         self.rows.held.restore(Deadline(r.id, Kind.WINDOW, r.updated_at) for r in playing)
 
     def held_due(self, now: float) -> int:

@@ -349,12 +349,12 @@ async def run(
         load.settled = await _settle(url, store, clock, tables, settle)
 
         before = await asyncio.to_thread(snapshot, url, ids)
-        overdue_before = await asyncio.to_thread(overdue, url, clock.now()) + store.held_due(clock.now())
+        overdue_before = await backlog(url, store, clock.now())
         load.measuring, begun, started, cpu = True, clock.now(), time.perf_counter(), time.process_time()
         await asyncio.sleep(seconds)
         load.measuring, ended, load.seconds = False, clock.now(), time.perf_counter() - started
         load.cpu_seconds = time.process_time() - cpu
-        load.overdue = overdue_before, await asyncio.to_thread(overdue, url, ended) + store.held_due(ended)
+        load.overdue = overdue_before, await backlog(url, store, ended)
         load.lanes = store.firing_lanes
         load.rss_growth = rss() - baseline
         load.own_bytes = _own_bytes(load, people)
@@ -376,10 +376,10 @@ async def _settle(url: str, store: Any, clock: SystemClock, tables: int, most: f
     thousand tables opened in seconds leave a backlog no steady day has, which would otherwise be
     most of the lateness measured. The seconds waited, and the backlog then and at the end."""
     started = time.perf_counter()
-    first = now = await asyncio.to_thread(overdue, url, clock.now()) + store.held_due(clock.now())
+    first = now = await backlog(url, store, clock.now())
     while now > SETTLED * tables and time.perf_counter() - started < most:
         await asyncio.sleep(0.5)
-        now = await asyncio.to_thread(overdue, url, clock.now()) + store.held_due(clock.now())
+        now = await backlog(url, store, clock.now())
     return time.perf_counter() - started, first, now
 
 
@@ -465,6 +465,11 @@ def moves_between(url: str, ids: Collection[int], begun: float, ended: float) ->
             return Counter({by: count for by, count in conn.execute(query).all()})
     finally:
         engine.dispose()
+
+
+async def backlog(url: str, store: Any, now: float) -> int:
+    """The deadlines due by `now` and not fired: stored, and (SQLite) held in the store's memory."""
+    return await asyncio.to_thread(overdue, url, now) + int(store.held_due(now))
 
 
 def overdue(url: str, now: float) -> int:

@@ -10,13 +10,20 @@ waits behind it. The drawings that were queued behind it come back as None too. 
 one and is drawn there (the crash came from outside, most likely; a second one in a row, and it
 comes back as None). Each replacement is one warning line in the log, without a traceback.
 
-A new pool's workers start a fresh interpreter each, read which characters each font has (faces.py,
-a quarter of a second with CJK) and load a deck's fonts and cards (about half a second; seconds
-on a busy machine) before they draw with it: until a pool has drawn with a deck,
-a drawing with it may take START_LIMIT, not the drawing limit. A slow start is not a stuck worker
-(else a busy machine would kill each new pool before it drew anything). A pool started in place
-of another loads every deck at once (its warm-up; `warm_up` asks the same of the first one), so
-that the next board does not wait for that.
+Workers are forked from a fork server (multiprocessing's "forkserver"): a fresh interpreter, started
+once per bot process, that never runs an event loop or a thread, and that has read which characters
+each font has (faces.py) and drawn each deck's cards and palette before it forks anyone
+(preload.py: about a second and a half of CPU, seconds on a busy machine). A worker forked from it
+starts with all that in memory, in milliseconds: a pool that replaces a stuck one draws at once.
+(Spawned workers, as before, loaded it each, and each imported the bot's own main module again:
+1.1 s of CPU a worker, 1.8 s in a bot process.) Until a pool has drawn with a deck, a drawing with
+it may still take START_LIMIT, not the drawing limit: the first pool waits for the fork server's
+start. A slow start is not a stuck worker (else a busy machine would kill each new pool before it
+drew anything). A pool started in place of another draws with every deck at once (its warm-up;
+`warm_up` asks the same of the first one), so that the next board does not wait for that.
+
+A worker leaves as soon as the bot's process is gone, however it ended (`_watch`), and the fork
+server leaves when the bot's process and every worker are gone.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import select
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -42,7 +50,8 @@ from bot.ui.picture import Picture
 log = logging.getLogger(__name__)
 
 START_LIMIT: Final = 30.0  # seconds a new pool may take to start: under 1 s idle, 15 s seen on a crowded machine
-PARENT_CHECK: Final = 1.0  # seconds between a worker's looks at whether the bot's process is still there
+PRELOAD: Final = "adapters.pictures.preload"  # what the fork server imports before it forks a worker
+PARENT_CHECK: Final = 1.0  # seconds between a worker's looks at whether the bot's process is still there (no pidfd)
 
 
 @dataclass(eq=False)
@@ -157,9 +166,11 @@ class Workers:
         log.warning("%s: drawing processes %s killed and replaced", why, pids or "(none)")
 
     def _started(self) -> Pool:
-        # "spawn": a fresh interpreter, not a fork of one running an event loop and threads
-        spawn = multiprocessing.get_context("spawn")
-        executor = ProcessPoolExecutor(self.count, mp_context=spawn, initializer=_start, initargs=(os.getpid(),))
+        # forked from the fork server (the module's docstring), not from this process, which runs
+        # an event loop and threads
+        server = multiprocessing.get_context("forkserver")
+        server.set_forkserver_preload([PRELOAD])
+        executor = ProcessPoolExecutor(self.count, mp_context=server, initializer=_start, initargs=(os.getpid(),))
         return Pool(executor)
 
 
@@ -172,19 +183,40 @@ def _waited(future: Future[bytes]) -> asyncio.Future[bytes]:
     return waited
 
 
-def _start(parent: int) -> None:
-    """In a new worker, before its first drawing (within the start's limit, not a drawing's)."""
-    _watch_parent(parent)
+def _start(bot: int) -> None:
+    """In a new worker, before its first drawing (within the start's limit, not a drawing's);
+    `faces.load` has nothing left to do unless the fork server's preload failed."""
+    _watch(bot)
     faces.load()
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: leave when the bot's process is gone. A process killed outright closes nothing
-    a worker waits on (it holds its own end of the queue), so the worker would live on, orphaned."""
+def _watch(bot: int) -> None:
+    """In a worker: leave as soon as the bot's process `bot` is gone. A process killed outright
+    closes nothing a worker waits on (it holds its own end of the queue, and the fork server's
+    "alive" pipe, which keeps the server up while a worker lives), so the worker and the server
+    would live on, orphaned. A pidfd becomes readable when its process ends, and names that process
+    only, whatever pid is given out next; a kernel without pidfds (before 5.3) is asked each second."""
+    try:
+        pidfd = os.pidfd_open(bot)
+    except ProcessLookupError:  # gone already
+        os._exit(0)
+    except OSError:
+        pidfd = -1
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK)
+        if pidfd >= 0:
+            select.select([pidfd], [], [])
+        else:
+            while _alive(bot):
+                time.sleep(PARENT_CHECK)
         os._exit(0)
 
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    threading.Thread(target=watch, name="bot-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

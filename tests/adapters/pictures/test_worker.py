@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from adapters.pictures import screens
+from adapters.pictures import faces, screens
+from adapters.pictures.decks import DECKS
+from adapters.pictures.palette import palette
 from adapters.pictures.render import CACHE, fresh
 from adapters.pictures.samples import HAND, SPEED
 from adapters.pictures.settings import PictureSettings
@@ -75,6 +77,54 @@ async def gone(pids: list[int], within: float = 5.0) -> None:
     while any(alive(pid) for pid in pids):
         assert time.monotonic() < deadline, f"worker {pids} still there"
         await asyncio.sleep(0.02)
+
+
+def loaded_in_this_process() -> tuple[int, int]:
+    """(decks whose palette is made, fonts whose characters are read) here: run in a worker."""
+    return palette.cache_info().currsize, faces._cmap.cache_info().currsize
+
+
+async def test_a_new_worker_starts_with_every_decks_cards_and_the_fonts_loaded(
+    workers: Callable[[float], Workers],
+) -> None:
+    """Forked from the fork server, which loaded them once (preload.py): not loaded in each worker."""
+    pool = workers(LIMIT)
+    for _ in range(2):  # the first pool, and one started in place of it
+        probe = pool._current().executor.submit(loaded_in_this_process)  # before any drawing
+        decks, fonts = await asyncio.wrap_future(probe)
+        assert decks == len(DECKS) and fonts >= 2
+        pool._replace(pool._current(), "the test")
+
+
+@pytest.mark.parametrize("pidfd", [True, False], ids=["pidfd", "no pidfd"])
+def test_a_worker_leaves_as_soon_as_the_bots_process_is_gone(pidfd: bool) -> None:
+    bot = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    script = textwrap.dedent(
+        f"""
+        import os, sys, time
+        from adapters.pictures import workers
+        def no_pidfds(pid):
+            raise OSError(38, "Function not implemented")  # as on a kernel before 5.3
+
+        if not {pidfd}:
+            os.pidfd_open = no_pidfds
+            workers.PARENT_CHECK = 0.05
+        workers._watch({bot.pid})
+        print("watching", flush=True)
+        time.sleep(30)
+        sys.exit(3)  # still here
+        """
+    )
+    worker = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert worker.stdout is not None and worker.stdout.readline() == "watching\n"
+        assert worker.poll() is None  # not while the bot runs
+        bot.kill()
+        bot.wait()
+        assert worker.wait(timeout=10) == 0
+    finally:
+        bot.kill()
+        worker.kill()
 
 
 async def test_a_worker_draws_what_the_renderer_draws(workers: Callable[[float], Workers]) -> None:

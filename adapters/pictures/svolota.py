@@ -3,6 +3,9 @@ next play starts with) and the reserve with its face-up card, then the person's 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+
 from PIL import Image
 
 from adapters.pictures import hand
@@ -60,13 +63,33 @@ def _pile(canvas: Canvas, x: int, y: int, cards: tuple[str, ...]) -> None:
 
 
 def draw(picture: SvolotaBoard, deck: str) -> Image.Image:
-    inner = WIDTH - 2 * MARGIN
-    seats_h = grid_height(len(picture.seats), COLUMNS)
-    band_top = MARGIN + seats_h + 2 * GAP
-    hand_top = band_top + BAND + 2 * GAP
+    """The board, and below it the person's hand on a person's own picture. Every player's picture
+    of a move shows the same board above their own hand: it is drawn once (`_board`, kept for
+    the next pictures of the move) and each hand below it (the felt is one colour, so the board
+    pasted on a taller picture is what drawing it there would have made)."""
+    board = _board(replace(picture, hand=None), deck)
     cards = picture.hand
-    height = hand_top + (hand.height(len(cards), inner) + MARGIN if cards is not None else MARGIN - 2 * GAP)
-    canvas = Canvas(WIDTH, height, deck, picture.court)
+    if cards is None:
+        return board.copy()
+    inner = WIDTH - 2 * MARGIN
+    hand_top = _band_top(picture) + BAND + 2 * GAP
+    canvas = Canvas(WIDTH, hand_top + hand.height(len(cards), inner) + MARGIN, deck, picture.court)
+    canvas.image.paste(board, (0, 0))
+    canvas.draw.rectangle((0, hand_top - MARGIN, WIDTH, canvas.image.height), fill=FELT_DARK)
+    hand.draw_hand(canvas, MARGIN, hand_top, inner, cards)
+    return canvas.image
+
+
+def _band_top(picture: SvolotaBoard) -> int:
+    return MARGIN + grid_height(len(picture.seats), COLUMNS) + 2 * GAP
+
+
+@lru_cache(maxsize=4)  # a move's board, for its players' pictures drawn next (a few tables at once)
+def _board(picture: SvolotaBoard, deck: str) -> Image.Image:
+    """The board without a hand (never changed once made: `draw` copies or pastes it)."""
+    inner = WIDTH - 2 * MARGIN
+    band_top = _band_top(picture)
+    canvas = Canvas(WIDTH, band_top + BAND + MARGIN, deck, picture.court)
 
     draw_seats(canvas, MARGIN, MARGIN, inner, picture.seats, COLUMNS, _seat_count)
 
@@ -77,8 +100,4 @@ def draw(picture: SvolotaBoard, deck: str) -> Image.Image:
     canvas.pile(RESERVE_X, band_top, DOWN if picture.reserve else EMPTY, picture.reserve)
     if picture.face_up:
         canvas.card(RESERVE_X + NORMAL.width + GAP, band_top, picture.face_up)
-
-    if cards is not None:
-        canvas.draw.rectangle((0, hand_top - MARGIN, WIDTH, height), fill=FELT_DARK)
-        hand.draw_hand(canvas, MARGIN, hand_top, inner, cards)
     return canvas.image

@@ -10,14 +10,19 @@ as in a running bot; the first picture of each deck, which draws them, is report
 Printed per kind and deck: the picture's size, its PNG bytes (median), the time to draw and to
 encode (median), and render time p50/p99/max (the target for a board: p99 < 20 ms), and the
 p99 of the process's CPU time for the same renders (on a busy machine the wall-clock tail is
-mostly waiting for a core); then what a cache hit costs.
+mostly waiting for a core); then what a cache hit costs; then a Svolota move's pictures as a game
+draws them (its board for the chat, then three players' own pictures, that board above each hand:
+`--moves` different moves, median time for all four); then how long a new pool of drawing
+processes (adapters/pictures/workers.py, one worker) takes to its first picture: the bot's first
+pool, which starts the fork server, and one started in its place.
 
-    python -m bench.pictures [--images 200] [--seed 1]
+    python -m bench.pictures [--images 200] [--moves 200] [--seed 1]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import dataclasses
 import random
 import statistics
@@ -25,9 +30,11 @@ import time
 from collections.abc import Callable, Sequence
 
 from adapters.pictures import render as pictures
+from adapters.pictures import svolota
 from adapters.pictures.cards import DECK_CARDS
 from adapters.pictures.decks import DECKS
 from adapters.pictures.samples import DEMON, HAND, PODIUM, SPEED, SVOLOTA
+from adapters.pictures.workers import Workers
 from bot.ui.picture import DOWN, EMPTY, DemonBoard, Hand, Picture, Podium, SpeedBoard, SvolotaBoard
 
 TARGET_MS = 20.0  # p99 of a board
@@ -130,6 +137,7 @@ def measure(kind: str, deck: str, images: int, rng: random.Random) -> Timing:
         timing.cpu.append((time.process_time() - cpu) * 1000)
         assert pictures.CACHE.misses == 1 and pictures.CACHE.hits == 0
         timing.sizes.append(len(png))
+        svolota.board.cache_clear()  # drawn from nothing again, as it was just now
         started = time.perf_counter()
         image = pictures.draw(picture, deck)
         drawn = time.perf_counter()
@@ -158,9 +166,38 @@ def hit_us(rounds: int = 2000) -> float:
     return (time.perf_counter() - started) / rounds * 1e6
 
 
+def move_ms(deck: str, moves: int, rng: random.Random) -> float:
+    """A Svolota move's four pictures (the chat's board, three players' own), each new: the
+    median time for all four."""
+    times = []
+    for _ in range(moves):
+        board = dataclasses.replace(_svolota(rng), hand=None)
+        hands = [dataclasses.replace(board, hand=_deal(rng, rng.randint(1, 9))) for _ in range(3)]
+        pictures.CACHE.clear()
+        started = time.perf_counter()
+        for picture in (board, *hands):
+            pictures.render(picture, deck)
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+async def pool_starts() -> tuple[float, float]:
+    """Seconds from a new pool of one drawing process to its first picture: the first pool of
+    this process (the fork server starts and loads the fonts and decks), then one in its place."""
+    times = []
+    for _ in range(2):
+        workers = Workers(1, 2.0)
+        started = time.perf_counter()
+        assert await workers.draw(SPEED, "classic") is not None
+        times.append(time.perf_counter() - started)
+        workers.close()
+    return times[0], times[1]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--images", type=int, default=200, help="pictures per kind and deck (default 200)")
+    parser.add_argument("--moves", type=int, default=200, help="Svolota moves drawn (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the cards dealt")
     args = parser.parse_args(argv)
 
@@ -188,6 +225,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{t.percentile(50):>7.1f}{p99:>7.1f}{max(t.total):>7.1f}{t.percentile(99, cpu=True):>9.1f}  {target}"
             )
     print(f"boards: worst p99 {worst:.1f} ms (target < {TARGET_MS:.0f} ms); a cache hit: {hit_us():.1f} µs")
+    for deck in DECKS:
+        ms = move_ms(deck, args.moves, rng)
+        print(f"a Svolota move, its board and three players' pictures ({deck}, {args.moves} moves): p50 {ms:.1f} ms")
+    first, again = asyncio.run(pool_starts())
+    print(f"a new pool of one drawing process to its first picture: {first:.2f} s, one in its place {again:.2f} s")
 
 
 if __name__ == "__main__":

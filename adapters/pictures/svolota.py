@@ -64,17 +64,17 @@ def _pile(canvas: Canvas, x: int, y: int, cards: tuple[str, ...]) -> None:
 
 def draw(picture: SvolotaBoard, deck: str) -> Image.Image:
     """The board, and below it the person's hand on a person's own picture. Every player's picture
-    of a move shows the same board above their own hand: it is drawn once (`_board`, kept for
+    of a move shows the same board above their own hand: it is drawn once (`board`, kept for
     the next pictures of the move) and each hand below it (the felt is one colour, so the board
     pasted on a taller picture is what drawing it there would have made)."""
-    board = _board(replace(picture, hand=None), deck)
+    above = board(replace(picture, hand=None), deck)
     cards = picture.hand
     if cards is None:
-        return board.copy()
+        return above.copy()
     inner = WIDTH - 2 * MARGIN
     hand_top = _band_top(picture) + BAND + 2 * GAP
     canvas = Canvas(WIDTH, hand_top + hand.height(len(cards), inner) + MARGIN, deck, picture.court)
-    canvas.image.paste(board, (0, 0))
+    canvas.image.paste(above, (0, 0))
     canvas.draw.rectangle((0, hand_top - MARGIN, WIDTH, canvas.image.height), fill=FELT_DARK)
     hand.draw_hand(canvas, MARGIN, hand_top, inner, cards)
     return canvas.image
@@ -85,7 +85,7 @@ def _band_top(picture: SvolotaBoard) -> int:
 
 
 @lru_cache(maxsize=4)  # a move's board, for its players' pictures drawn next (a few tables at once)
-def _board(picture: SvolotaBoard, deck: str) -> Image.Image:
+def board(picture: SvolotaBoard, deck: str) -> Image.Image:
     """The board without a hand (never changed once made: `draw` copies or pastes it)."""
     inner = WIDTH - 2 * MARGIN
     band_top = _band_top(picture)

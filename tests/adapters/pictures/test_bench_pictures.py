@@ -8,8 +8,9 @@ from bench import pictures
 
 
 def test_the_benchmark_reports_every_kind(capsys: pytest.CaptureFixture[str]) -> None:
-    pictures.main(["--images", "2"])
+    pictures.main(["--images", "2", "--moves", "2"])
     out = capsys.readouterr().out
     for kind in pictures.MAKERS:
         assert kind in out
     assert "worst p99" in out
+    assert out.count("a Svolota move") == 2 and "a new pool of one drawing process" in out

@@ -18,7 +18,7 @@ BOB = dataclasses.replace(samples.SVOLOTA, hand=("2H", "9C"))
 
 
 def alone(picture: SvolotaBoard, deck: str) -> Image.Image:
-    svolota._board.cache_clear()
+    svolota.board.cache_clear()
     return svolota.draw(picture, deck)
 
 
@@ -30,7 +30,7 @@ def same(a: Image.Image, b: Image.Image) -> bool:
 @pytest.mark.parametrize("first", [BOARD, ANN, BOB], ids=["the board first", "Ann's first", "Bob's first"])
 def test_each_players_picture_of_a_move_is_what_drawing_it_alone_makes(deck: str, first: SvolotaBoard) -> None:
     expected = {picture: alone(picture, deck) for picture in (BOARD, ANN, BOB)}
-    svolota._board.cache_clear()
+    svolota.board.cache_clear()
     drawn = {picture: svolota.draw(picture, deck) for picture in (first, *(p for p in expected if p != first))}
     assert all(same(drawn[picture], expected[picture]) for picture in expected)
     # and the board above a hand is the chat's board, row for row
@@ -39,7 +39,7 @@ def test_each_players_picture_of_a_move_is_what_drawing_it_alone_makes(deck: str
 
 
 def test_a_picture_given_out_is_the_callers_to_change() -> None:
-    svolota._board.cache_clear()
+    svolota.board.cache_clear()
     mine = svolota.draw(BOARD, "classic")
     mine.paste((0, 0, 0), (0, 0, mine.width, mine.height))  # a caller draws over it
     assert same(svolota.draw(ANN, "classic"), alone(ANN, "classic"))

@@ -15,8 +15,8 @@ once per bot process, that never runs an event loop or a thread, and that has re
 each font has (faces.py) and drawn each deck's cards and palette before it forks anyone
 (preload.py: about a second and a half of CPU, seconds on a busy machine). A worker forked from it
 starts with all that in memory, in milliseconds: a pool that replaces a stuck one draws at once.
-(Spawned workers, as before, loaded it each, and each imported the bot's own main module again:
-1.1 s of CPU a worker, 1.8 s in a bot process.) Until a pool has drawn with a deck, a drawing with
+(Spawned workers, which this replaced, each loaded all that and imported the bot's main module
+again: 1.1 s of CPU a worker, 1.8 s in a bot process.) Until a pool has drawn with a deck, a drawing with
 it may still take START_LIMIT, not the drawing limit: the first pool waits for the fork server's
 start. A slow start is not a stuck worker (else a busy machine would kill each new pool before it
 drew anything). A pool started in place of another draws with every deck at once (its warm-up;

@@ -18,7 +18,7 @@ from typing import Any
 from adapters.chat.below import Below
 from adapters.chat.one_offs import OneOffs
 from adapters.chat.pacing import UNPACED, Pace
-from adapters.chat.pictures import EveryTime, FileIds, Pictures
+from adapters.chat.pictures import EveryTime, FileIds, Pictures, has_picture
 from adapters.chat.places import Places
 from adapters.chat.platform import Platform
 from adapters.chat.posts import BOARD, Post
@@ -52,6 +52,7 @@ class ChatNotifier:
         self.reach = Reach()
         self.places = Places(platform, records, self.pictures, self.shown, self.below, self.reach, self.stats)
         self.one_offs = OneOffs(platform, records, self.pictures, self.below, self.stats)
+        self._preparing: set[asyncio.Task[None]] = set()  # pictures drawn ahead (`_prepare`), kept from the GC
 
     async def show(self, chat: ChatRef, screens: list[Screen]) -> None:
         """Queue the screens and return at once (the service holds the table's lock meanwhile)."""
@@ -97,5 +98,24 @@ class ChatNotifier:
                 post = Post.public(where, screen)
                 writers.append(self.writers.queue(post, self.one_offs.draw if post.one_off else self.places.draw))
             elif (own := self.platform.private_place(screen.audience)) is not None:
-                writers.append(self.writers.queue(Post(own, screen), self.places.draw))
+                post = Post(own, screen)
+                writers.append(self.writers.queue(post, self.places.draw))
+            else:
+                continue
+            self._prepare(post)
         return writers
+
+    def _prepare(self, post: Post) -> None:
+        """A screen whose chat waits for a press's answer (`Writers.hold`: the presser's panel, the
+        board of the chat pressed in) has its picture drawn meanwhile, so that it goes out as soon
+        as the answer has (the writer then finds it drawn, or being drawn: adapters/pictures/
+        screens.py); otherwise the screens of chats not held, queued after it, would take the
+        drawing process first. Other screens are drawn in their turn only: one replaced by a newer
+        one before its chat's pace allows a write is never drawn."""
+        screen = post.screen
+        if not self.writers.held(post.where.chat) or screen.picture_stays:
+            return
+        if has_picture(screen):
+            task = asyncio.create_task(self.pictures.prepare(screen))
+            self._preparing.add(task)
+            task.add_done_callback(self._preparing.discard)

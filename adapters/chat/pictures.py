@@ -137,6 +137,10 @@ class Pictures:
         for digest in uploading:
             self.file_ids.release(digest)
 
+    async def prepare(self, screen: Screen) -> None:
+        """Draw the screen's picture ahead of its message (kept by the renderer for it)."""
+        await self._png(screen)
+
     @staticmethod
     async def _png(screen: Screen) -> bytes | None:
         try:

@@ -103,6 +103,10 @@ class Writers:
 
         return release
 
+    def held(self, chat: str) -> bool:
+        """Whether the chat's redraws wait for a press's answer."""
+        return chat in self._holds
+
     async def idle(self) -> None:
         """Wait until every queued screen and one-off write is drawn."""
         while self._writers or self._once:

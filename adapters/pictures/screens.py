@@ -11,13 +11,17 @@ loop (each press's answer waited for the drawing of the last move's pictures: th
 long in bench/telegram.py). The workers (`WORKERS`, one on a two-core machine: workers.py) are
 started on the first picture and draw one picture per call, each within CARDBOT_PICTURE_TIMEOUT
 seconds (settings.py); the PNGs are kept here, in CACHE (each distinct picture drawn once). Workers
-that are stuck or die are replaced at once; one whose bot process died (killed) leaves within a
-second. The first picture of each deck loads fonts and cards for about half a second: a new pool of
-workers does that as it starts, and `warm_up` waits for it when an adapter starts.
+that are stuck or die are replaced at once; one whose bot process died (killed) leaves at once.
+The fonts and every deck's cards are loaded once, in the fork server the workers are forked from
+(workers.py), which the first pool starts: `warm_up` waits for it when an adapter starts.
+
+A picture asked for again while it is being drawn waits for that drawing instead of starting
+another: a chat's screen may be drawn ahead of its sending (adapters/chat/notifier.py `prepare`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import os
@@ -35,6 +39,8 @@ log = logging.getLogger(__name__)
 
 WORKERS = max(1, min(2, (os.cpu_count() or 2) - 1))  # leave a core to the event loop and the database
 _workers: Workers | None = None
+# the drawings under way, by event loop (each adapter's runs in its own), picture and deck
+_drawing: dict[tuple[asyncio.AbstractEventLoop, Picture, str], asyncio.Future[bytes | None]] = {}
 
 
 def wanted(screen: Screen) -> bool:
@@ -54,13 +60,23 @@ async def png_of(screen: Screen) -> bytes | None:
 
 
 async def drawn(picture: Picture, deck: str) -> bytes | None:
-    """The picture as PNG bytes: from CACHE, else drawn by a worker process (None: not in time)."""
-    key = (picture, deck)
-    png = CACHE.get(key)
-    if png is None:
-        png = await workers().draw(picture, deck)
-        if png is not None:
-            CACHE.put(key, png)
+    """The picture as PNG bytes: from CACHE, else drawn by a worker process (None: not in time),
+    or by the drawing of it already under way in this event loop."""
+    png = CACHE.get((picture, deck))
+    if png is not None:
+        return png
+    key = (asyncio.get_running_loop(), picture, deck)
+    drawing = _drawing.get(key)
+    if drawing is None:
+        drawing = _drawing[key] = asyncio.ensure_future(_draw(picture, deck))
+        drawing.add_done_callback(lambda _: _drawing.pop(key, None))
+    return await asyncio.shield(drawing)  # (one waiter cancelled leaves it to the others)
+
+
+async def _draw(picture: Picture, deck: str) -> bytes | None:
+    png = await workers().draw(picture, deck)
+    if png is not None:
+        CACHE.put((picture, deck), png)
     return png
 
 

@@ -99,6 +99,25 @@ async def test_between_windows_the_picture_stays_and_a_new_message_gets_it_drawn
     assert drawn == [HAND_A, HAND_B]
 
 
+async def test_a_held_chats_picture_is_drawn_while_the_answer_goes(
+    drawn: list[Hand],
+) -> None:
+    """The presser's chats wait for the press's answer (`Writers.hold`); their pictures need not."""
+    n, platform, _ = chat_notifier()
+    await n.show(GROUP, [board("window 1")])
+    await n.idle()
+    drawn.clear()
+    release = n.writers.hold(GROUP.chat_id)
+    await n.show(GROUP, [board("the move", HAND_B)])
+    await n.show(GROUP, [board("a window's move", HAND_A, picture_stays=True, table=2)])  # stays: never drawn
+    await n.show(GROUP, [board("in text", HAND_A, look=TEXT, table=3)])  # text: no picture
+    await asyncio.sleep(0.05)
+    assert drawn == [HAND_B] and what(platform) == [("send", "window 1", "new")]  # drawn, not yet sent
+    release()
+    await n.idle()
+    assert ("edit", "the move", "new") in what(platform)
+
+
 async def test_a_picture_known_from_the_store_stays_after_a_restart(drawn: list[Hand]) -> None:
     platform, store = FakePlatform(), MemoryRecords()
     before, _, _ = chat_notifier(platform, store)

@@ -16,7 +16,7 @@ The fonts and every deck's cards are loaded once, in the fork server the workers
 (workers.py), which the first pool starts: `warm_up` waits for it when an adapter starts.
 
 A picture asked for again while it is being drawn waits for that drawing instead of starting
-another: a chat's screen may be drawn ahead of its sending (adapters/chat/notifier.py `prepare`).
+another: a chat's screen may be drawn ahead of its sending (adapters/chat/notifier.py `_prepare`).
 """
 
 from __future__ import annotations
@@ -69,8 +69,16 @@ async def drawn(picture: Picture, deck: str) -> bytes | None:
     drawing = _drawing.get(key)
     if drawing is None:
         drawing = _drawing[key] = asyncio.ensure_future(_draw(picture, deck))
-        drawing.add_done_callback(lambda _: _drawing.pop(key, None))
+        drawing.add_done_callback(lambda done: _drawn(key, done))
     return await asyncio.shield(drawing)  # (one waiter cancelled leaves it to the others)
+
+
+def _drawn(key: tuple[asyncio.AbstractEventLoop, Picture, str], drawing: asyncio.Future[bytes | None]) -> None:
+    """A drawing ended: no longer under way; its failure counts as read (its waiters, if any are
+    left, are told it by `await`)."""
+    _drawing.pop(key, None)
+    if not drawing.cancelled():
+        drawing.exception()
 
 
 async def _draw(picture: Picture, deck: str) -> bytes | None:

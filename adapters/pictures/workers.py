@@ -13,10 +13,9 @@ comes back as None). Each replacement is one warning line in the log, without a 
 Workers are forked from a fork server (multiprocessing's "forkserver"): a fresh interpreter, started
 once per bot process, that never runs an event loop or a thread, and that has read which characters
 each font has (faces.py) and drawn each deck's cards and palette before it forks anyone
-(preload.py: about a second and a half of CPU, seconds on a busy machine). A worker forked from it
-starts with all that in memory, in milliseconds: a pool that replaces a stuck one draws at once.
-(Spawned workers, which this replaced, each loaded all that and imported the bot's main module
-again: 1.1 s of CPU a worker, 1.8 s in a bot process.) Until a pool has drawn with a deck, a drawing with
+(preload.py). A worker forked from it starts with all that in memory: a pool that replaces a
+stuck one draws at once (`python -m bench.pictures`: 0.08 s to its first picture, where spawned
+workers, which each loaded all that and imported the bot's main module again, took 0.72 s). Until a pool has drawn with a deck, a drawing with
 it may still take START_LIMIT, not the drawing limit: the first pool waits for the fork server's
 start. A slow start is not a stuck worker (else a busy machine would kill each new pool before it
 drew anything). A pool started in place of another draws with every deck at once (its warm-up;
@@ -63,6 +62,15 @@ class Pool:
     ready: set[str] = field(default_factory=set)
     warming: list[Future[bytes]] = field(default_factory=list)
     killed: bool = False
+    started: bool = False
+
+    def start(self, limit: float) -> None:
+        """Fork a first worker and wait for it, at most `limit` seconds (in a thread: the first of a
+        process waits for the fork server to load the fonts and decks, which must not stop the event
+        loop). A pool that broke or is stuck meanwhile is met by the drawing that finds it."""
+        with contextlib.suppress(BrokenProcessPool, RuntimeError, TimeoutError):
+            self.executor.submit(os.getpid).result(timeout=limit)
+        self.started = True
 
     def submit(self, picture: Picture, deck: str) -> Future[bytes]:
         future = self.executor.submit(fresh, picture, deck)
@@ -114,7 +122,7 @@ class Workers:
     async def draw(self, picture: Picture, deck: str) -> bytes | None:
         """The picture as PNG bytes; None when no worker drew it in time (the text goes out)."""
         for _ in range(2):
-            pool = self._current()
+            pool = await self._ready()
             limit = self.timeout if deck in pool.ready else self.start_limit
             try:
                 drawing = _waited(pool.submit(picture, deck))
@@ -130,7 +138,7 @@ class Workers:
 
     async def warm_up(self) -> None:
         """Start the workers and wait until they have loaded every deck."""
-        pool = self._current()
+        pool = await self._ready()
         pool.warm(self.count)
         warming = [_waited(f) for f in pool.warming]
         _, waiting = await asyncio.wait(warming, timeout=self.start_limit)
@@ -146,6 +154,14 @@ class Workers:
         if pool is not None:
             pool.kill()
             pool.executor.shutdown(wait=True)
+
+    async def _ready(self) -> Pool:
+        """The current pool, its first worker started off the event loop (`Pool.start`). A pool
+        started in place of a stuck one (`_replace`) forks from the running fork server at once."""
+        pool = self._current()
+        if not pool.started:
+            await asyncio.to_thread(pool.start, self.start_limit)
+        return pool
 
     def _current(self) -> Pool:
         with self._lock:

@@ -127,6 +127,33 @@ def test_a_worker_leaves_as_soon_as_the_bots_process_is_gone(pidfd: bool) -> Non
         worker.kill()
 
 
+@pytest.mark.slow  # a fresh process, whose fork server starts
+def test_the_event_loop_runs_on_while_the_fork_server_starts() -> None:
+    """The first pool of a process waits for the fork server to load the fonts and decks; the
+    bot's event loop (its presses, its gateway) must not wait with it."""
+    script = textwrap.dedent(
+        """
+        import asyncio
+        from adapters.pictures import screens
+
+        async def main():
+            ticks = 0
+            warming = asyncio.ensure_future(screens.warm_up())
+            while not warming.done():
+                await asyncio.sleep(0.01)
+                ticks += 1
+            print(ticks, screens.workers().replaced, flush=True)
+            screens.close()
+
+        if __name__ == "__main__":
+            asyncio.run(main())
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    ticks, replaced = (int(x) for x in done.stdout.split())
+    assert replaced == 0 and ticks >= 5, done.stderr  # (blocked, the loop ticks once or twice: before and after)
+
+
 async def test_a_worker_draws_what_the_renderer_draws(workers: Callable[[float], Workers]) -> None:
     pool = workers(LIMIT)
     assert await pool.draw(SPEED, "four_colour") == fresh(SPEED, "four_colour")

@@ -1,5 +1,6 @@
-"""CPU time of a process and its children, read from /proc (Linux): the PostgreSQL server's, whose
-postmaster forks a backend per connection, beside the bot processes sharing its cores."""
+"""CPU time of processes, read from /proc (Linux): a process and its children (the PostgreSQL
+server's, whose postmaster forks a backend per connection, beside the bot processes sharing its
+cores), and every process's at one moment (`running`, which bench/command_cpu.py samples)."""
 
 from __future__ import annotations
 
@@ -48,3 +49,19 @@ def is_postgres(pid: int) -> bool:
         return Path(f"/proc/{pid}/comm").read_text().strip() in ("postgres", "postmaster")
     except OSError:
         return False
+
+
+def running() -> dict[tuple[int, int], tuple[float, str]]:
+    """Every process now, by (pid, start time): its own CPU seconds (user and system) and its
+    command line (empty for the kernel's)."""
+    found = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = _fields(entry.name)
+            command = Path(f"/proc/{entry.name}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:  # ended meanwhile
+            continue
+        found[int(entry.name), int(fields[19])] = ((int(fields[11]) + int(fields[12])) / TICKS, command)
+    return found

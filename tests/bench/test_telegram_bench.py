@@ -7,7 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bench import telegram
+from adapters.pictures.render import CACHE
+from adapters.pictures.workers import Workers
+from bench import press_timeline, telegram
+from bot.service import Service
+
+handle, draw = Service.handle, Workers.draw
 
 pytestmark = pytest.mark.slow  # the benchmarks run whole, small
 
@@ -38,3 +43,20 @@ def test_main_prints_both_parts(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "bot / no-op (answer)" in out
     assert "svolota" in out and "racing_demon" in out
+
+
+def test_the_press_timeline_times_each_presss_drawings_and_database_calls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    CACHE.clear()  # (pictures drawn by an earlier test would not be drawn again)
+    timeline = press_timeline.Timeline()
+    timeline.watch()
+    try:
+        asyncio.run(telegram.move_latency(tmp_path, moves=4, tables=2, rounds=2, warmup=1, poll_timeout=1))
+    finally:
+        timeline.restore()
+    assert Service.handle is handle and Workers.draw is draw  # put back
+    calls = [kind for press in timeline.presses for kind, began, ended in press if 0 <= began <= ended]
+    assert any(c.startswith("draw ") for c in calls) and "database: claim_screen" in calls
+    timeline.report()
+    assert "database: claim_screen #1" in capsys.readouterr().out

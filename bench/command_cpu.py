@@ -1,0 +1,85 @@
+"""Where a command's CPU goes, by kind of process: the command is run while every process on the
+machine is sampled from /proc (bench/process_cpu.py `running`) every `--every` seconds, and each
+process's CPU while it was seen is summed under its kind (Chromium, Playwright's driver,
+PostgreSQL, the picture workers and their fork server, the pytest workers, bot processes, other).
+Made to see what the test suite spends (issue 32); it counts the whole machine, so run it on an
+otherwise quiet one. A process that lived less than one interval is missed, and one's last
+interval before it ended too: the figures are a little low.
+
+    python -m bench.command_cpu [--every 0.3] -- .venv/bin/python -m pytest tests/browser -n 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+
+from bench.process_cpu import running
+
+KINDS = (  # (kind, what its command line holds), the first that matches
+    ("Playwright's driver", "driver/node"),
+    ("Chromium", "chrom"),
+    ("Chromium", "/proc/self/exe"),
+    ("PostgreSQL", "postgres"),
+    ("picture workers", "multiprocessing.forkserver"),
+    ("spawned processes", "multiprocessing.spawn"),
+    ("pytest workers", "exec(eval(sys.stdin.readline()))"),
+    ("bot processes", "bin/cardbot"),
+    ("pytest", "pytest"),
+)
+
+
+def kind_of(command: str) -> str:
+    return next((kind for kind, mark in KINDS if mark in command), "other" if command else "the kernel")
+
+
+def sampled(command: Sequence[str], every: float) -> tuple[dict[str, float], float, int]:
+    """CPU seconds by kind while `command` ran, its wall seconds and its exit status."""
+    first = running()
+    last = dict(first)
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(every):
+            last.update(running())
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    started = time.perf_counter()
+    sampler.start()
+    status = subprocess.run(command).returncode
+    done.set()
+    sampler.join()
+    last.update(running())
+    wall = time.perf_counter() - started
+    spent: dict[str, float] = {}
+    for key, (seconds, line) in last.items():
+        if key[0] == os.getpid():  # (the sampling itself)
+            continue
+        kind = kind_of(line)
+        spent[kind] = spent.get(kind, 0.0) + seconds - first.get(key, (0.0, ""))[0]
+    spent.pop("the kernel", None)
+    return spent, wall, status
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--every", type=float, default=0.3, help="seconds between samples (default 0.3)")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="the command, after --")
+    args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("no command given")
+    spent, wall, status = sampled(command, args.every)
+    print(f"{' '.join(command)}: {wall:.1f} s of wall time, exit status {status}; CPU seconds by kind of process:")
+    for kind, seconds in sorted(spent.items(), key=lambda item: -item[1]):
+        if seconds >= 0.05:
+            print(f"  {kind:<22}{seconds:8.1f}")
+    print(f"  {'all':<22}{sum(spent.values()):8.1f}")
+
+
+if __name__ == "__main__":
+    main()

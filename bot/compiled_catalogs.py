@@ -1,6 +1,6 @@
 """A catalog compiled once per change of its `.po` file, not in every process that starts.
 
-Reading a `.po` with Babel and compiling it costs about 12 ms a language: 0.2 s of CPU for the
+Reading a `.po` with Babel and compiling it costs far more than reading the compiled form, for the
 fifteen catalogs a bot's start-up loads (its menus are set in every language), in every process —
 each bot restart, each test worker and each bot process the tests start. The compiled catalog (`.mo`) is
 kept in the user's cache folder (`$XDG_CACHE_HOME/cardbot/catalogs`, else `~/.cache/...`), named

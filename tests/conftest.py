@@ -63,8 +63,8 @@ os.environ[ENV_FILE_VARIABLE] = os.devnull
 
 def pytest_configure(config: pytest.Config) -> None:
     """Collection and the tests allocate fast: a young-generation collection every 20,000
-    allocations instead of 700 halves the garbage collector's share of the fast tier's CPU (it was
-    ~9 %); each async test still collects and freezes its leftovers when its loop closes
+    allocations instead of 700 leaves the garbage collector a much smaller share of the fast tier's
+    CPU; each async test still collects and freezes its leftovers when its loop closes
     (tests/adapters/conftest.py)."""
     gc.set_threshold(20_000, 50, 100)
 

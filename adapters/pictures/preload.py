@@ -1,7 +1,7 @@
 """What a drawing process needs before its first picture, loaded once in the drawing processes' fork
 server (workers.py): every face's character map, and each deck's cards and palette (drawing one
 hand with each deck loads them). Workers are forked from that server, so each one starts with them
-in memory instead of spending a second and more of its own CPU on them.
+in memory instead of loading them itself (bench/pictures.py times a pool's start).
 
 The fork server imports this module, and nothing else does: importing it is the loading. A failure
 here costs only the head start (each worker's start and its first drawings load what they need, as

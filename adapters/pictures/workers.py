@@ -13,13 +13,14 @@ comes back as None). Each replacement is one warning line in the log, without a 
 Workers are forked from a fork server (multiprocessing's "forkserver"): a fresh interpreter, started
 once per bot process, that never runs an event loop or a thread, and that has read which characters
 each font has (faces.py) and drawn each deck's cards and palette before it forks anyone
-(preload.py). A worker forked from it starts with all that in memory: a pool that replaces a
-stuck one draws at once (`python -m bench.pictures`: 0.08 s to its first picture, where spawned
-workers, which each loaded all that and imported the bot's main module again, took 0.72 s). Until a pool has drawn with a deck, a drawing with
-it may still take START_LIMIT, not the drawing limit: the first pool waits for the fork server's
-start. A slow start is not a stuck worker (else a busy machine would kill each new pool before it
-drew anything). A pool started in place of another draws with every deck at once (its warm-up;
-`warm_up` asks the same of the first one), so that the next board does not wait for that.
+(preload.py). A worker forked from it starts with all that in memory: a pool that replaces a stuck
+one draws at once (`python -m bench.pictures`: 0.08 s to its first picture, where spawned workers,
+which each loaded all that and imported the bot's main module again, took 0.72 s). Until a pool has
+drawn with a deck, a drawing with it may still take START_LIMIT, not the drawing limit: the first
+pool waits for the fork server's start. A slow start is not a stuck worker (else a busy machine
+would kill each new pool before it drew anything). A pool started in place of another draws with
+every deck at once (its warm-up; `warm_up` asks the same of the first one), so that the next board
+does not wait for that.
 
 A worker leaves as soon as the bot's process is gone, however it ended (`_watch`), and the fork
 server leaves when the bot's process and every worker are gone.

@@ -22,7 +22,7 @@ from adapters.sql.records import SqlRecords
 from bot.commands import Press
 from bot.service import Service
 
-RECORDS = ("claim_screen", "message_id", "remember_message", "file_id", "remember_file_id")
+RECORDS = ("claim", "message_id", "remember_message", "file_id", "remember_file_id")
 
 
 class Timeline:

@@ -12,7 +12,7 @@ through `Driver`) lives in process i mod N and their presses go to that process,
 reach the process that takes them; a panel drawn for them by any process reaches them (a panel
 drawn elsewhere is sent over a loopback TCP connection, as the platform shows any process's
 message), and a panel of an older table version than one they have seen is dropped, as a chat
-adapter never draws an older board over a newer one (`Store.claim_screen`). So each process holds
+adapter never draws an older board over a newer one (adapters/chat/records.py `claim`). So each process holds
 (opens, and answers the presses of) tables/N tables, while their computers and windows fire
 wherever a scheduler claims them first.
 

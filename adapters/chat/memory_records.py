@@ -3,6 +3,8 @@ memory store too; a restart forgets them (every board is posted anew)."""
 
 from __future__ import annotations
 
+from adapters.chat.records import Claim
+
 
 class MemoryRecords:
     def __init__(self) -> None:
@@ -25,9 +27,9 @@ class MemoryRecords:
         self._messages[(table_id, audience, slot)] = message_id
         self._shown.setdefault((table_id, audience, slot), version)
 
-    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
+    async def claim(self, table_id: int, audience: str, slot: str, version: int) -> Claim:
         key = (table_id, audience, slot)
         if self._shown.get(key, -1) > version:
-            return False
+            return Claim(False)
         self._shown[key] = version
-        return True
+        return Claim(True, self._messages.get(key))

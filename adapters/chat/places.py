@@ -3,7 +3,7 @@ person's panel in their private chat).
 
 The first screen for a place is sent as a new message, whose id the store remembers; every later
 one edits that message, unless it would show exactly what the message shows already (shown.py). A
-screen older than one another process drew is not drawn (`claim_screen`).
+screen older than one another process drew is not drawn (`claim`, which hands over the message too).
 
 A board buried under the chat's messages (below.py) is sent again at the bottom instead of being
 edited, silently, and the old message deleted first, so that a process stopped in between (or a
@@ -88,11 +88,13 @@ class Places(Generic[D]):
     async def _draw(self, post: Post, uploading: list[str]) -> None:
         screen = post.screen
         row = (screen.table_id, post.audience, screen.slot)
-        remembered = screen.table_id != NOT_A_TABLE
-        if remembered and not await self.records.claim_screen(*row, screen.version):
-            self.stats["outdated"] += 1  # another process has drawn a newer one
-            return
-        stored = await self.records.message_id(*row) if remembered else None
+        stored = None
+        if screen.table_id != NOT_A_TABLE:
+            claim = await self.records.claim(*row, screen.version)
+            if not claim.won:
+                self.stats["outdated"] += 1  # another process has drawn a newer one
+                return
+            stored = claim.message
         if screen.slot == ALERT:
             message_id, pictured = await self.alerts.message_of(post, stored), False
             if message_id is None and screen.alert is None:

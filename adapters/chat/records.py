@@ -4,7 +4,8 @@ layer uses, and how a message's row is written.
 Each screen of a table has a place (its board in the chat, its turn alert, a person's panel); the
 first screen for a place is sent as a new message whose id the store remembers (`remember_message`),
 and every later one edits it. Before drawing, a writer claims the place for its screen's table
-version (`claim_screen`): a screen older than one another process drew is not drawn. A picture a
+version (`claim`), and is handed the message that shows it in the same call (one hop to the
+database a drawing, not two): a screen older than one another process drew is not drawn. A picture a
 platform names by a file id (Telegram) is kept by its content hash (`file_id`,
 `remember_file_id`), so it is never uploaded twice, by this process or another.
 
@@ -20,9 +21,18 @@ know it. A turn alert's row keeps whose turn it announced instead (bot/ui/screen
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
 PICTURE: Final = "photo"  # the mark of a message showing a picture (Telegram's word, kept in old rows)
+
+
+class Claim(NamedTuple):
+    """What claiming a place for a screen's table version found: whether it may be drawn there
+    (`won`: no other process drew a newer version there), and the message that shows the place
+    (None: there is none yet; given only when won)."""
+
+    won: bool
+    message: str | None = None
 
 
 class Records(Protocol):
@@ -32,7 +42,7 @@ class Records(Protocol):
         self, table_id: int, audience: str, slot: str, message_id: str, version: int = 0
     ) -> None: ...
 
-    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool: ...
+    async def claim(self, table_id: int, audience: str, slot: str, version: int) -> Claim: ...
 
     async def file_id(self, platform: str, digest: str) -> str | None: ...
 

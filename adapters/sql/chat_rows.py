@@ -101,9 +101,13 @@ def remember_message(conn: Connection, table_id: int, audience: str, slot: str, 
     conn.execute(insert(rows).values(**key, audience=audience, slot=slot, message_id=message_id, version=version))
 
 
-def claim_screen(conn: Connection, table_id: int, audience: str, slot: str, version: int) -> bool:
-    """One conditional UPDATE: two processes cannot both win it; a screen never drawn is free."""
+def claim(conn: Connection, table_id: int, audience: str, slot: str, version: int) -> tuple[bool, str | None]:
+    """Whether the screen's version may be drawn in its place, and (if so) the message there: one
+    conditional UPDATE that returns the message (two processes cannot both win it; SQLite has had
+    RETURNING since 3.35); a place never drawn is free and has none."""
     rows, where = _rows(table_id), _screen(table_id, audience, slot)
-    if conn.execute(update(rows).where(*where, rows.c.version <= version).values(version=version)).rowcount:
-        return True
-    return conn.scalar(select(rows.c.version).where(*where)) is None
+    claim = update(rows).where(*where, rows.c.version <= version).values(version=version)
+    won = conn.execute(claim.returning(rows.c.message_id)).first()
+    if won is not None:
+        return True, won.message_id
+    return conn.scalar(select(rows.c.version).where(*where)) is None, None

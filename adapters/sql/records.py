@@ -6,6 +6,7 @@ threads (chat_rows.py holds the statements)."""
 
 from __future__ import annotations
 
+from adapters.chat.records import Claim
 from adapters.sql import chat_rows
 from adapters.sql.database import Database
 
@@ -29,5 +30,6 @@ class SqlRecords:
         remember = chat_rows.remember_message
         await self.db.writing(lambda conn: remember(conn, table_id, audience, slot, message_id, version))
 
-    async def claim_screen(self, table_id: int, audience: str, slot: str, version: int) -> bool:
-        return await self.db.writing(lambda conn: chat_rows.claim_screen(conn, table_id, audience, slot, version))
+    async def claim(self, table_id: int, audience: str, slot: str, version: int) -> Claim:
+        won, message = await self.db.writing(lambda conn: chat_rows.claim(conn, table_id, audience, slot, version))
+        return Claim(won, message)

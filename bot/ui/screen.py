@@ -92,7 +92,7 @@ class Screen:
     audience: PersonRef | None = None  # None: the whole chat
     slot: str = "table"  # which message this is: "table" (the public board) or "panel" (private)
     final: bool = False  # the table is over: no more edits will come
-    version: int = 0  # the table version shown: never drawn over a newer one (Store.claim_screen)
+    version: int = 0  # the table version shown: never drawn over a newer one (adapters/chat/records.py `claim`)
     marks: tuple[Mention | Countdown, ...] = ()  # spans of `text` an adapter may show its own way
     alert: Alert | None = None  # slot ALERT: whose turn it notifies (None with `final`: delete it)
     picture: Picture | None = None  # what to draw, where the platform and the look allow (else the text)

@@ -57,6 +57,6 @@ def test_the_press_timeline_times_each_presss_drawings_and_database_calls(
         timeline.restore()
     assert Service.handle is handle and Workers.draw is draw  # put back
     calls = [kind for press in timeline.presses for kind, began, ended in press if 0 <= began <= ended]
-    assert any(c.startswith("draw ") for c in calls) and "database: claim_screen" in calls
+    assert any(c.startswith("draw ") for c in calls) and "database: claim" in calls
     timeline.report()
-    assert "database: claim_screen #1" in capsys.readouterr().out
+    assert "database: claim #1" in capsys.readouterr().out

@@ -132,12 +132,12 @@ def test_a_tournament_screens_message_is_kept_apart_from_a_tables(store):
         await store.save_tournament(t, -1)
         table = a_table(t.id + 1)  # (a table id that is no tournament's)
         await store.save(table, -1)
-        assert await records.claim_screen(-t.id, "", "tournament", 1)
+        assert (await records.claim(-t.id, "", "tournament", 1)).won
         await records.remember_message(-t.id, "", "tournament", "77", 1)
         await records.remember_message(table.id, "", "tournament", "88", 1)
         assert await records.message_id(-t.id, "", "tournament") == "77"
         assert await records.message_id(table.id, "", "tournament") == "88"
-        assert not await records.claim_screen(-t.id, "", "tournament", 0)  # an older screen is not drawn
-        assert await records.claim_screen(-t.id, "", "tournament", 2)
+        assert not (await records.claim(-t.id, "", "tournament", 0)).won  # an older screen is not drawn
+        assert await records.claim(-t.id, "", "tournament", 2) == (True, "77")
 
     play(body)

@@ -114,7 +114,7 @@ async def test_a_screen_older_than_the_one_another_process_drew_is_not_drawn() -
     n, platform, store = chat_notifier()
     await n.show(GROUP, [board("version 3", version=3)])
     await n.idle()
-    assert await store.claim_screen(1, "", "table", 5)  # another process drew version 5 meanwhile
+    assert (await store.claim(1, "", "table", 5)).won  # another process drew version 5 meanwhile
     await n.show(GROUP, [board("version 4", version=4)])
     await n.idle()
     await n.show(GROUP, [board("version 6", version=6)])

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from adapters.chat.memory_records import MemoryRecords
-from adapters.chat.records import Records
+from adapters.chat.records import Claim, Records
 from adapters.sql.store import SqlStore
 from bot.people import ChatRef, PersonRef
 from bot.tables import Status, Table
@@ -73,10 +73,10 @@ def test_the_platform_message_of_each_screen_is_remembered(kept):
 def test_a_screen_is_never_drawn_over_a_newer_one(kept):
     records, table = kept.records, kept.new_table()
     place = (table, "", "table")
-    assert run(records.claim_screen(*place, 3))  # the first drawing
+    assert run(records.claim(*place, 3)) == Claim(True, None)  # the first drawing: no message yet
     run(records.remember_message(*place, "m-1", 3))
-    assert run(records.claim_screen(*place, 5))  # another process draws version 5
-    assert not run(records.claim_screen(*place, 4))  # this one is late with version 4: not drawn
-    assert run(records.claim_screen(*place, 5))  # the same version again (a restart redraws)
-    assert run(records.claim_screen(table, "1", "panel", 4))  # each place on its own
+    assert run(records.claim(*place, 5)) == Claim(True, "m-1")  # another process draws version 5 in it
+    assert run(records.claim(*place, 4)) == Claim(False)  # this one is late with version 4: not drawn
+    assert run(records.claim(*place, 5)) == Claim(True, "m-1")  # the same version again (a restart redraws)
+    assert run(records.claim(table, "1", "panel", 4)) == Claim(True, None)  # each place on its own
     assert run(records.message_id(*place)) == "m-1"

@@ -75,7 +75,7 @@ pictures: $(VENV)/.installed
 
 # The README's pictures of the live table (docs/web/): a Speed, a Racing Demon and a Svolota table
 # on a phone-sized page (<game>.png) and a desktop-sized one (<game>-desktop.png), in Debian's
-# Chromium (apt-get install chromium fonts-noto-color-emoji).
+# Chromium's headless shell (apt-get install chromium-headless-shell fonts-noto-color-emoji).
 # Discord's embedded app SDK bundled into the page's own files (adapters/web/static/discord.js, kept
 # in the repository: the page loads nothing from elsewhere, and neither running nor testing needs
 # node). Run after changing page-bundle/package.json; needs node and npm.

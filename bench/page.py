@@ -190,7 +190,7 @@ async def run(args: argparse.Namespace) -> int:
     if not CHROMIUM.exists():
         print(f"bench.page needs Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
         return 1
-    playwright, browser = await launched()
+    playwright, browser = await launched(CHROMIUM)  # the desktop browser, as people have it
     try:
         tapped, refusals = await taps(browser, args.taps)
         paints = {name: await first_paints(browser, args.loads, network) for name, network in NETWORKS.items()}

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.adapters.conftest import _close, pytest_configure, pytest_pyfunc_call
-from tests.browser.live import CHROMIUM, launched, need_chromium
+from tests.browser.live import BROWSER, launched, need_chromium
 
 __all__ = ["pytest_configure", "pytest_pyfunc_call"]
 
@@ -30,7 +30,7 @@ def aio_loop() -> Iterator[asyncio.AbstractEventLoop]:
 
 @pytest.fixture(scope="session")
 def browser(aio_loop: asyncio.AbstractEventLoop) -> Iterator[Any]:
-    if not CHROMIUM.exists():
+    if not BROWSER.exists():
         yield None  # `_chromium` skips (or fails) every test first
         return
     playwright, launched_browser = aio_loop.run_until_complete(launched())

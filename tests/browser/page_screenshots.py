@@ -4,7 +4,7 @@ bot serves it, on a 390×844 phone (`player.png`, `group.png`, at a device scale
 1280×800 desktop (`player-desktop.png`, `group-desktop.png`), each its first screen; `--lang fa` shoots them
 as `player-fa.png` … and `--dark` in the dark scheme as `player-dark.png` ….
 `make page-screenshots`, or `python -m tests.browser.page_screenshots [folder]`. Needs Debian's
-Chromium (/usr/bin/chromium)."""
+Chromium (/usr/bin/chromium-headless-shell)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from adapters.web.page_links import sign_page
 from bot.i18n import LANGUAGES
 from bot.pages import ChatPage, PlayerPage
 from tests.adapters.web.fake_history import ANN, CHAT, StoryStore
-from tests.browser.live import BOT_TOKEN, CHROMIUM, DESKTOP, PHONE, Live
+from tests.browser.live import BOT_TOKEN, BROWSER, DESKTOP, PHONE, Live
 
 DAY = 86400.0
 
@@ -65,6 +65,6 @@ def arguments(argv: list[str]) -> argparse.Namespace:
 
 if __name__ == "__main__":
     args = arguments(sys.argv[1:])
-    if not CHROMIUM.exists():
-        sys.exit(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+    if not BROWSER.exists():
+        sys.exit(f"no Chromium at {BROWSER} (Debian: apt-get install {BROWSER.name})")
     asyncio.run(main(args.folder, args.lang, "dark" if args.dark else "light"))

@@ -17,7 +17,7 @@ from typing import Any
 from adapters.web.page_links import sign_page
 from bot.pages import ReplayPage
 from bot.tables import Status
-from tests.browser.live import BOT_TOKEN, CHROMIUM, DESKTOP, Live, telegram_person
+from tests.browser.live import BOT_TOKEN, BROWSER, DESKTOP, Live, telegram_person
 
 ANN = telegram_person(101, "Ann", "en")
 GAMES = {"svolota": (2, 2), "speed": (1, 5), "racing_demon": (2, 3)}  # computers, seed
@@ -57,6 +57,6 @@ async def main(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    if not CHROMIUM.exists():
-        sys.exit(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+    if not BROWSER.exists():
+        sys.exit(f"no Chromium at {BROWSER} (Debian: apt-get install {BROWSER.name})")
     asyncio.run(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/web")))

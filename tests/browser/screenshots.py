@@ -3,7 +3,7 @@ Svolota table as a phone shows them (390×844, `<game>.png`) and as a desktop br
 (1280×800, `<game>-desktop.png`: at a device scale of 1, to keep the file small), each a few moves
 in and a card of the viewer's tapped (its legal places lit), written to docs/web/.
 `make screenshots`, or `python -m tests.browser.screenshots [folder]`. Needs Debian's Chromium
-(/usr/bin/chromium).
+(/usr/bin/chromium-headless-shell).
 
 `--lang ar` shoots the same tables as a person of that language sees them, as `<game>-ar.png` and
 `<game>-ar-desktop.png` (`--name` gives them a name of the language's script: the page isolates it
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bot.i18n import LANGUAGES
 from bot.people import Actor
-from tests.browser.live import CHROMIUM, DESKTOP, PHONE, Live, caught_up, shown, telegram_person
+from tests.browser.live import BROWSER, DESKTOP, PHONE, Live, caught_up, shown, telegram_person
 
 ANN = telegram_person(101, "Ann", "en")
 TELEGRAM_LIGHT = {
@@ -70,6 +70,6 @@ def arguments(argv: list[str]) -> argparse.Namespace:
 
 if __name__ == "__main__":
     args = arguments(sys.argv[1:])
-    if not CHROMIUM.exists():
-        sys.exit(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+    if not BROWSER.exists():
+        sys.exit(f"no Chromium at {BROWSER} (Debian: apt-get install {BROWSER.name})")
     asyncio.run(main(args.folder, telegram_person(101, args.name, args.lang)))

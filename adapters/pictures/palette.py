@@ -4,19 +4,30 @@ Quantizing every picture afresh (Pillow's octree) costs more than drawing it; ma
 palette made once costs a millisecond. The pictures only ever hold the felt, the panels, the
 inks, the card face and the blends of their edges, so a palette made from every card of the deck
 and one picture of each kind holds them all: a colour it has is kept exactly, a blend it lacks
-moves by a few levels."""
+moves by a few levels.
+
+Making a deck's palette costs about 0.35 s of CPU, in every process that draws (each bot's
+drawing processes' fork server, as it starts: preload.py). So it is kept for the next process in
+the user's cache folder (bot/kept_files.py), named by all it was made from: the pictures' code,
+Pillow's and its libraries' versions, and the font files (`made_from`); a change to any of them
+makes it again."""
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
+from pathlib import Path
 from typing import cast
 
-from PIL import Image
+import PIL
+from PIL import Image, features
 
-from adapters.pictures import chart, demon, hand, podium, samples, speed, svolota
+import bot.ui.picture
+from adapters.pictures import chart, demon, faces, hand, podium, samples, speed, svolota
 from adapters.pictures.cards import DECK_CARDS, card_image
 from adapters.pictures.decks import CHIP, FELT, NORMAL, SMALL
 from adapters.pictures.seats import TINY
+from bot import kept_files
 from bot.ui.picture import DOWN, EMPTY
 
 _EXTRA = (DOWN, EMPTY, "?")
@@ -43,6 +54,37 @@ def _card_sheet(deck: str) -> Image.Image:
 
 @cache
 def palette(deck: str) -> Image.Image:
+    """A "P" image whose palette is the deck's 256 colours (`made`), as kept by an earlier process
+    when it was made from the same code, libraries and fonts."""
+    path = kept_files.folder("palettes") / f"{deck}-{made_from(deck)}.pal"
+    colours = kept_files.read(path)
+    if colours is None or not 0 < len(colours) <= 3 * COLOURS or len(colours) % 3:  # none, or not whole
+        colours = bytes(made(deck).getpalette() or [])
+        kept_files.keep(path, colours, older=f"{deck}-*.pal")
+    result = Image.new("P", (1, 1))
+    result.putpalette(colours)
+    return result
+
+
+def made_from(deck: str) -> str:
+    """What the deck's palette is made from, as a digest: the deck's name, the code that draws
+    (this package, and the pictures' descriptions it draws from), Pillow's version and its
+    libraries', and every font file the pictures may use (its path, size and time)."""
+    digest = hashlib.sha256(deck.encode())
+    for library in ("freetype2", "raqm", "fribidi", "harfbuzz"):
+        digest.update(f"{library} {features.version(library)}\n".encode())
+    digest.update(PIL.__version__.encode())
+    code = sorted(Path(__file__).parent.glob("*.py"))
+    for source in (*code, Path(bot.ui.picture.__file__)):
+        digest.update(source.name.encode() + source.read_bytes())
+    system = {faces.cjk(bold, "SC").path for bold in (False, True)} | {faces.emoji().path}  # (a region's the same file)
+    for font in sorted(system | set(faces.BUNDLED.iterdir())):
+        stat = font.stat() if font.exists() else None
+        digest.update(f"{font} {stat and (stat.st_size, stat.st_mtime_ns)}\n".encode())
+    return digest.hexdigest()[:20]
+
+
+def made(deck: str) -> Image.Image:
     """A "P" image whose palette is the deck's 256 colours: the EXACT most common colours of
     its pictures as they are (the felt, the panels, the inks: an octree would average them with
     their neighbours), then an octree's choice among the blends of their edges."""

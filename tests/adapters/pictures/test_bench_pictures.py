@@ -14,3 +14,4 @@ def test_the_benchmark_reports_every_kind(capsys: pytest.CaptureFixture[str]) ->
         assert kind in out
     assert "worst p99" in out
     assert out.count("a Svolota move") == 2 and "a new pool of one drawing process" in out
+    assert out.count("ms making its palette") == out.count("ms with it kept") == 2  # (each deck)

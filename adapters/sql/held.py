@@ -20,6 +20,7 @@ stop with it (or be made twice, once by each process that restarts): there they 
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Collection, Iterable
 from typing import Any
 
@@ -50,11 +51,15 @@ HELD_ROWS = or_(
 
 
 class HeldDeadlines:
-    """Each live real-time table's held deadlines, earliest first (a heap whose stale entries are skipped)."""
+    """Each live real-time table's held deadlines, earliest first (a heap whose stale entries are
+    skipped). The heap orders entries by due time, then by when they were pushed: deadlines due at
+    the same moment (a window and the computers' looks one change armed) are never compared
+    themselves (they have no order)."""
 
     def __init__(self) -> None:
         self._by_table: dict[int, tuple[Deadline, ...]] = {}
-        self._heap: list[tuple[float, int, Deadline]] = []
+        self._heap: list[tuple[float, int, int, Deadline]] = []  # (due, push order, table, deadline)
+        self._pushed = itertools.count()
         self._count = 0
 
     def of(self, table_id: int) -> tuple[Deadline, ...]:
@@ -72,7 +77,7 @@ class HeldDeadlines:
             self._count += len(deadlines)
             for d in deadlines:
                 if d not in had:
-                    heapq.heappush(self._heap, (d.due, table_id, d))
+                    heapq.heappush(self._heap, (d.due, next(self._pushed), table_id, d))
 
     def restore(self, deadlines: Iterable[Deadline]) -> None:
         """Deadlines read back or made again after a restart: for tables that hold none yet (a
@@ -102,8 +107,8 @@ class HeldDeadlines:
     def _clean(self) -> None:
         """Drop the heap's entries of deadlines since replaced from its top; rebuild it when most
         of it is such entries (every deadline fired pushes one)."""
-        while self._heap and self._heap[0][2] not in self._by_table.get(self._heap[0][1], ()):
+        while self._heap and self._heap[0][3] not in self._by_table.get(self._heap[0][2], ()):
             heapq.heappop(self._heap)
         if len(self._heap) > 2 * self._count + 64:
-            self._heap = [(d.due, t, d) for t, held in self._by_table.items() for d in held]
+            self._heap = [(d.due, next(self._pushed), t, d) for t, held in self._by_table.items() for d in held]
             heapq.heapify(self._heap)

@@ -8,14 +8,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import event, func, select
 
+from adapters.sql.held import HeldDeadlines
 from adapters.sql.rows import timers
 from adapters.sql.store import SqlStore
 from bot.bootstrap import bootstrap
-from bot.deadlines import Kind
+from bot.deadlines import Deadline, Kind
 from bot.notifier import RecordingNotifier
 from bot.settings import ServiceConfig
 from bot.tables import Status
@@ -134,3 +136,26 @@ def test_a_game_set_aside_holds_nothing_and_taken_back_gets_its_window_again(tmp
     h.advance(10)
     assert h.store.rows.held.window(t) is not None and window_rows(h.store) == 0  # the row taken into memory
     assert len(h.log(t)) > moves  # the game goes on
+
+
+def test_deadlines_due_at_the_same_moment_are_all_held_and_due_earliest_first() -> None:
+    """A window and the computers' looks armed by one change on a clock that has not moved (or
+    one tick of a coarse clock) fall due at the same moment: each is held and fires."""
+    held = HeldDeadlines()
+    window, look, other_look = (
+        Deadline(7, Kind.WINDOW, 100.0),
+        Deadline(7, Kind.COMPUTER, 100.0, seat=1),
+        Deadline(7, Kind.COMPUTER, 100.0, seat=2),
+    )
+    held.put(7, (window, look, other_look))
+    held.put(3, (Deadline(3, Kind.WINDOW, 100.0),))
+    held.put(7, (window, look, replace(other_look, due=101.0)))  # one of them armed again
+    assert held.next_due() == 100.0
+    assert [(d.table_id, d.kind, d.seat) for d in held.due(100.0, 10)] == [
+        (3, Kind.WINDOW, None),
+        (7, Kind.COMPUTER, 1),
+        (7, Kind.WINDOW, None),
+    ]
+    held.put(7, ())
+    held.put(3, ())
+    assert held.next_due() is None

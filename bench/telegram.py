@@ -268,13 +268,16 @@ class Pace:
 
 
 async def run_clock(service: Service, clock: FakeClock, scale: float, stop: asyncio.Event) -> None:
-    """Game time at `scale` times real time; deadlines fire at their due time, as the scheduler would."""
+    """Game time at `scale` times real time; deadlines fire at their due time, as the scheduler would.
+    A deadline due that cannot fire yet (its table in a change, or resting after a failure until a
+    time to come) lets time go on, as the scheduler pauses: else the clock would wait for it forever."""
     real0, game0 = time.monotonic(), clock.now()
     while not stop.is_set():
         target = game0 + (time.monotonic() - real0) * scale
         while (due := await service.firing.next_due()) is not None and due <= target:
             clock.advance(max(0.0, due - clock.now()))
-            await service.firing.tick()
+            if not await service.firing.tick():
+                break
         clock.advance(max(0.0, target - clock.now()))
         await asyncio.sleep(0.002)
 

@@ -6,7 +6,7 @@ inks, the card face and the blends of their edges, so a palette made from every 
 and one picture of each kind holds them all: a colour it has is kept exactly, a blend it lacks
 moves by a few levels.
 
-Making a deck's palette costs about 0.35 s of CPU, in every process that draws (each bot's
+Making a deck's palette costs a third to a half of a second of CPU, in every process that draws (each bot's
 drawing processes' fork server, as it starts: preload.py). So it is kept for the next process in
 the user's cache folder (bot/kept_files.py), named by all it was made from: the pictures' code,
 Pillow's and its libraries' versions, and the font files (`made_from`); a change to any of them
@@ -36,16 +36,27 @@ EXACT = 32  # kept as they are
 MAX_COLOURS = 1 << 16  # the sheet has about 4,000
 
 
+_KINDS = (*DECK_CARDS, *_EXTRA)
+_SIZES = (NORMAL, SMALL, demon.MINI, TINY)
+
+
+def draw_cards(deck: str) -> None:
+    """Every card of the deck at every size the pictures use, drawn now (card_image keeps them):
+    a drawing process's fork server does this before it forks (preload.py), so no worker draws a
+    card in a picture's time."""
+    for size in _SIZES:
+        for text in _KINDS:
+            card_image(text, deck, size)
+
+
 def _card_sheet(deck: str) -> Image.Image:
     """Every card of the deck at every size, on the felt and on a seat's panel."""
-    kinds = (*DECK_CARDS, *_EXTRA)
-    sizes = (NORMAL, SMALL, demon.MINI, TINY)
-    sheet = Image.new("RGB", (len(kinds) * NORMAL.width, 2 * sum(s.height for s in sizes)), FELT)
+    sheet = Image.new("RGB", (len(_KINDS) * NORMAL.width, 2 * sum(s.height for s in _SIZES)), FELT)
     y = 0
     for ground in (FELT, CHIP):
-        for size in sizes:
+        for size in _SIZES:
             sheet.paste(ground, (0, y, sheet.width, y + size.height))
-            for i, text in enumerate(kinds):
+            for i, text in enumerate(_KINDS):
                 card = card_image(text, deck, size)
                 sheet.paste(card, (i * NORMAL.width, y), card)
             y += size.height

@@ -1,7 +1,8 @@
 """What a drawing process needs before its first picture, loaded once in the drawing processes' fork
-server (workers.py): every face's character map, and each deck's cards and palette (drawing one
-hand with each deck loads them). Workers are forked from that server, so each one starts with them
-in memory instead of loading them itself (bench/pictures.py times a pool's start).
+server (workers.py): every face's character map, each deck's cards at every size, and each deck's
+palette (drawing one hand with each deck loads it: made, or read where an earlier process kept it,
+palette.py). Workers are forked from that server, so each one starts with them in memory instead of
+loading them itself (bench/pictures.py times a pool's start).
 
 The fork server imports this module, and nothing else does: importing it is the loading. A failure
 here costs only the head start (each worker's start and its first drawings load what they need, as
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from adapters.pictures import faces
+from adapters.pictures import faces, palette
 from adapters.pictures.decks import DECKS
 from adapters.pictures.render import fresh
 from adapters.pictures.samples import HAND
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 def load() -> None:
     faces.load()
     for deck in DECKS:
+        palette.draw_cards(deck)  # (its palette made, or read where an earlier process kept it)
         fresh(HAND, deck)
 
 

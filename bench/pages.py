@@ -153,7 +153,7 @@ async def play_real_games(url: str, built: Seeded, rounds: int, seed: int) -> tu
                     due = await service.firing.next_due()
                     assert due is not None, f"{game} stopped"
                     clock.advance(max(0.0, due - clock.now()))
-                    await service.firing.tick()
+                    assert await service.firing.tick(), f"{game}: a due deadline could not fire"  # (not a spin)
                 finished = await table()
                 assert finished.status is Status.FINISHED, game
                 done.append(Played(table_id, game, seats, len(await store.moves(table_id))))

@@ -62,7 +62,7 @@ async def played(game: str, seats: int, options: dict[str, Any], seed: int) -> t
         due = await service.firing.next_due()
         assert due is not None, "the game stopped"
         clock.advance(max(0.0, due - clock.now()))
-        await service.firing.tick()
+        assert await service.firing.tick(), "a due deadline could not fire"  # (a failure, not a spin)
     return await table(), await store.moves(table_id)
 
 

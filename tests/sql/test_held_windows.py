@@ -139,8 +139,9 @@ def test_a_game_set_aside_holds_nothing_and_taken_back_gets_its_window_again(tmp
 
 
 def test_deadlines_due_at_the_same_moment_are_all_held_and_due_earliest_first() -> None:
-    """A window and the computers' looks armed by one change on a clock that has not moved (or
-    one tick of a coarse clock) fall due at the same moment: each is held and fires."""
+    """Two computers whose reaction time has passed since the board was drawn both look at `now`
+    (bot/running.py `arm_real_time`), and on a clock that has not moved a window falls due with
+    them: each is held and fires (the held deadlines' heap once compared them: TypeError)."""
     held = HeldDeadlines()
     window, look, other_look = (
         Deadline(7, Kind.WINDOW, 100.0),

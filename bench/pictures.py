@@ -30,6 +30,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from unittest import mock
 
 from adapters.pictures import cards, palette, svolota
 from adapters.pictures import render as pictures
@@ -153,24 +154,17 @@ def measure(kind: str, deck: str, images: int, rng: random.Random) -> Timing:
 def first_render_ms(deck: str, kept: bool) -> float:
     """The first picture of a deck in a process: it draws the deck's cards, and makes the deck's
     palette, or (`kept`) reads the one an earlier process kept (adapters/pictures/palette.py)."""
-    before = os.environ.get("XDG_CACHE_HOME")
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["XDG_CACHE_HOME"] = folder  # (a folder of the bench's own: nothing kept, or this)
-        try:
+    # a cache folder of the bench's own: nothing kept, or this run's (the palette then stays in memory)
+    with tempfile.TemporaryDirectory() as folder, mock.patch.dict(os.environ, {"XDG_CACHE_HOME": folder}):
+        palette.palette.cache_clear()
+        if kept:
+            palette.palette(deck)  # (made, and kept in this folder)
             palette.palette.cache_clear()
-            if kept:
-                palette.palette(deck)  # (made, and kept in this folder)
-                palette.palette.cache_clear()
-            cards._card.cache_clear()
-            pictures.CACHE.clear()
-            started = time.perf_counter()
-            pictures.render(HAND, deck)
-            return (time.perf_counter() - started) * 1000
-        finally:  # (the palette stays in memory for the rest of the bench)
-            if before is None:
-                del os.environ["XDG_CACHE_HOME"]
-            else:
-                os.environ["XDG_CACHE_HOME"] = before
+        cards._card.cache_clear()
+        pictures.CACHE.clear()
+        started = time.perf_counter()
+        pictures.render(HAND, deck)
+        return (time.perf_counter() - started) * 1000
 
 
 def hit_us(rounds: int = 2000) -> float:

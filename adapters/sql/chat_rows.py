@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Connection, Table, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from adapters.chat.records import Claim
 from adapters.sql.models import Base
 from adapters.sql.rows import chats, messages, people, uploads
 from bot.people import ChatRef, PersonRef
@@ -101,7 +102,7 @@ def remember_message(conn: Connection, table_id: int, audience: str, slot: str, 
     conn.execute(insert(rows).values(**key, audience=audience, slot=slot, message_id=message_id, version=version))
 
 
-def claim(conn: Connection, table_id: int, audience: str, slot: str, version: int) -> tuple[bool, str | None]:
+def claim(conn: Connection, table_id: int, audience: str, slot: str, version: int) -> Claim:
     """Whether the screen's version may be drawn in its place, and (if so) the message there: one
     conditional UPDATE that returns the message (two processes cannot both win it; SQLite has had
     RETURNING since 3.35); a place never drawn is free and has none."""
@@ -109,5 +110,5 @@ def claim(conn: Connection, table_id: int, audience: str, slot: str, version: in
     claim = update(rows).where(*where, rows.c.version <= version).values(version=version)
     won = conn.execute(claim.returning(rows.c.message_id)).first()
     if won is not None:
-        return True, won.message_id
-    return conn.scalar(select(rows.c.version).where(*where)) is None, None
+        return Claim(True, won.message_id)
+    return Claim(conn.scalar(select(rows.c.version).where(*where)) is None)

@@ -31,5 +31,4 @@ class SqlRecords:
         await self.db.writing(lambda conn: remember(conn, table_id, audience, slot, message_id, version))
 
     async def claim(self, table_id: int, audience: str, slot: str, version: int) -> Claim:
-        won, message = await self.db.writing(lambda conn: chat_rows.claim(conn, table_id, audience, slot, version))
-        return Claim(won, message)
+        return await self.db.writing(lambda conn: chat_rows.claim(conn, table_id, audience, slot, version))

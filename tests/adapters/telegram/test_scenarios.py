@@ -178,8 +178,9 @@ async def _moved(bot: Running, table_id: int, before: int) -> bool:
 @pytest.mark.slow  # a whole game, every play chosen through inline mode (the panels' games stay fast)
 @pytest.mark.async_timeout(90)
 async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
-    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat, caplog
 ):
+    caplog.set_level(logging.INFO, logger="adapters.telegram.play_pictures")
     async with Running(fake_api, url, clock) as bot:
         table_id = await open_svolota(fake_api, bot, group, alice, bob, carol)
         seats = [alice, bob, carol]
@@ -217,7 +218,9 @@ async def test_a_whole_svolota_game_of_three_people_through_inline_mode(
         assert uploads and all(r.params["chat_id"] in [p.id for p in seats] for r in uploads)
         assert all(r.params["disable_notification"] is True for r in uploads)
         shown = {m.message_id for p in seats for m in fake_api.messages(fake_api.private_chat(p), from_bot=True)}
-        assert not {r.result["message_id"] for r in uploads} & shown  # deleted at once
+        # (once, in CI, two stayed: what the bot logged about them says why, if it comes again)
+        why = [r.getMessage() for r in caplog.records if "play's picture" in r.getMessage()]
+        assert not {r.result["message_id"] for r in uploads} & shown, why  # deleted at once
         # the plays were posted "via" the bot by the people themselves
         via = [m for m in fake_api.messages(group, from_bot=False) if m.via_bot is not None]
         assert len(via) == moves and via[0].text.startswith("🎴 ")

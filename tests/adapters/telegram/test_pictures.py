@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from telegram import Bot
+from telegram.request import HTTPXRequest
 
 from adapters.chat import uploads
 from adapters.chat.memory_records import MemoryRecords
@@ -173,6 +174,26 @@ async def test_uploads_slower_than_the_pace_leave_new_pictures_as_text_for_a_whi
 
 async def broken(picture: object, deck: str) -> bytes:
     raise RuntimeError("no picture today")
+
+
+async def test_a_play_answered_after_the_bots_usual_read_timeout_is_still_deleted(
+    fake_api: FakeBotApi, group: Chat
+) -> None:
+    """Telegram posts the picture, and answers late: a bot that gave up on the answer could not
+    delete a message whose id it never got, and the picture would stay in the chat."""
+    usual = HTTPXRequest(read_timeout=0.2)
+    bot = Bot(fake_api.token, base_url=fake_api.base_url, request=usual)
+    await bot.initialize()
+    fake_api.answer_latency = lambda method, params: 0.6 if method == "sendPhoto" else 0.0
+    try:
+        n = notifier(bot)
+        plays = PlayPictures(bot, files(n), n.writers.pace, group.id)
+        await plays.file_ids(["joker"], "classic", asker=1)
+        await plays.idle()
+    finally:
+        await bot.shutdown()
+    assert len(fake_api.calls("sendPhoto", chat=group, ok=True)) == 1
+    assert fake_api.messages(group, from_bot=True) == []  # deleted
 
 
 async def test_plays_are_uploaded_once_into_the_picture_chat_and_named_by_file_id_after(

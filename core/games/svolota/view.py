@@ -46,22 +46,25 @@ class SvolotaView:
 
 
 def view_of(state: SvolotaState, seat: int, players: tuple[str, ...], free_pass: bool = False) -> SvolotaView:
+    """The view of `seat`. Its fields are given by position, in the order the class declares them:
+    passed by keyword, they cost more than all the rest of making a view, and a view is made for
+    every decision."""
     return SvolotaView(
-        seat=seat,
-        players=players,
-        hand=state.hands[seat].cards(),
-        hand_sizes=tuple([h.size for h in state.hands]),
-        last_play=state.last_play,
-        top=state.top,
-        pile_size=sum(map(len, state.plays)),
-        up=state.up,
-        reserve_size=len(state.reserve),
-        face_up=state.face_up,
-        turn=state.turn,
-        last_player=state.last_player,
-        passed=frozenset(state.passed),
-        winner=state.winner,
-        played=(*state.discarded, *chain.from_iterable(state.plays)),
-        drawn_face_up=state.drawn_face_up,
-        free_pass=free_pass,
+        seat,
+        players,
+        state.hands[seat].cards(),  # hand
+        tuple([h.size for h in state.hands]),  # hand_sizes
+        state.last_play,
+        state.top,
+        sum(map(len, state.plays)),  # pile_size
+        state.up,
+        len(state.reserve),  # reserve_size
+        state.face_up,
+        state.turn,
+        state.last_player,
+        frozenset(state.passed),
+        state.winner,
+        (*state.discarded, *chain.from_iterable(state.plays)),  # played
+        state.drawn_face_up,
+        free_pass,
     )

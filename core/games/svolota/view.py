@@ -49,14 +49,16 @@ def view_of(state: SvolotaState, seat: int, players: tuple[str, ...], free_pass:
     """The view of `seat`. Its fields are given by position, in the order the class declares them:
     passed by keyword, they cost more than all the rest of making a view, and a view is made for
     every decision."""
+    plays = state.plays
+    last = plays[-1] if plays else None  # (`state.last_play` and `state.top`, without two property calls)
     return SvolotaView(
         seat,
         players,
         state.hands[seat].cards(),  # hand
         tuple([h.size for h in state.hands]),  # hand_sizes
-        state.last_play,
-        state.top,
-        sum(map(len, state.plays)),  # pile_size
+        last,  # last_play
+        None if last is None else last[-1],  # top
+        sum(map(len, plays)),  # pile_size
         state.up,
         len(state.reserve),  # reserve_size
         state.face_up,
@@ -64,7 +66,7 @@ def view_of(state: SvolotaState, seat: int, players: tuple[str, ...], free_pass:
         state.last_player,
         frozenset(state.passed),
         state.winner,
-        (*state.discarded, *chain.from_iterable(state.plays)),  # played
+        (*state.discarded, *chain.from_iterable(plays)),  # played
         state.drawn_face_up,
         free_pass,
     )

@@ -48,7 +48,8 @@ class SvolotaView:
 def view_of(state: SvolotaState, seat: int, players: tuple[str, ...], free_pass: bool = False) -> SvolotaView:
     """The view of `seat`. Its fields are given by position, in the order the class declares them:
     passed by keyword, they cost more than all the rest of making a view, and a view is made for
-    every decision."""
+    every decision. (Two fields swapped would change the golden digests, which hold the views'
+    every field: tests/core/test_digests.py.)"""
     plays = state.plays
     last = plays[-1] if plays else None  # (`state.last_play` and `state.top`, without two property calls)
     return SvolotaView(

@@ -411,8 +411,9 @@ def tally(load: Load, before: dict[int, Row], after: dict[int, Row], later: Coll
 async def _moved_later(url: str, before: dict[int, Row], after: dict[int, Row], grace: float) -> set[int]:
     """The open tables that did not move in the measured time (from `before` to `after`) but do
     within `grace` seconds after it, the play going on."""
-    waiting = {i for i, (version, status, _) in after.items() if i in before and before[i][1] in OPEN}
-    waiting = {i for i in waiting if after[i][0] <= before[i][0]}
+    waiting = {
+        i for i, (version, _, _) in after.items() if i in before and before[i][1] in OPEN and version <= before[i][0]
+    }
     moved: set[int] = set()
     ends = time.perf_counter() + grace
     while waiting - moved and time.perf_counter() < ends:

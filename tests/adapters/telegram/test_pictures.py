@@ -181,10 +181,10 @@ async def test_a_play_answered_after_the_bots_usual_read_timeout_is_still_delete
 ) -> None:
     """Telegram posts the picture, and answers late: a bot that gave up on the answer could not
     delete a message whose id it never got, and the picture would stay in the chat."""
-    usual = HTTPXRequest(read_timeout=0.2)
+    usual = HTTPXRequest(read_timeout=0.5)
     bot = Bot(fake_api.token, base_url=fake_api.base_url, request=usual)
     await bot.initialize()
-    fake_api.answer_latency = lambda method, params: 0.6 if method == "sendPhoto" else 0.0
+    fake_api.answer_latency = lambda method, params: 1.2 if method == "sendPhoto" else 0.0
     try:
         n = notifier(bot)
         plays = PlayPictures(bot, files(n), n.writers.pace, group.id)

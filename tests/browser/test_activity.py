@@ -55,7 +55,6 @@ async def framed(
     return page, page.frame_locator("iframe"), errors
 
 
-@pytest.mark.async_timeout(60)
 async def test_a_person_in_the_activity_signs_in_through_discord_and_sits_at_the_channels_table(browser):
     async with activity() as a:
         page, frame, errors = await framed(browser, a, a.alice, prefix="/.proxy")
@@ -84,7 +83,6 @@ async def test_a_person_in_the_activity_signs_in_through_discord_and_sits_at_the
         assert errors == []
 
 
-@pytest.mark.async_timeout(60)
 async def test_someone_not_in_the_activity_is_told_so_and_gets_no_table(browser):
     async with activity() as a:
         _, frame, errors = await framed(browser, a, a.mallory)
@@ -95,7 +93,6 @@ async def test_someone_not_in_the_activity_is_told_so_and_gets_no_table(browser)
         assert [e for e in errors if "403" not in e] == []  # (the refusal's own status, logged by Chromium)
 
 
-@pytest.mark.async_timeout(60)
 async def test_in_a_channel_with_no_table_the_person_picks_a_game_and_sits_at_its_table(browser):
     """(The game's names and the question in her language: the server's, with the games.)"""
     async with activity() as a:
@@ -111,7 +108,6 @@ async def test_in_a_channel_with_no_table_the_person_picks_a_game_and_sits_at_it
         assert errors == []
 
 
-@pytest.mark.async_timeout(60)
 async def test_a_discord_client_that_never_answers_gets_a_clear_word_not_an_endless_wait(browser):
     async with activity() as a:
         page, frame, errors = await framed(browser, a, a.alice, silent=True)

@@ -298,7 +298,6 @@ INKS = (
 )
 
 
-@pytest.mark.async_timeout(60)
 async def test_a_person_of_the_four_colour_deck_sees_an_ink_per_suit(browser):
     """As the four-colour pictures: ♠ black, ♥ red, ♦ blue, ♣ green (a suit told by colour as well
     as by its sign); the classic deck inks ♦ as ♥."""

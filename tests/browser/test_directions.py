@@ -102,7 +102,6 @@ SIGNS = r"""() => [...document.querySelectorAll("#table .score")].map(score => {
 })"""
 
 
-@pytest.mark.async_timeout(60)
 async def test_a_negative_score_on_the_cards_reads_left_to_right_in_a_right_to_left_page(rtl_lang: str, browser):
     async with Live(browser=browser) as live:
         dana = telegram_person(505, NAME, rtl_lang)

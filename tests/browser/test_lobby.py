@@ -22,7 +22,6 @@ async def members(chat: ChatRef, person: PersonRef) -> bool:
     return chat == CHAT and person in (ANN.person, EVE.person)
 
 
-@pytest.mark.async_timeout(60)
 async def test_the_lobby_is_joined_filled_and_started_from_the_page(browser):
     async with Live(browser=browser, members=members) as live:
         table_id = await live.open(ANN, "svolota")
@@ -48,7 +47,6 @@ async def test_the_lobby_is_joined_filled_and_started_from_the_page(browser):
         assert chat is not None and "Eve" in chat.text  # the chat shows the same table
 
 
-@pytest.mark.async_timeout(60)
 async def test_a_second_page_of_the_same_person_takes_the_table_and_the_first_says_so_and_stays_put(browser):
     async with Live(browser=browser) as live:
         table_id, first = await live.playing_page(ANN, "speed", 1)

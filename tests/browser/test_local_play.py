@@ -144,7 +144,6 @@ async def test_one_command_and_a_person_wins_speed_by_tapping_cards_then_plays_t
     assert not errors, errors
 
 
-@pytest.mark.async_timeout(60)
 async def test_a_forged_link_gets_no_table_and_the_real_one_sits_her_down_with_the_computers(browser):
     url, stop, task = await local_table("racing_demon", 3)
     errors: list[str] = []
@@ -163,7 +162,6 @@ async def test_a_forged_link_gets_no_table_and_the_real_one_sits_her_down_with_t
     assert not [e for e in errors if "4401" not in e], errors
 
 
-@pytest.mark.async_timeout(60)
 async def test_the_command_prints_the_address_serves_the_page_and_stops_on_ctrl_c(tmp_path: Path):
     cardbot = Path(sys.executable).with_name("cardbot")
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}  # no browser opened

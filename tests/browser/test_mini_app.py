@@ -88,7 +88,6 @@ async def test_the_mini_app_keeps_telegrams_ways(browser):
         assert [kind for kind, _ in await posted(page)][-1] == "web_app_close"
 
 
-@pytest.mark.async_timeout(60)
 async def test_an_older_telegram_is_asked_only_what_it_knows_and_a_spectator_closes_at_once(browser):
     async with Live(browser=browser) as live:
         table_id = await live.open(ANN, "speed")

@@ -64,7 +64,6 @@ def sends(fake: FakeDiscord, channel: Channel) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.async_timeout(60)
 async def test_a_minute_of_discord_down_loses_no_move_skips_no_deadline_and_the_boards_catch_up(
     fake_discord: FakeDiscord,
     url: str,

@@ -23,7 +23,6 @@ def person(user: User) -> PersonRef:
     return PersonRef(PLATFORM, str(user.id))
 
 
-@pytest.mark.async_timeout(60)
 async def test_two_people_queue_from_a_server_and_from_direct_messages_and_a_speed_table_opens_in_their_dms(
     fake_discord: FakeDiscord, tmp_path, alice: User, bob: User, dave: User, channel: Channel
 ):

@@ -25,7 +25,6 @@ def war_is_known() -> Iterator[None]:
         yield
 
 
-@pytest.mark.async_timeout(60)
 async def test_a_game_of_war_from_the_command_to_the_result(
     fake_api: FakeBotApi, tmp_path, alice: User, bob: User, group: Chat
 ):

@@ -50,7 +50,6 @@ def sends(api: FakeBotApi, chat: Chat) -> int:
     return sum(1 for r in api.calls(chat=chat, ok=True) if r.method in SENDS)
 
 
-@pytest.mark.async_timeout(60)
 async def test_a_minute_of_telegram_down_loses_no_move_skips_no_deadline_and_the_boards_catch_up(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, dave: User, group: Chat
 ):

@@ -75,7 +75,6 @@ async def test_two_people_from_two_groups_play_a_speed_quick_match_in_their_priv
         assert (await bot.store.queued(person(alice))).table_id is None
 
 
-@pytest.mark.async_timeout(60)
 async def test_someone_the_bot_cannot_write_to_gets_a_deep_link_that_queues_them(
     fake_api: FakeBotApi, tmp_path, carol: User, group: Chat
 ):

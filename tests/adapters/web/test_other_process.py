@@ -19,7 +19,6 @@ from tests.sql.databases import need
 
 
 @pytest.mark.slow  # PostgreSQL: see tests/sql/databases.py
-@pytest.mark.async_timeout(60)
 async def test_a_move_made_by_another_process_reaches_the_page(aio_loop):
     need("postgres")
     url = postgres.fresh_database()

@@ -55,7 +55,7 @@ def test_the_group_page_lists_the_open_and_finished_tournaments_with_their_stand
     status, html = served.get(served.links(ChatPage(CHAT)))
 
     assert status == 200
-    assert "<h2 id=\"tournaments-title\">Tournaments</h2>" in html
+    assert '<h2 id="tournaments-title">Tournaments</h2>' in html
     assert html.index(f'id="tournament-{open_one}"') < html.index(f'id="tournament-{cup}"')  # newest first
     assert "Sign-up is open · Entrants (1): <bdi>Cy</bdi>" in html
     assert "<bdi>Friday cup</bdi>" in html and "Speed · Swiss" in html

@@ -6,9 +6,10 @@ the store gives it (SqlStore._reading / _writing)."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Table, insert, select, update
+from sqlalchemy import Connection, Insert, Select, Table, Update, bindparam, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.chat.records import Claim
@@ -55,60 +56,103 @@ def set_person_look(conn: Connection, person: PersonRef, look: str) -> None:
     _upsert(conn, people, {"platform": person.platform, "user_id": person.user_id}, {"look": look})
 
 
+# The statements of the chat layer's calls, made once with bound parameters: a statement made anew
+# has its cache key built and hashed on every call, which costs more than running it on SQLite, and
+# each press draws several screens, each claimed and remembered (bench.press_timeline).
+FILE_ID = select(uploads.c.file_id).where(
+    uploads.c.platform == bindparam("platform"), uploads.c.digest == bindparam("digest")
+)
+
+
+def _remember_upload(dialect: Any) -> Insert:
+    """One statement, INSERT … ON CONFLICT DO UPDATE (SQLite and PostgreSQL say it alike): two
+    processes that uploaded the same picture both succeed, and the newest id stays."""
+    statement = dialect.insert(uploads)
+    latest = {"file_id": statement.excluded.file_id, "created_at": statement.excluded.created_at}
+    return statement.on_conflict_do_update(index_elements=["platform", "digest"], set_=latest)  # type: ignore[no-any-return]
+
+
+REMEMBER_UPLOAD = {"postgresql": _remember_upload(postgresql), "sqlite": _remember_upload(sqlite)}
+
+
 def file_id_of(conn: Connection, platform: str, digest: str) -> str | None:
-    query = select(uploads.c.file_id).where(uploads.c.platform == platform, uploads.c.digest == digest)
-    found: str | None = conn.scalar(query)
+    found: str | None = conn.scalar(FILE_ID, {"platform": platform, "digest": digest})
     return found
 
 
 def remember_file_id(conn: Connection, platform: str, digest: str, file_id: str) -> None:
-    """One statement, INSERT … ON CONFLICT DO UPDATE (SQLite and PostgreSQL say it alike): two
-    processes that uploaded the same picture both succeed, and the newest id stays."""
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    values = {"file_id": file_id, "created_at": time.time()}
-    statement = dialect.insert(uploads).values(platform=platform, digest=digest, **values)
-    conn.execute(statement.on_conflict_do_update(index_elements=["platform", "digest"], set_=values))
+    values = {"platform": platform, "digest": digest, "file_id": file_id, "created_at": time.time()}
+    conn.execute(REMEMBER_UPLOAD[conn.dialect.name], values)
 
 
 tournament_messages = Base.metadata.tables["tournament_messages"]
 
 
-def _rows(table_id: int) -> Table:
-    """Where a screen's message is kept: a tournament's screens (bot/ui/tournament.py) name it by
-    its id negated, and have rows of their own (their id is no table's)."""
-    return tournament_messages if table_id < 0 else messages
+@dataclass(frozen=True, slots=True)
+class ScreenRows:
+    """Where a screen's message is kept, with its statements: a table's screens in `messages`, a
+    tournament's (bot/ui/tournament.py names them by its id negated) in rows of their own (their id
+    is no table's)."""
+
+    key: str  # the column naming the table or tournament
+    message_id: Select[str]
+    version: Select[int]
+    remember: Update
+    first: Insert
+    claim: Update
+
+    @classmethod
+    def of(cls, rows: Table, key: str) -> ScreenRows:
+        # (a bound name is not a column's: an UPDATE keeps those for the values it sets)
+        where = (
+            rows.c[key] == bindparam("screen_of"),
+            rows.c.audience == bindparam("screen_audience"),
+            rows.c.slot == bindparam("screen_slot"),
+        )
+        newer = rows.c.version <= bindparam("drawn")
+        return cls(
+            key,
+            select(rows.c.message_id).where(*where),
+            select(rows.c.version).where(*where),
+            update(rows).where(*where).values(message_id=bindparam("shown")),
+            insert(rows),
+            update(rows).where(*where, newer).values(version=bindparam("drawn")).returning(rows.c.message_id),
+        )
 
 
-def _screen(table_id: int, audience: str, slot: str) -> list[ColumnElement[bool]]:
+TABLE_SCREENS = ScreenRows.of(messages, "table_id")
+TOURNAMENT_SCREENS = ScreenRows.of(tournament_messages, "tournament_id")
+
+
+def _screen(table_id: int, audience: str, slot: str) -> tuple[ScreenRows, dict[str, Any]]:
     if table_id < 0:
-        rows = tournament_messages
-        return [rows.c.tournament_id == -table_id, rows.c.audience == audience, rows.c.slot == slot]
-    return [messages.c.table_id == table_id, messages.c.audience == audience, messages.c.slot == slot]
+        return TOURNAMENT_SCREENS, {"screen_of": -table_id, "screen_audience": audience, "screen_slot": slot}
+    return TABLE_SCREENS, {"screen_of": table_id, "screen_audience": audience, "screen_slot": slot}
 
 
 def message_id_of(conn: Connection, table_id: int, audience: str, slot: str) -> str | None:
-    rows = _rows(table_id)
-    found: str | None = conn.scalar(select(rows.c.message_id).where(*_screen(table_id, audience, slot)))
+    rows, where = _screen(table_id, audience, slot)
+    found: str | None = conn.scalar(rows.message_id, where)
     return found
 
 
 def remember_message(conn: Connection, table_id: int, audience: str, slot: str, message_id: str, version: int) -> None:
     """The message showing a screen. Its version was claimed before drawing, unless this is the
     first drawing: then the row is made with `version`."""
-    rows = _rows(table_id)
-    if conn.execute(update(rows).where(*_screen(table_id, audience, slot)).values(message_id=message_id)).rowcount:
+    rows, where = _screen(table_id, audience, slot)
+    if conn.execute(rows.remember, {**where, "shown": message_id}).rowcount:
         return
-    key = {"tournament_id": -table_id} if table_id < 0 else {"table_id": table_id}
-    conn.execute(insert(rows).values(**key, audience=audience, slot=slot, message_id=message_id, version=version))
+    key = -table_id if table_id < 0 else table_id
+    values = {rows.key: key, "audience": audience, "slot": slot, "message_id": message_id, "version": version}
+    conn.execute(rows.first, values)
 
 
 def claim(conn: Connection, table_id: int, audience: str, slot: str, version: int) -> Claim:
     """Whether the screen's version may be drawn in its place, and (if so) the message there: one
     conditional UPDATE that returns the message (two processes cannot both win it; SQLite has had
     RETURNING since 3.35); a place never drawn is free and has none."""
-    rows, where = _rows(table_id), _screen(table_id, audience, slot)
-    claim = update(rows).where(*where, rows.c.version <= version).values(version=version)
-    won = conn.execute(claim.returning(rows.c.message_id)).first()
+    rows, where = _screen(table_id, audience, slot)
+    won = conn.execute(rows.claim, {**where, "drawn": version}).first()
     if won is not None:
         return Claim(True, won.message_id)
-    return Claim(conn.scalar(select(rows.c.version).where(*where)) is None)
+    return Claim(conn.scalar(rows.version, where) is None)

@@ -52,6 +52,7 @@ from bot.tables import Table
 # PostgreSQL: every save tells the other processes' live tables (adapters/web/listen.py), at commit
 NOTIFY = text("SELECT pg_notify('cardbot_tables', :payload)")
 Write = Callable[[Connection], Callable[[], None]]  # a write; what to do once it is committed
+INSERT_DELIVERY = insert(deliveries)  # (made once: chat_rows.py says why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +221,7 @@ class Noted:
     delivery: str
 
     def __call__(self, conn: Connection) -> Callable[[], None]:
-        conn.execute(insert(deliveries).values(table_id=self.table_id, delivery=self.delivery))
+        conn.execute(INSERT_DELIVERY, {"table_id": self.table_id, "delivery": self.delivery})
         return lambda: self.rows.noted(self.table_id, self.delivery)
 
 

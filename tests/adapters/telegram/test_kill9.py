@@ -377,11 +377,13 @@ class Group:
             if data is None:  # an older screen of the table, being redrawn
                 await asyncio.sleep(0.02)
                 continue
+            # the version pressed, read now: the fake edits a message in place, and a redraw (a restart
+            # drawing what a killed process saved) may land before the answer
+            version = version_of(board)
             query_id, update_id = self._sent("callback_query", lambda: self.api.press(person, board, data))  # noqa: B023
             if await self.outcome(update_id, lambda: self.api.answers_to(query_id), f"{label}") is None:  # noqa: B023
                 self.record.repeats[label] += 1
                 continue
-            version = version_of(board)
             await self.outcome(update_id, lambda: self.board_past(version), f"the board after {label}")  # noqa: B023
 
     async def open(self) -> None:

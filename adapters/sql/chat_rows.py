@@ -57,8 +57,8 @@ def set_person_look(conn: Connection, person: PersonRef, look: str) -> None:
 
 
 # The statements of the chat layer's calls, made once with bound parameters: a statement made anew
-# has its cache key built and hashed on every call, which costs more than running it on SQLite, and
-# each press draws several screens, each claimed and remembered (bench.press_timeline).
+# is built, and its cache key built and hashed, on every call, which costs about as much as SQLite
+# running it; and each press draws several screens, each claimed and remembered (bench.press_timeline).
 FILE_ID = select(uploads.c.file_id).where(
     uploads.c.platform == bindparam("platform"), uploads.c.digest == bindparam("digest")
 )
@@ -69,7 +69,8 @@ def _remember_upload(dialect: Any) -> Insert:
     processes that uploaded the same picture both succeed, and the newest id stays."""
     statement = dialect.insert(uploads)
     latest = {"file_id": statement.excluded.file_id, "created_at": statement.excluded.created_at}
-    return statement.on_conflict_do_update(index_elements=["platform", "digest"], set_=latest)  # type: ignore[no-any-return]
+    upsert: Insert = statement.on_conflict_do_update(index_elements=["platform", "digest"], set_=latest)
+    return upsert
 
 
 REMEMBER_UPLOAD = {"postgresql": _remember_upload(postgresql), "sqlite": _remember_upload(sqlite)}

@@ -19,7 +19,7 @@ from bot.clock import FakeClock
 from tests.sql.databases import fresh_sqlite
 
 # Only a guard against a test that hangs: on a busy 2-core machine (CI runs lint beside five workers)
-# a test's wall time is three to four times its CPU, and a few take 3–4 s of CPU.
+# a test's wall time can be several times its CPU, and a few take seconds of CPU.
 DEFAULT_ASYNC_TIMEOUT = 60.0
 
 

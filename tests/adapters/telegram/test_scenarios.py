@@ -346,7 +346,7 @@ def _person(user: User) -> Any:
 
 
 @pytest.mark.slow  # a whole real-time round (6–8 s): the edit-run loop keeps Svolota's and Speed's
-@pytest.mark.async_timeout(90)  # ~7 s of CPU: over 30 s once, in CI, beside lint and four more workers
+@pytest.mark.async_timeout(90)  # past 30 s once beside lint and four more workers on two cores
 async def test_a_racing_demon_round_of_three(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, carol: User, group: Chat
 ):

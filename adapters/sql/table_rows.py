@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, text
+from sqlalchemy import Connection, bindparam, delete, insert, select, text
 
 from adapters.sql.held import HeldDeadlines, held
 from adapters.sql.ratings import save_outcome
@@ -52,7 +52,9 @@ from bot.tables import Table
 # PostgreSQL: every save tells the other processes' live tables (adapters/web/listen.py), at commit
 NOTIFY = text("SELECT pg_notify('cardbot_tables', :payload)")
 Write = Callable[[Connection], Callable[[], None]]  # a write; what to do once it is committed
-INSERT_DELIVERY = insert(deliveries)  # (made once: chat_rows.py says why)
+# (made once: chat_rows.py says why)
+INSERT_DELIVERY = insert(deliveries)
+DELIVERED = select(deliveries.c.delivery).where(deliveries.c.table_id == bindparam("table_id"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +118,7 @@ class TableRows:
         self._known[table_id] = (row["version"], copy.deepcopy(dict(row)), stored)
         self._kept.pop(table_id, None)
         if not self.postgres:  # (other processes deliver to PostgreSQL's tables: asked each time)
-            where = deliveries.c.table_id == table_id
-            self._deliveries[table_id] = set(conn.scalars(select(deliveries.c.delivery).where(where)))
+            self._deliveries[table_id] = set(conn.scalars(DELIVERED, {"table_id": table_id}))
         return table_of(row, self.with_held(table_id, stored))
 
     def with_held(self, table_id: int, stored: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -23,6 +23,9 @@ pytestmark = pytest.mark.slow  # a real bot process
 SETTINGS_PREFIXES = ("TELEGRAM_", "DISCORD_", "CARDBOT_", "DATABASE_")
 UP_SECONDS = 60.0  # the bot must serve /healthz healthy within this
 WAIT_SECONDS = 20.0  # each outcome must show within this
+# a bot told to stop, or refused, must end within this: a hang guard (a refused token ends in about 7 s
+# on a quiet 2-core machine, and took over 30 s in a whole run beside lint on a busy one)
+ENDS_SECONDS = 90.0
 
 
 def free_port() -> int:
@@ -51,6 +54,17 @@ async def start_bot(where: Path, log: Path, *args: str) -> asyncio.subprocess.Pr
     entry = [str(cardbot)] if cardbot.exists() else [sys.executable, "-c", "from adapters.cli import main; main()"]
     with log.open("wb") as out:
         return await asyncio.create_subprocess_exec(*entry, *args, cwd=where, env=env, stdout=out, stderr=out)
+
+
+async def ended(bot: asyncio.subprocess.Process, log: Path) -> int:
+    """The bot's exit code, once it ends; one still running after ENDS_SECONDS is killed, and the
+    test fails with its log."""
+    try:
+        return await asyncio.wait_for(bot.wait(), ENDS_SECONDS)
+    except TimeoutError:
+        bot.kill()
+        await bot.wait()
+        pytest.fail(f"the bot did not end within {ENDS_SECONDS} s:\n{log.read_text()}")
 
 
 async def play(tmp_path: Path) -> None:
@@ -123,7 +137,7 @@ async def play(tmp_path: Path) -> None:
     finally:
         if bot.returncode is None:
             bot.terminate()
-            await asyncio.wait_for(bot.wait(), 30)
+            await ended(bot, log)
         await api.stop()
     assert bot.returncode == 0, log.read_text()
     assert "Traceback" not in log.read_text(), log.read_text()
@@ -182,7 +196,7 @@ async def start_before_its_bot_api(tmp_path: Path) -> None:
     finally:
         if bot.returncode is None:
             bot.terminate()
-            await asyncio.wait_for(bot.wait(), 30)
+            await ended(bot, log)
         await api.stop()
     text = log.read_text()
     assert bot.returncode == 0, text
@@ -201,7 +215,7 @@ async def start_with_a_refused_token(tmp_path: Path) -> None:
     log = tmp_path / "bot.log"
     try:
         bot = await start_bot(tmp_path, log, "telegram")
-        await asyncio.wait_for(bot.wait(), 30)
+        await ended(bot, log)
     finally:
         await api.stop()
     text = log.read_text()
@@ -216,4 +230,4 @@ def test_a_bot_started_before_its_bot_api_waits_for_it_and_says_so_on_healthz(tm
 
 
 def test_a_refused_token_stops_the_bot_with_one_line_and_exit_code_2(tmp_path: Path):
-    asyncio.run(asyncio.wait_for(start_with_a_refused_token(tmp_path), 60))
+    asyncio.run(asyncio.wait_for(start_with_a_refused_token(tmp_path), 2 * ENDS_SECONDS))

@@ -51,9 +51,12 @@ class Running:
         self.store = SqlStore(url)
         self.app = DiscordBot(DiscordSettings(**values), self.store, self.store.records, clock, config, seed=7)
         self.service, self.notifier = self.app.service, self.app.notifier
-        self.firing = InFlight()  # the scheduler's redraws on start and its deadlines
+        self.firing = InFlight()  # what the scheduler runs: redraws on start, deadlines, seasons, tournaments
         self.firing.watch(self.service.drawing, "restore")
         self.firing.watch(self.service.firing, "tick")
+        self.firing.watch(self.service.community, "announce_seasons")
+        if self.service.tournaments is not None:  # (a tournament saved finished is drawn in the same tick)
+            self.firing.watch(self.service.tournaments, "tick", "restore")
         self.before = set(fake.interactions)  # sent to an earlier process, if any
         self.received: set[int] = set()
         self.handling: set[asyncio.Task[Any]] = set()

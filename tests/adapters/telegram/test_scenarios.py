@@ -58,9 +58,12 @@ class Running:
             TelegramSettings(**values), self.store, self.store.records, clock, config, seed=7, poll_timeout=1
         )
         self.service, self.notifier = self.tg.service, self.tg.notifier
-        self.firing = InFlight()  # the scheduler's redraws on start and its deadlines
+        self.firing = InFlight()  # what the scheduler runs: redraws on start, deadlines, seasons, tournaments
         self.firing.watch(self.service.drawing, "restore")
         self.firing.watch(self.service.firing, "tick")
+        self.firing.watch(self.service.community, "announce_seasons")
+        if self.service.tournaments is not None:  # (a tournament saved finished is drawn in the same tick)
+            self.firing.watch(self.service.tournaments, "tick", "restore")
 
     async def __aenter__(self) -> Running:
         await self.tg.start()

@@ -126,9 +126,9 @@ TOURNAMENT_SCREENS = ScreenRows.of(tournament_messages, "tournament_id")
 
 
 def _screen(table_id: int, audience: str, slot: str) -> tuple[ScreenRows, dict[str, Any]]:
-    if table_id < 0:
-        return TOURNAMENT_SCREENS, {"screen_of": -table_id, "screen_audience": audience, "screen_slot": slot}
-    return TABLE_SCREENS, {"screen_of": table_id, "screen_audience": audience, "screen_slot": slot}
+    """The rows a screen's message is kept in, and the screen's place there."""
+    rows = TOURNAMENT_SCREENS if table_id < 0 else TABLE_SCREENS
+    return rows, {"screen_of": abs(table_id), "screen_audience": audience, "screen_slot": slot}
 
 
 def message_id_of(conn: Connection, table_id: int, audience: str, slot: str) -> str | None:
@@ -143,9 +143,8 @@ def remember_message(conn: Connection, table_id: int, audience: str, slot: str, 
     rows, where = _screen(table_id, audience, slot)
     if conn.execute(rows.remember, {**where, "shown": message_id}).rowcount:
         return
-    key = -table_id if table_id < 0 else table_id
-    values = {rows.key: key, "audience": audience, "slot": slot, "message_id": message_id, "version": version}
-    conn.execute(rows.first, values)
+    place = {rows.key: where["screen_of"], "audience": audience, "slot": slot}
+    conn.execute(rows.first, {**place, "message_id": message_id, "version": version})
 
 
 def claim(conn: Connection, table_id: int, audience: str, slot: str, version: int) -> Claim:

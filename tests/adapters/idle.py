@@ -48,6 +48,19 @@ class InFlight:
         await self._none.wait()
 
 
+def scheduled(service: Any) -> InFlight:
+    """The calls under way of everything a bot's scheduler runs (bot/scheduler.py): its redraws on
+    start, deadlines, seasons' announcements and tournaments (a tournament saved finished is drawn in
+    the same tick)."""
+    work = InFlight()
+    work.watch(service.drawing, "restore")
+    work.watch(service.firing, "tick")
+    work.watch(service.community, "announce_seasons")
+    if service.tournaments is not None:
+        work.watch(service.tournaments, "tick", "restore")
+    return work
+
+
 async def until_idle(
     waits: Sequence[Callable[[], Awaitable[object]]], idle: Callable[[], bool], timeout: float, what: str
 ) -> None:

@@ -30,7 +30,7 @@ from bot.tokens import Token, decode
 from core import load_game
 from tests.adapters.discord.fake_discord import FakeDiscord
 from tests.adapters.discord.world import Channel, Interaction, Message, User
-from tests.adapters.idle import InFlight, until_idle
+from tests.adapters.idle import scheduled, until_idle
 
 CONFIG = ServiceConfig(window_seconds=1.5, idle_seconds=20, computer_think=0.5)
 
@@ -51,12 +51,7 @@ class Running:
         self.store = SqlStore(url)
         self.app = DiscordBot(DiscordSettings(**values), self.store, self.store.records, clock, config, seed=7)
         self.service, self.notifier = self.app.service, self.app.notifier
-        self.firing = InFlight()  # what the scheduler runs: redraws on start, deadlines, seasons, tournaments
-        self.firing.watch(self.service.drawing, "restore")
-        self.firing.watch(self.service.firing, "tick")
-        self.firing.watch(self.service.community, "announce_seasons")
-        if self.service.tournaments is not None:  # (a tournament saved finished is drawn in the same tick)
-            self.firing.watch(self.service.tournaments, "tick", "restore")
+        self.firing = scheduled(self.service)
         self.before = set(fake.interactions)  # sent to an earlier process, if any
         self.received: set[int] = set()
         self.handling: set[asyncio.Task[Any]] = set()

@@ -31,7 +31,7 @@ from bot.settings import ServiceConfig
 from bot.tables import Status, Table
 from bot.tokens import Token, decode
 from core import load_game
-from tests.adapters.idle import InFlight, until_idle
+from tests.adapters.idle import scheduled, until_idle
 from tests.adapters.telegram.fake_api import EDITS, PICTURED, FakeBotApi, Request
 from tests.adapters.telegram.world import Chat, Message, User
 
@@ -58,12 +58,7 @@ class Running:
             TelegramSettings(**values), self.store, self.store.records, clock, config, seed=7, poll_timeout=1
         )
         self.service, self.notifier = self.tg.service, self.tg.notifier
-        self.firing = InFlight()  # what the scheduler runs: redraws on start, deadlines, seasons, tournaments
-        self.firing.watch(self.service.drawing, "restore")
-        self.firing.watch(self.service.firing, "tick")
-        self.firing.watch(self.service.community, "announce_seasons")
-        if self.service.tournaments is not None:  # (a tournament saved finished is drawn in the same tick)
-            self.firing.watch(self.service.tournaments, "tick", "restore")
+        self.firing = scheduled(self.service)
 
     async def __aenter__(self) -> Running:
         await self.tg.start()

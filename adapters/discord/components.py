@@ -212,9 +212,7 @@ def view_of(
     return view
 
 
-def page_links(
-    rows: Sequence[Sequence[Button]], pages: PageUrl | None, private: bool
-) -> list[tuple[str, str]]:
+def page_links(rows: Sequence[Sequence[Button]], pages: PageUrl | None, private: bool) -> list[tuple[str, str]]:
     """(label, signed URL) of the page buttons (bot/pages.py) among these rows; a person's page only
     in a message for them alone (`private`: their page is theirs to share)."""
     if pages is None:

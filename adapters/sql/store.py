@@ -111,8 +111,10 @@ class SqlStore(RowCalls):
         self.me = secrets.token_hex(8)  # PostgreSQL: whose leases of due deadlines (leases.py)
         self.rows = TableRows(db.postgres)  # each table's rows, and this process's copy of it
         self._held_restored = db.postgres  # SQLite: the deadlines held in memory not yet read back (held.py)
-        self.together = Together(db)  # SQLite: changes' saves, committed together
-        self.records = SqlRecords(db)  # the platforms' records, for the chat adapters (not the service's)
+        self.together = Together(db)  # SQLite: writes that come together (saves, the chat layer's), committed together
+        # the platforms' records, for the chat adapters (not the service's); on SQLite their writes
+        # join the saves' batches
+        self.records = SqlRecords(db, None if db.postgres else self.together)
         self.history = SqlHistory(db)  # the pages' reads
 
     async def player(self, person: PersonRef) -> PlayerHistory | None:

@@ -66,3 +66,60 @@ def test_changes_that_finish_together_are_committed_together_and_a_stale_one_fai
         await store.close()
 
     asyncio.run(go())
+
+
+def test_a_press_s_screens_claimed_at_once_are_one_transaction_and_each_finds_what_it_would_alone(tmp_path):
+    """The chat layer's writes (adapters/sql/records.py) join the batches: the screens a press draws
+    are claimed at once, and a stale save in their batch fails alone, the claims still written."""
+    url = fresh_url("sqlite", tmp_path)
+    store = SqlStore(url)
+    records = store.records
+    commits = rollbacks = 0
+
+    @event.listens_for(store.engine, "commit")
+    def counted(_conn: object) -> None:
+        nonlocal commits
+        commits += 1
+
+    @event.listens_for(store.engine, "rollback")
+    def rolled_back(_conn: object) -> None:
+        nonlocal rollbacks
+        rollbacks += 1
+
+    async def go() -> None:
+        nonlocal commits, rollbacks
+        table_id = await store.new_table_id()
+        await store.save(a_table(table_id), -1)
+        for slot in ("board", "p1", "p2"):
+            await records.remember_message(table_id, "chat", slot, f"{slot}-message", version=3)
+
+        commits = 0
+        claims = await asyncio.gather(
+            records.claim(table_id, "chat", "board", 4),  # newer: won, with its message
+            records.claim(table_id, "chat", "p1", 2),  # older than the one drawn: lost
+            records.claim(table_id, "chat", "p2", 3),  # the same version again: won
+            records.claim(table_id, "chat", "p3", 4),  # a place never drawn: won, no message yet
+            records.remember_file_id("telegram", "digest", "file-1"),
+        )
+        assert claims[:4] == [(True, "board-message"), (False, None), (True, "p2-message"), (True, None)]
+        assert commits == 1, "one transaction for the writes that came together"
+        assert await records.file_id("telegram", "digest") == "file-1"
+
+        elsewhere = SqlStore(url)  # another process moves the table on: this process's save is stale
+        table = await elsewhere.load(table_id)
+        assert table is not None
+        table.bump(2.0)
+        await elsewhere.save(table, 0)
+        await elsewhere.close()
+
+        commits = rollbacks = 0
+        done = await asyncio.gather(
+            bump(store, table_id), records.claim(table_id, "chat", "board", 5), return_exceptions=True
+        )
+        assert isinstance(done[0], StaleTable)
+        assert done[1] == (True, "board-message")
+        assert (commits, rollbacks) == (1, 2), "the batch rolled back, then the save refused alone, the claim written"
+        assert await records.claim(table_id, "chat", "board", 4) == (False, None), "the claim of 5 was kept"
+        await store.close()
+
+    asyncio.run(go())

@@ -26,9 +26,19 @@ def _upsert(conn: Connection, table: Table, key: dict[str, Any], values: dict[st
         conn.execute(insert(table).values(**key, **values))
 
 
+# Made once with bound parameters (the chat layer's statements below say why): a fired deadline reads
+# its chat's settings, and a panel its person's look, whenever their cache (bot/chats.py, looks.py)
+# has let them go.
+CHAT_SETTINGS = select(chats.c.settings).where(
+    chats.c.platform == bindparam("platform"), chats.c.chat_id == bindparam("chat_id")
+)
+_PERSON = (people.c.platform == bindparam("platform"), people.c.user_id == bindparam("user_id"))
+PERSON_LANG = select(people.c.lang).where(*_PERSON)
+PERSON_LOOK = select(people.c.look).where(*_PERSON)
+
+
 def chat_settings_of(conn: Connection, chat: ChatRef) -> ChatSettings:
-    query = select(chats.c.settings).where(chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
-    data = conn.scalar(query)
+    data = conn.scalar(CHAT_SETTINGS, {"platform": chat.platform, "chat_id": chat.chat_id})
     return ChatSettings() if data is None else ChatSettings.from_dict(data)
 
 
@@ -37,8 +47,7 @@ def save_chat_settings(conn: Connection, chat: ChatRef, settings: ChatSettings) 
 
 
 def person_lang_of(conn: Connection, person: PersonRef) -> str | None:
-    query = select(people.c.lang).where(people.c.platform == person.platform, people.c.user_id == person.user_id)
-    lang: str | None = conn.scalar(query)
+    lang: str | None = conn.scalar(PERSON_LANG, {"platform": person.platform, "user_id": person.user_id})
     return lang
 
 
@@ -47,8 +56,7 @@ def set_person_lang(conn: Connection, person: PersonRef, lang: str) -> None:
 
 
 def person_look_of(conn: Connection, person: PersonRef) -> str | None:
-    query = select(people.c.look).where(people.c.platform == person.platform, people.c.user_id == person.user_id)
-    look: str | None = conn.scalar(query)
+    look: str | None = conn.scalar(PERSON_LOOK, {"platform": person.platform, "user_id": person.user_id})
     return look
 
 

@@ -22,6 +22,8 @@ def test_chat_settings_and_languages_are_kept(store):
     run(store.save_chat_settings(CHAT, settings))
     run(store.save_chat_settings(CHAT, settings))
     assert run(store.chat_settings(ChatRef("tg", "-100"))) == settings  # one setting for all threads
+    assert run(store.chat_settings(ChatRef("tg", "-200"))) == ChatSettings()  # another chat's
+    assert run(store.chat_settings(ChatRef("discord", "-100"))) == ChatSettings()  # another platform's
     assert run(store.person_lang(ANN)) is None
     run(store.set_person_lang(ANN, "ru"))
     run(store.set_person_lang(ANN, "uk"))

@@ -2,8 +2,10 @@
 
 On PostgreSQL a change is one transaction from its first call to its commit: each call is one hop
 to the store's threads on the transaction's connection, its first load locks the table's row (so
-changes to one table line up, whichever process takes them), and its saves are written with the
-next call or the commit, a plain save as one statement (postgres_save.py).
+changes to one table line up, whichever process takes them), reading the row itself only when its
+revision is not the one this process's last save wrote (table_rows.py `TableRows.load`), and its
+saves are written with the next call or the commit, a plain save as one statement
+(postgres_save.py).
 
 On SQLite one writer at a time has the whole database, so a change does not hold it while the
 service decides: its loads are this process's own copy of the table (`TableRows.take`), or reads,
@@ -13,10 +15,11 @@ loaded (StaleTable: the service runs the change again). A change that asks for a
 check and the save that relies on it, as a chat's one-table rule or the ratings) holds the writer
 from then on, and what it reads after that is read inside.
 
-(Playing PostgreSQL's changes on copies too, with only the save's version check, was tried and
-measured: a deadline that fires but changes nothing saves at the same version with other timers,
-so another process's copy at that version no longer knows the table's deadlines, and a table
-stalled in `bench.processes`.)"""
+(Playing PostgreSQL's changes on copies with only the save's version check, unlocked, was tried
+and measured: a deadline that fires but changes nothing saves at the same version with other
+timers, so another process's copy at that version no longer knows the table's deadlines, and a
+table stalled in `bench.processes`. The row's revision, read locked, and the timers, read after it,
+tell such a write.)"""
 
 from __future__ import annotations
 
@@ -33,8 +36,8 @@ from adapters.sql.database import Database
 from adapters.sql.ratings import ratings_of
 from adapters.sql.rows import (
     ADVISORY_LOCK,
-    CLAIM_TABLE,
-    LOCK_TABLE,
+    CLAIM,
+    LOCK,
     deliveries,
     load_many,
     moves_of,
@@ -132,14 +135,14 @@ class SqlTransaction:
         """The table. Holding a transaction: read, its row locked until the end (PostgreSQL; on
         SQLite the whole database is, by BEGIN IMMEDIATE); else this process's copy, or read."""
         if self.held:
-            return await self._on_conn(lambda conn: self.rows.load(conn, table_id, LOCK_TABLE))
+            return await self._on_conn(lambda conn: self.rows.load(conn, table_id, LOCK))
         return await self._copy(table_id)
 
     async def claim(self, table_id: int) -> Table | None:
         """As `load`, but None at once if another transaction holds the table (SKIP LOCKED: a
         deadline is fired by whichever process gets its table, and nobody waits behind a busy one)."""
         if self.held:
-            return await self._on_conn(lambda conn: self.rows.load(conn, table_id, CLAIM_TABLE))
+            return await self._on_conn(lambda conn: self.rows.load(conn, table_id, CLAIM))
         return await self._copy(table_id)
 
     async def _copy(self, table_id: int) -> Table | None:

@@ -4,7 +4,7 @@ transaction that loaded the table locked (adapters/sql/transaction.py).
 A data-modifying WITH: the table row is updated only if its version is still the one loaded, and
 its timers, new moves and the updates delivered to it are written only if it was (each part reads
 `saved`, the updated row); the other processes' live tables are told (pg_notify, delivered at the
-commit). The row back carries the row's new revision (its `xmin`), kept with this process's copy
+commit). The row back carries the row's new write stamp (its `xmin`), kept with this process's copy
 of the table (table_rows.py); no row back: the table was saved by someone else meanwhile
 (StaleTable), and nothing of it is written. The saves this does not cover (a new table, a finished
 game's outcome, anything beside the table) are written statement by statement (table_rows.py
@@ -37,7 +37,7 @@ SAVE = text(
     f"""
 WITH saved AS (
     UPDATE tables SET {", ".join(f"{_quote(c.name)} = :t_{c.name}" for c in _COLUMNS)}
-    WHERE id = :table_id AND version = :expected RETURNING id, xmin::text AS revision
+    WHERE id = :table_id AND version = :expected RETURNING id, xmin::text AS stamp
 ), dropped AS (
     DELETE FROM timers WHERE :rewrite AND table_id IN (SELECT id FROM saved)
 ), armed AS (
@@ -54,7 +54,7 @@ WITH saved AS (
 ), cleared AS (
     DELETE FROM deliveries WHERE :closed AND table_id IN (SELECT id FROM saved)
 )
-SELECT pg_notify('cardbot_tables', :payload), saved.revision FROM saved
+SELECT pg_notify('cardbot_tables', :payload), saved.stamp FROM saved
 """
 ).bindparams(*(bindparam(f"t_{c.name}", type_=c.type) for c in _COLUMNS))
 
@@ -95,7 +95,7 @@ def save(conn: Connection, rows: TableRows, s: Saving, noted: list[str]) -> Call
         raise StaleTable(f"table {s.table_id} is no longer at version {s.expected}")
 
     def committed() -> None:
-        rows.remember(s, saved.revision)
+        rows.remember(s, saved.stamp)
         for delivery in noted:
             rows.noted(s.table_id, delivery)
 

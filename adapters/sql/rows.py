@@ -38,25 +38,25 @@ LOCK_TABLE = LOAD_TABLE.with_for_update()  # PostgreSQL: the row stays ours unti
 # A timer firing takes its table only if no other transaction holds it (a move, or another
 # process's timer): nobody waits behind a busy table, and each deadline fires in one process.
 CLAIM_TABLE = LOAD_TABLE.with_for_update(skip_locked=True)
-# PostgreSQL: a table row's revision, the transaction that last wrote it (`xmin`: any write makes the
+# PostgreSQL: a table row's write stamp, the transaction that last wrote it (`xmin`: any write makes the
 # row anew). A change locks its table by reading only that, and plays on this process's own copy when
 # the row is still the one its last save wrote (table_rows.py `TableRows.load`).
-REVISION = text("xmin::text AS revision")
-LOCK_REVISION = select(REVISION).select_from(tables).where(tables.c.id == bindparam("table_id")).with_for_update()
-CLAIM_REVISION = LOCK_REVISION.with_for_update(skip_locked=True)
+WRITE_STAMP = text("xmin::text AS stamp")
+LOCK_STAMP = select(WRITE_STAMP).select_from(tables).where(tables.c.id == bindparam("table_id")).with_for_update()
+CLAIM_STAMP = LOCK_STAMP.with_for_update(skip_locked=True)
 
 
 @dataclass(frozen=True)
 class Lock:
     """How a change takes its table: the row read locked (SQLite: under BEGIN IMMEDIATE already),
-    or, on PostgreSQL, its revision read locked."""
+    or, on PostgreSQL, its write stamp read locked."""
 
     row: Select[Any]
-    revision: Select[Any]
+    stamp: Select[Any]
 
 
-LOCK = Lock(LOCK_TABLE, LOCK_REVISION)  # waits for a table another transaction holds
-CLAIM = Lock(CLAIM_TABLE, CLAIM_REVISION)  # none when another transaction holds it
+LOCK = Lock(LOCK_TABLE, LOCK_STAMP)  # waits for a table another transaction holds
+CLAIM = Lock(CLAIM_TABLE, CLAIM_STAMP)  # none when another transaction holds it
 LOAD_TIMERS = select(timers).where(timers.c.table_id == bindparam("table_id")).order_by(timers.c.id)
 TABLE_COLUMNS = tuple(c.name for c in tables.c)
 UPDATE_TABLE = update(tables).where(tables.c.id == bindparam("_id"), tables.c.version == bindparam("_expected"))

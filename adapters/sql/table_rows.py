@@ -9,8 +9,8 @@ time, taken out of the cache until a save of it commits: a change that fails or 
 never gives it back, so the next one builds it again from the row as committed). The save's
 versioned UPDATE finds out when the copy was not the newest (an operator's `cardbot tables
 retry`): StaleTable, and the service runs the change again on what is stored. PostgreSQL, where
-other processes write too, hands the copy over under the row's lock, only while the row's revision
-is the one this process's last save wrote and the timers are as it wrote them (`load`).
+other processes write too, hands the copy over under the row's lock, only while the row's write
+stamp is the one this process's last save wrote and the timers are as it wrote them (`load`).
 
 The saves are writes to run on a connection the store gives them (in a transaction of the change's
 own, or in a batch: together.py), or, on PostgreSQL, one statement (postgres_save.py).
@@ -77,9 +77,9 @@ class TableRows:
         self._deliveries: dict[int, set[str]] = {}
         # table -> the kept Table: what its last committed save left, while no change has taken it
         self._kept: dict[int, Table] = {}
-        # PostgreSQL: table -> the revision of its row that this process last read or wrote (rows.py
-        # REVISION), while `_known` holds that row
-        self._revisions: dict[int, str] = {}
+        # PostgreSQL: table -> the write stamp of its row that this process last read or wrote (rows.py
+        # WRITE_STAMP), while `_known` holds that row
+        self._stamps: dict[int, str] = {}
         self.held = HeldDeadlines()  # SQLite: live real-time games' deadlines, in memory only (held.py)
 
     def forget(self, table_id: int) -> None:
@@ -88,7 +88,7 @@ class TableRows:
         self._known.pop(table_id, None)
         self._deliveries.pop(table_id, None)
         self._kept.pop(table_id, None)
-        self._revisions.pop(table_id, None)
+        self._stamps.pop(table_id, None)
 
     def delivered(self, table_id: int, delivery: str) -> bool | None:
         """A table this process has its own copy of (`take`): whether the update was delivered to
@@ -107,21 +107,21 @@ class TableRows:
 
     def load(self, conn: Connection, table_id: int, lock: Lock | None = None) -> Table | None:
         """The table with its timers; `lock` (LOCK or CLAIM) holds its row until the transaction
-        ends, and its timers are read once it is held. PostgreSQL: the lock reads the row's revision
-        only; while that is the one this process's last save of the table wrote, and the timers
+        ends, and its timers are read once it is held. PostgreSQL: the lock reads the row's write
+        stamp only; while that is the one this process's last save of the table wrote, and the timers
         are as it wrote them, the change plays on this process's copy (`_kept_copy`)."""
-        revision = None
+        stamp = None
         if lock is None:
             rows = conn.execute(WITH_TIMERS, {"table_id": table_id}).mappings().all()
             if not rows:
                 return None
             row, stored = with_timers(rows)
         elif self.postgres:
-            revision = conn.scalar(lock.revision, {"table_id": table_id})
-            if revision is None:
+            stamp = conn.scalar(lock.stamp, {"table_id": table_id})
+            if stamp is None:
                 return None
             stored = [timer_of(t) for t in conn.execute(LOAD_TIMERS, {"table_id": table_id})]
-            kept = self._kept_copy(table_id, revision, stored)
+            kept = self._kept_copy(table_id, stamp, stored)
             if kept is not None:
                 return kept
             row = conn.execute(LOAD_TABLE, {"table_id": table_id}).mappings().one()  # (locked already)
@@ -135,22 +135,22 @@ class TableRows:
             stored = [t for t in stored if not held(t)]
         # (a copy of its own: the table built from the row shares its lists, and changes them)
         self._known[table_id] = (row["version"], copy.deepcopy(dict(row)), stored)
-        self._revisions.pop(table_id, None)
-        if revision is not None:
-            self._revisions[table_id] = revision
+        self._stamps.pop(table_id, None)
+        if stamp is not None:
+            self._stamps[table_id] = stamp
         self._kept.pop(table_id, None)
         if not self.postgres:  # (other processes deliver to PostgreSQL's tables: asked each time)
             self._deliveries[table_id] = set(conn.scalars(DELIVERED, {"table_id": table_id}))
         return table_of(row, self.with_held(table_id, stored))
 
-    def _kept_copy(self, table_id: int, revision: str, stored: list[dict[str, Any]]) -> Table | None:
-        """PostgreSQL, its row locked at `revision`: this process's own copy, if that is the row its
-        last save wrote (no other transaction wrote it since: every write makes the row anew) and
-        `stored` the timers it wrote (another process deletes a stale timer without writing the
-        row); the kept object (handed to this change alone), else built from the row as written.
-        None: read the row."""
+    def _kept_copy(self, table_id: int, stamp: str, stored: list[dict[str, Any]]) -> Table | None:
+        """PostgreSQL, its row locked with write stamp `stamp`: this process's own copy, if that is
+        the row its last save wrote (no other transaction wrote it since: every write makes the row
+        anew) and `stored` the timers it wrote (another process deletes a stale timer without
+        writing the row); the kept object (handed to this change alone), else built from the row
+        as written. None: read the row."""
         known = self._known.get(table_id)
-        if known is None or self._revisions.get(table_id) != revision or known[2] != stored:
+        if known is None or self._stamps.get(table_id) != stamp or known[2] != stored:
             return None
         kept = self._kept.pop(table_id, None)
         if kept is not None:
@@ -217,16 +217,16 @@ class TableRows:
         known = self._known.get(s.table_id)
         return s.version != s.expected and known is not None and (known[0], known[2]) == (s.expected, s.timer_rows)
 
-    def remember(self, s: Saving, revision: str | None = None) -> None:
-        """The save is committed (PostgreSQL: `revision`, the row's as it wrote it, if known)."""
+    def remember(self, s: Saving, stamp: str | None = None) -> None:
+        """The save is committed (PostgreSQL: `stamp`, the row's write stamp as it wrote it, if known)."""
         if not self.postgres:
             self.held.put(s.table_id, s.held if s.still_open else ())
         if s.still_open:
             self._known[s.table_id] = (s.version, s.row, s.timer_rows)
-            self._revisions.pop(s.table_id, None)
-            if revision is not None:
-                self._revisions[s.table_id] = revision
-            if not self.postgres or revision is not None:  # (PostgreSQL: played on while the row is that one)
+            self._stamps.pop(s.table_id, None)
+            if stamp is not None:
+                self._stamps[s.table_id] = stamp
+            if not self.postgres or stamp is not None:  # (PostgreSQL: played on while the row is that one)
                 self._kept[s.table_id] = s.table
             if s.expected == -1 and not self.postgres:  # a new table: nothing delivered yet
                 self._deliveries.setdefault(s.table_id, set())

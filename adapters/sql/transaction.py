@@ -3,7 +3,7 @@
 On PostgreSQL a change is one transaction from its first call to its commit: each call is one hop
 to the store's threads on the transaction's connection, its first load locks the table's row (so
 changes to one table line up, whichever process takes them), reading the row itself only when its
-revision is not the one this process's last save wrote (table_rows.py `TableRows.load`), and its
+write stamp is not the one this process's last save wrote (table_rows.py `TableRows.load`), and its
 saves are written with the next call or the commit, a plain save as one statement
 (postgres_save.py).
 
@@ -18,7 +18,7 @@ from then on, and what it reads after that is read inside.
 (Playing PostgreSQL's changes on copies with only the save's version check, unlocked, was tried
 and measured: a deadline that fires but changes nothing saves at the same version with other
 timers, so another process's copy at that version no longer knows the table's deadlines, and a
-table stalled in `bench.processes`. The row's revision, read locked, and the timers, read after it,
+table stalled in `bench.processes`. The row's write stamp, read locked, and the timers, read after it,
 tell such a write.)"""
 
 from __future__ import annotations

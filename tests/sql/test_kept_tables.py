@@ -1,7 +1,7 @@
 """The next change of a table plays on the kept object the last committed save left
 (adapters/sql/table_rows.py), not on one built again from its row; a change that fails, or does not
 save, never gives its object back, so a half-changed table is never played on. On PostgreSQL only
-while the row is still the one that save wrote (its revision, read locked) and its timers are as it
+while the row is still the one that save wrote (its write stamp, read locked) and its timers are as it
 wrote them: another process's write, even at the same version, or a timer deleted elsewhere, and
 the row is read again."""
 

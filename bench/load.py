@@ -149,6 +149,8 @@ class Load:
     seconds: float = 0.0  # wall time measured
     cpu_seconds: float = 0.0  # the process's CPU time (every thread's) in the measured time
     lanes: int = 0  # the store's firing lanes (CARDBOT_FIRING_LANES)
+    # PostgreSQL, in the measured time: changes' locked loads, and those played on the kept table
+    kept: tuple[int, int] = (0, 0)
     open_seconds: float = 0.0  # wall time to open and start every table (the scheduler running)
     settled: tuple[float, int, int] = (0.0, 0, 0)  # after opening: seconds waited, backlog then and at the end of it
     moves_by: Counter[str] = field(default_factory=Counter)  # logged moves in the measured time
@@ -356,8 +358,10 @@ async def run(
         before = await asyncio.to_thread(snapshot, url, ids)
         overdue_before = await backlog(url, store, clock.now())
         load.measuring, begun, started, cpu = True, clock.now(), time.perf_counter(), time.process_time()
+        loads, plays = store.rows.locked_loads, store.rows.kept_plays
         await asyncio.sleep(seconds)
         load.measuring, ended, load.seconds = False, clock.now(), time.perf_counter() - started
+        load.kept = store.rows.locked_loads - loads, store.rows.kept_plays - plays
         load.cpu_seconds = time.process_time() - cpu
         load.overdue = overdue_before, await backlog(url, store, ended)
         load.lanes = store.firing_lanes
@@ -688,6 +692,12 @@ def report(kind: str, load: Load, config: ServiceConfig, note: str = "") -> None
         f"  deadlines overdue (due, not yet fired; stored, or held in memory on SQLite) at the start and "
         f"the end of the measured time: {load.overdue}; firing lanes {load.lanes}"
     )
+    loads, plays = load.kept
+    if loads:  # (PostgreSQL: adapters/sql/table_rows.py `TableRows.load`)
+        print(
+            f"  changes that played on the process's kept table: {plays:,} of {loads:,} locked loads "
+            f"({plays / loads:.0%}; the rest read the row: written elsewhere, or not kept)"
+        )
     per_move = load.cpu_seconds / max(load.moves, 1) * 1000
     print(
         f"  CPU: {load.cpu_seconds:.1f} s in {load.seconds:.1f} s of wall time (every thread's), "

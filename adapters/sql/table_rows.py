@@ -80,6 +80,8 @@ class TableRows:
         # PostgreSQL: table -> the write stamp of its row that this process last read or wrote (rows.py
         # WRITE_STAMP), while `_known` holds that row
         self._stamps: dict[int, str] = {}
+        self.locked_loads = 0  # PostgreSQL: changes' loads of their table, locked (bench.load prints ...)
+        self.kept_plays = 0  # ... and of those, how many played on this process's copy
         self.held = HeldDeadlines()  # SQLite: live real-time games' deadlines, in memory only (held.py)
 
     def forget(self, table_id: int) -> None:
@@ -122,7 +124,9 @@ class TableRows:
                 return None
             stored = [timer_of(t) for t in conn.execute(LOAD_TIMERS, {"table_id": table_id})]
             kept = self._kept_copy(table_id, stamp, stored)
+            self.locked_loads += 1
             if kept is not None:
+                self.kept_plays += 1
                 return kept
             row = conn.execute(LOAD_TABLE, {"table_id": table_id}).mappings().one()  # (locked already)
         else:

@@ -68,7 +68,7 @@ def test_changes_that_finish_together_are_committed_together_and_a_stale_one_fai
     asyncio.run(go())
 
 
-def test_a_press_s_screens_claimed_at_once_are_one_transaction_and_each_finds_what_it_would_alone(tmp_path):
+def test_the_screens_a_press_claims_at_once_are_one_transaction_and_each_finds_what_it_would_alone(tmp_path):
     """The chat layer's writes (adapters/sql/records.py) join the batches: the screens a press draws
     are claimed at once, and a stale save in their batch fails alone, the claims still written."""
     url = fresh_url("sqlite", tmp_path)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, text
 
@@ -68,18 +68,23 @@ class Unwritten:
     then: Callable[[], None]
 
 
+class Known(NamedTuple):
+    """A table's rows as this process last read or wrote them."""
+
+    version: int
+    row: dict[str, Any]
+    timers: list[dict[str, Any]]  # (SQLite: the windows held in memory apart)
+    stamp: str | None = None  # PostgreSQL: the row's write stamp (rows.py WRITE_STAMP), when known
+
+
 class TableRows:
     def __init__(self, postgres: bool) -> None:
         self.postgres = postgres
-        # table -> (version, row, timers) as this process last read or wrote them (SQLite: windows apart)
-        self._known: dict[int, tuple[int, dict[str, Any], list[dict[str, Any]]]] = {}
+        self._known: dict[int, Known] = {}  # table -> its rows as this process last read or wrote them
         # table -> the updates delivered to it (bot/changer.py), as read with it and written since
         self._deliveries: dict[int, set[str]] = {}
         # table -> the kept Table: what its last committed save left, while no change has taken it
         self._kept: dict[int, Table] = {}
-        # PostgreSQL: table -> the write stamp of its row that this process last read or wrote (rows.py
-        # WRITE_STAMP), while `_known` holds that row
-        self._stamps: dict[int, str] = {}
         self.locked_loads = 0  # PostgreSQL: changes' loads of their table, locked (bench.load prints ...)
         self.kept_plays = 0  # ... and of those, how many played on this process's copy
         self.held = HeldDeadlines()  # SQLite: live real-time games' deadlines, in memory only (held.py)
@@ -90,7 +95,6 @@ class TableRows:
         self._known.pop(table_id, None)
         self._deliveries.pop(table_id, None)
         self._kept.pop(table_id, None)
-        self._stamps.pop(table_id, None)
 
     def delivered(self, table_id: int, delivery: str) -> bool | None:
         """A table this process has its own copy of (`take`): whether the update was delivered to
@@ -138,10 +142,7 @@ class TableRows:
             self.held.restore([Deadline(**t) for t in stored if held(t)])
             stored = [t for t in stored if not held(t)]
         # (a copy of its own: the table built from the row shares its lists, and changes them)
-        self._known[table_id] = (row["version"], copy.deepcopy(dict(row)), stored)
-        self._stamps.pop(table_id, None)
-        if stamp is not None:
-            self._stamps[table_id] = stamp
+        self._known[table_id] = Known(row["version"], copy.deepcopy(dict(row)), stored, stamp)
         self._kept.pop(table_id, None)
         if not self.postgres:  # (other processes deliver to PostgreSQL's tables: asked each time)
             self._deliveries[table_id] = set(conn.scalars(DELIVERED, {"table_id": table_id}))
@@ -154,12 +155,12 @@ class TableRows:
         writing the row); the kept object (handed to this change alone), else built from the row
         as written. None: read the row."""
         known = self._known.get(table_id)
-        if known is None or self._stamps.get(table_id) != stamp or known[2] != stored:
+        if known is None or known.stamp != stamp or known.timers != stored:
             return None
         kept = self._kept.pop(table_id, None)
         if kept is not None:
             return kept
-        return table_of(copy.deepcopy(known[1]), stored)  # (the row stays as written)
+        return table_of(copy.deepcopy(known.row), stored)  # (the row stays as written)
 
     def with_held(self, table_id: int, stored: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """A table's timers as stored, with its deadlines held in memory (SQLite)."""
@@ -176,7 +177,7 @@ class TableRows:
 
     def _playable(self, table_id: int) -> bool:
         known = None if self.postgres else self._known.get(table_id)
-        return known is not None and known[1]["stopped"] is None
+        return known is not None and known.row["stopped"] is None
 
     def take(self, table_id: int) -> Table | None:
         """SQLite: the table as this process last read or wrote it, without a trip to the
@@ -191,8 +192,8 @@ class TableRows:
         kept = self._kept.pop(table_id, None)
         if kept is not None:
             return kept
-        _, row, stored = self._known[table_id]
-        return table_of(copy.deepcopy(row), self.with_held(table_id, stored))  # (the row stays as committed)
+        known = self._known[table_id]  # (the row stays as committed: the table is built from a copy)
+        return table_of(copy.deepcopy(known.row), self.with_held(table_id, known.timers))
 
     def saving(self, table: Table, expected_version: int, outcome: Outcome | None = None) -> Saving:
         """What a save writes, taken from the table now. Once committed, `table` is this process's
@@ -219,17 +220,16 @@ class TableRows:
         """The save leaves the timers as this process last read or wrote them: not rewritten. (A save
         at the same version is a repair: the service rewrites a table's deadlines so.)"""
         known = self._known.get(s.table_id)
-        return s.version != s.expected and known is not None and (known[0], known[2]) == (s.expected, s.timer_rows)
+        if s.version == s.expected or known is None:
+            return False
+        return (known.version, known.timers) == (s.expected, s.timer_rows)
 
     def remember(self, s: Saving, stamp: str | None = None) -> None:
         """The save is committed (PostgreSQL: `stamp`, the row's write stamp as it wrote it, if known)."""
         if not self.postgres:
             self.held.put(s.table_id, s.held if s.still_open else ())
         if s.still_open:
-            self._known[s.table_id] = (s.version, s.row, s.timer_rows)
-            self._stamps.pop(s.table_id, None)
-            if stamp is not None:
-                self._stamps[s.table_id] = stamp
+            self._known[s.table_id] = Known(s.version, s.row, s.timer_rows, stamp)
             if not self.postgres or stamp is not None:  # (PostgreSQL: played on while the row is that one)
                 self._kept[s.table_id] = s.table
             if s.expected == -1 and not self.postgres:  # a new table: nothing delivered yet
@@ -248,10 +248,10 @@ class TableRows:
         # SQLite: the row as committed at the version loaded (a change under the table's lock: none
         # of this process's own is in flight), so only what differs from it is written
         known = None if self.postgres or s.expected == -1 or not alone else self._known.get(s.table_id)
-        if known is None or known[0] != s.expected:
+        if known is None or known.version != s.expected:
             return SaveWrite(self, s, None)
-        changed = {k: v for k, v in s.row.items() if k != "id" and known[1].get(k) != v}
-        if not changed and known[2] == s.timer_rows and not s.moves and s.outcome is None and s.still_open:
+        changed = {k: v for k, v in s.row.items() if k != "id" and known.row.get(k) != v}
+        if not changed and known.timers == s.timer_rows and not s.moves and s.outcome is None and s.still_open:
             return Unwritten(lambda: self.remember(s))
         return SaveWrite(self, s, changed)
 

@@ -8,7 +8,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Select, String, bindparam, delete, func, insert, or_, select, text, update
+from sqlalchemy import (
+    Connection,
+    Select,
+    String,
+    TextClause,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 
 from adapters.sql.models import Base
 from bot.deadlines import Deadline
@@ -39,20 +52,32 @@ LOCK_TABLE = LOAD_TABLE.with_for_update()  # PostgreSQL: the row stays ours unti
 # process's timer): nobody waits behind a busy table, and each deadline fires in one process.
 CLAIM_TABLE = LOAD_TABLE.with_for_update(skip_locked=True)
 # PostgreSQL: a table row's write stamp, the transaction that last wrote it (`xmin`: any write makes the
-# row anew). A change locks its table by reading only that, and plays on this process's own copy when
-# the row is still the one its last save wrote (table_rows.py `TableRows.load`).
-WRITE_STAMP = text("xmin::text AS stamp")
-LOCK_STAMP = select(WRITE_STAMP).select_from(tables).where(tables.c.id == bindparam("table_id")).with_for_update()
-CLAIM_STAMP = LOCK_STAMP.with_for_update(skip_locked=True)
+# row anew), and its timers, in one round trip. A change locks its table by reading only these, and
+# plays on this process's own copy when the row is still the one its last save wrote and the timers
+# are as it wrote them (table_rows.py `TableRows.load`). (The timers come from the statement's
+# snapshot: a lock that waited reads the row as the holder left it, but the timers from before. The
+# holder wrote timers only with the row, and a row written elsewhere is read again, timers and all,
+# by a statement of its own.)
+_STAMP_WITH_TIMERS = """
+SELECT tables.xmin::text AS stamp, t.kinds, t.dues, t.versions, t.seats
+FROM tables CROSS JOIN LATERAL (
+    SELECT array_agg(kind ORDER BY id) AS kinds, array_agg(due ORDER BY id) AS dues,
+        array_agg(version ORDER BY id) AS versions, array_agg(seat ORDER BY id) AS seats
+    FROM timers WHERE timers.table_id = tables.id
+) AS t
+WHERE tables.id = :table_id
+FOR UPDATE OF tables"""
+LOCK_STAMP = text(_STAMP_WITH_TIMERS)
+CLAIM_STAMP = text(_STAMP_WITH_TIMERS + " SKIP LOCKED")
 
 
 @dataclass(frozen=True)
 class Lock:
     """How a change takes its table: the row read locked (SQLite: under BEGIN IMMEDIATE already),
-    or, on PostgreSQL, its write stamp read locked."""
+    or, on PostgreSQL, its write stamp and timers read with the row locked."""
 
     row: Select[Any]
-    stamp: Select[Any]
+    stamp: TextClause
 
 
 LOCK = Lock(LOCK_TABLE, LOCK_STAMP)  # waits for a table another transaction holds
@@ -91,6 +116,14 @@ def load_many(conn: Connection, ids: Any) -> list[Table]:
 
 def timer_of(t: Any) -> dict[str, Any]:
     return {"table_id": t.table_id, "kind": t.kind, "due": t.due, "version": t.version, "seat": t.seat}
+
+
+def locked_timers(table_id: int, locked: Any) -> list[dict[str, Any]]:
+    """The timers a row of LOCK_STAMP (or CLAIM_STAMP) brought, as `timer_of` gives them."""
+    fields = (locked.kinds or (), locked.dues or (), locked.versions or (), locked.seats or ())
+    return [
+        {"table_id": table_id, "kind": k, "due": d, "version": v, "seat": s} for k, d, v, s in zip(*fields, strict=True)
+    ]
 
 
 def deadline_of(t: Any) -> Deadline:

@@ -10,7 +10,8 @@ never gives it back, so the next one builds it again from the row as committed).
 versioned UPDATE finds out when the copy was not the newest (an operator's `cardbot tables
 retry`): StaleTable, and the service runs the change again on what is stored. PostgreSQL, where
 other processes write too, hands the copy over under the row's lock, only while the row's write
-stamp is the one this process's last save wrote and the timers are as it wrote them (`load`).
+stamp is the one this process's last save wrote and the timers are as it wrote them (`load`), and
+knows the updates delivered to it from those read once under the lock (`read_deliveries`).
 
 The saves are writes to run on a connection the store gives them (in a transaction of the change's
 own, or in a batch: together.py), or, on PostgreSQL, one statement (postgres_save.py).
@@ -33,12 +34,12 @@ from adapters.sql.held import HeldDeadlines, held
 from adapters.sql.ratings import save_outcome
 from adapters.sql.rows import (
     DELETE_TIMERS,
-    LOAD_TABLE,
     LOAD_TIMERS,
     UPDATE_TABLE,
     WITH_TIMERS,
     Lock,
     deliveries,
+    locked_timers,
     moves_t,
     table_of,
     table_row,
@@ -74,7 +75,7 @@ class Known(NamedTuple):
     version: int
     row: dict[str, Any]
     timers: list[dict[str, Any]]  # (SQLite: the windows held in memory apart)
-    stamp: str | None = None  # PostgreSQL: the row's write stamp (rows.py WRITE_STAMP), when known
+    stamp: str | None = None  # PostgreSQL: the row's write stamp (rows.py LOCK_STAMP), when known
 
 
 class TableRows:
@@ -96,14 +97,23 @@ class TableRows:
         self._deliveries.pop(table_id, None)
         self._kept.pop(table_id, None)
 
-    def delivered(self, table_id: int, delivery: str) -> bool | None:
-        """A table this process has its own copy of (`take`): whether the update was delivered to
-        it before (exact at the copy's version: an update is noted with a save, which moves the
-        version). None: ask the database."""
+    def delivered(self, table_id: int, delivery: str, locked: bool = False) -> bool | None:
+        """Whether the update was delivered to the table before, from the deliveries this process
+        knows of it, without a trip to the database (None: ask it). They are exact while this
+        process's copy is the newest: an update is noted only with a save of its table, which moves
+        the version and, on PostgreSQL, the row's write stamp. SQLite: a table this process has its
+        own copy of (`take`). PostgreSQL: a table whose row the asking change holds (`locked`), its
+        deliveries read under that lock (`read_deliveries`) and kept while the row's write stamp is
+        the one this process knows (`load`)."""
         known = self._deliveries.get(table_id)
-        if known is None or not self._playable(table_id):
+        if known is None or not (locked if self.postgres else self._playable(table_id)):
             return None
         return delivery in known
+
+    def read_deliveries(self, conn: Connection, table_id: int) -> set[str]:
+        """PostgreSQL, the table's row held by this change: the updates delivered to it, kept."""
+        found = self._deliveries[table_id] = set(conn.scalars(DELIVERED, {"table_id": table_id}))
+        return found
 
     def noted(self, table_id: int, delivery: str) -> None:
         """The delivery is committed."""
@@ -114,8 +124,10 @@ class TableRows:
     def load(self, conn: Connection, table_id: int, lock: Lock | None = None) -> Table | None:
         """The table with its timers; `lock` (LOCK or CLAIM) holds its row until the transaction
         ends, and its timers are read once it is held. PostgreSQL: the lock reads the row's write
-        stamp only; while that is the one this process's last save of the table wrote, and the timers
-        are as it wrote them, the change plays on this process's copy (`_kept_copy`)."""
+        stamp and timers only; while the stamp is the one this process's last save of the table
+        wrote, and the timers are as it wrote them, the change plays on this process's copy
+        (`_kept_copy`). A read without a lock leaves the copy alone, unless (SQLite) it finds the
+        row at another version than the copy's, or there is none."""
         stamp = None
         if lock is None:
             rows = conn.execute(WITH_TIMERS, {"table_id": table_id}).mappings().all()
@@ -123,16 +135,18 @@ class TableRows:
                 return None
             row, stored = with_timers(rows)
         elif self.postgres:
-            stamp = conn.scalar(lock.stamp, {"table_id": table_id})
-            if stamp is None:
+            locked = conn.execute(lock.stamp, {"table_id": table_id}).first()
+            if locked is None:
                 return None
-            stored = [timer_of(t) for t in conn.execute(LOAD_TIMERS, {"table_id": table_id})]
+            stamp, stored = locked.stamp, locked_timers(table_id, locked)
             kept = self._kept_copy(table_id, stamp, stored)
             self.locked_loads += 1
             if kept is not None:
                 self.kept_plays += 1
                 return kept
-            row = conn.execute(LOAD_TABLE, {"table_id": table_id}).mappings().one()  # (locked already)
+            self._deliveries.pop(table_id, None)  # (noted with writes of the row: those it knew are old)
+            # the row and its timers as now committed, in a statement of its own (rows.py LOCK_STAMP)
+            row, stored = with_timers(conn.execute(WITH_TIMERS, {"table_id": table_id}).mappings().all())
         else:
             row = conn.execute(lock.row, {"table_id": table_id}).mappings().first()
             if row is None:
@@ -141,10 +155,16 @@ class TableRows:
         if not self.postgres and any(held(t) for t in stored):  # a row an older version stored
             self.held.restore([Deadline(**t) for t in stored if held(t)])
             stored = [t for t in stored if not held(t)]
+        known = self._known.get(table_id)
+        if lock is None and (self.postgres or (known is not None and known.version == row["version"])):
+            # a read (a page, a tournament's round) leaves this process's copy as it is: on SQLite, the
+            # one writer, the row at the version it knows; on PostgreSQL only a locked load, which
+            # reads the row's write stamp, makes the copy a change may play on
+            return table_of(row, self.with_held(table_id, stored))
         # (a copy of its own: the table built from the row shares its lists, and changes them)
         self._known[table_id] = Known(row["version"], copy.deepcopy(dict(row)), stored, stamp)
         self._kept.pop(table_id, None)
-        if not self.postgres:  # (other processes deliver to PostgreSQL's tables: asked each time)
+        if not self.postgres:  # (PostgreSQL: read under the row's lock when first asked, `read_deliveries`)
             self._deliveries[table_id] = set(conn.scalars(DELIVERED, {"table_id": table_id}))
         return table_of(row, self.with_held(table_id, stored))
 

@@ -2,10 +2,13 @@
 
 On PostgreSQL a change is one transaction from its first call to its commit: each call is one hop
 to the store's threads on the transaction's connection, its first load locks the table's row (so
-changes to one table line up, whichever process takes them), reading the row itself only when its
-write stamp is not the one this process's last save wrote (table_rows.py `TableRows.load`), and its
-saves are written with the next call or the commit, a plain save as one statement
-(postgres_save.py).
+changes to one table line up, whichever process takes them) and reads its write stamp and timers
+in one statement, the row itself only when the stamp is not the one this process's last save wrote
+(table_rows.py `TableRows.load`); an update delivered again is told from the deliveries read once
+under that lock and kept with the copy; and its saves are written with the next call or the
+commit, a plain save as one statement (postgres_save.py). A press on a table this process played
+last is so two statements and two hops to the store's threads: the lock, and the save with the
+commit.
 
 On SQLite one writer at a time has the whole database, so a change does not hold it while the
 service decides: its loads are this process's own copy of the table (`TableRows.take`), or reads,
@@ -66,6 +69,7 @@ class SqlTransaction:
         self._saves: list[Write] = []  # written with the next call on the connection, or the commit
         self._after: list[Callable[[], None]] = []
         self._saved: set[int] = set()  # the tables saved in this change
+        self._locked: set[int] = set()  # PostgreSQL: the tables whose rows this change holds
 
     async def hold(self) -> None:
         """Take one of the store's turns for the rest of this change: from the next call on, one
@@ -135,15 +139,20 @@ class SqlTransaction:
         """The table. Holding a transaction: read, its row locked until the end (PostgreSQL; on
         SQLite the whole database is, by BEGIN IMMEDIATE); else this process's copy, or read."""
         if self.held:
-            return await self._on_conn(lambda conn: self.rows.load(conn, table_id, LOCK))
+            return self._holding(await self._on_conn(lambda conn: self.rows.load(conn, table_id, LOCK)))
         return await self._copy(table_id)
 
     async def claim(self, table_id: int) -> Table | None:
         """As `load`, but None at once if another transaction holds the table (SKIP LOCKED: a
         deadline is fired by whichever process gets its table, and nobody waits behind a busy one)."""
         if self.held:
-            return await self._on_conn(lambda conn: self.rows.load(conn, table_id, CLAIM))
+            return self._holding(await self._on_conn(lambda conn: self.rows.load(conn, table_id, CLAIM)))
         return await self._copy(table_id)
+
+    def _holding(self, table: Table | None) -> Table | None:
+        if table is not None and self.db.postgres:
+            self._locked.add(table.id)
+        return table
 
     async def _copy(self, table_id: int) -> Table | None:
         """SQLite: this process's own copy, else read."""
@@ -163,11 +172,15 @@ class SqlTransaction:
         return await self._read(lambda conn: load_many(conn, open_in(chat)))
 
     async def delivered(self, table_id: int, delivery: str) -> bool:
-        """A table played on this process's own copy: from the deliveries kept with it
-        (TableRows.delivered), without a trip to the database on every press."""
-        known = None if self.held else self.rows.delivered(table_id, delivery)
+        """From the deliveries this process knows of the table (TableRows.delivered), without a trip
+        to the database on every press: on SQLite those of its own copy, on PostgreSQL those read
+        while this change holds the row (once, then kept while no other process writes it)."""
+        locked = table_id in self._locked
+        known = None if self.held and not locked else self.rows.delivered(table_id, delivery, locked)
         if known is not None:
             return known
+        if locked:
+            return delivery in await self._on_conn(lambda conn: self.rows.read_deliveries(conn, table_id))
         key = (deliveries.c.table_id == table_id, deliveries.c.delivery == delivery)
         return await self._read(lambda conn: conn.scalar(select(deliveries.c.delivery).where(*key)) is not None)
 

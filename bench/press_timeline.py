@@ -1,5 +1,6 @@
 """Inside a press: `bench.telegram --part latency` or `bench.discord` run with the drawing
-process's drawings and the chat layer's database calls timed, each as when it began and ended
+process's drawings, the move's commit, the making of the table's screens and the chat layer's
+database calls timed, each as when it began and ended
 after the press's `Service.handle` was called (ms, the median over the presses, the n-th call of
 its kind in a press apart from the (n+1)-th). Wrapping adds a little to each call; the point is
 the order and the waits, not the sums.
@@ -19,7 +20,9 @@ from typing import Any
 
 from adapters.pictures.workers import Workers
 from adapters.sql.records import SqlRecords
+from adapters.sql.transaction import SqlTransaction
 from bot.commands import Press
+from bot.drawing import Drawing
 from bot.service import Service
 
 RECORDS = ("claim", "message_id", "remember_message", "file_id", "remember_file_id")
@@ -63,6 +66,8 @@ class Timeline:
     def watch(self) -> None:
         """Time the presses, the drawings and the chat layer's database calls, until `restore`."""
         self.watch_presses()
+        self.wrap(SqlTransaction, "commit", lambda _: "the move's commit")
+        self.wrap(Drawing, "redraw", lambda _: "the table's screens made and queued")
         self.wrap(Workers, "draw", lambda a: f"draw {type(a[1]).__name__}")
         for name in RECORDS:
             self.wrap(SqlRecords, name, lambda _, name=name: f"database: {name}")  # type: ignore[misc]

@@ -118,6 +118,15 @@ async def press_and_settle(api: Api, tg: TelegramBot, user: User, message: Messa
     """Press a button by its label, wait for the answer and for every screen it caused to be drawn."""
     query = api.press(user, message, text=text)
     await api.wait_for(lambda: api.answers_to(query), timeout=10, what=f"the {text!r} press to be answered")
+    await settled(tg)
+
+
+async def settled(tg: TelegramBot) -> None:
+    """Every update the bot took handled, and every screen drawn. (A move is answered once it is
+    committed, before its table is redrawn: adapters/telegram/presses.py. Answered is not drawn.)"""
+    processor = tg.application.update_processor
+    while processor.current_concurrent_updates or not tg.application.update_queue.empty():
+        await asyncio.sleep(0.001)
     await tg.notifier.idle()
 
 
@@ -191,7 +200,7 @@ async def move_latency(
                 polling = to
 
         async def settle(table_id: int, who: str) -> tuple[bool, int, tuple[float, float]]:
-            await bot.notifier.idle()
+            await settled(bot)
             table = await bot.store.load(table_id)
             mine = calls[who]
             return table is not None and table.status is Status.PLAYING, len(mine), mine[-1] if mine else (0.0, 0.0)
@@ -287,7 +296,7 @@ async def one_game(api: Api, tg: TelegramBot, opener: User, group: Chat, game: s
     api.send_text(opener, group, COMMANDS[game])
     table_id = table_of(await api.next_message(group, timeout=10))
     await api.wait_for(lambda: not api.pending_updates, timeout=10)
-    await tg.notifier.idle()
+    await settled(tg)
     for _ in range(players - 1):
         await press_and_settle(api, tg, opener, await drawn(api, tg, group, table_id), "+ Computer")
     table = await tg.store.load(table_id)
@@ -348,7 +357,7 @@ async def group_pace(
                     pace.cut = True
                     break
                 await asyncio.sleep(0.05)
-            await tg.notifier.idle()
+            await settled(tg)
         stop.set()
         await ticking
         writes = [r for r in api.calls(chat=group) if r.method in WRITES]

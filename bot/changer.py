@@ -55,9 +55,17 @@ class Changer:
         self._failures = failures
         self._observer = observer
 
-    async def run(self, table_id: int, actor: Actor, step: Step, once: str | None = None) -> Reply:
+    async def run(
+        self,
+        table_id: int,
+        actor: Actor,
+        step: Step,
+        once: str | None = None,
+        committed: Callable[[Reply], Awaitable[None]] | None = None,
+    ) -> Reply:
         """Run `step` on the table under its lock, in one transaction; redraw once it is
-        committed, if it changed anything."""
+        committed, if it changed anything. `committed` (commands.py `Press.committed`) hears the
+        step's reply once it is committed, before the redraw."""
 
         async def in_transaction(tx: Transaction) -> Changed | None:
             table = await tx.load(table_id)
@@ -81,6 +89,8 @@ class Changer:
             if done is None:  # delivered again
                 return Reply(table_id=table_id)
             table, reply, change, before, was_live = done
+            if committed is not None:
+                await committed(reply)
             if table.version != before:
                 self._observer.committed(table)
             if table.version != before and not (was_live and is_live(table)):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.people import Actor, ChatRef, PersonRef
+from bot.ui.screen import Reply
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,10 @@ class Press:
     token: str
     once: str | None = None  # the update that brought it: delivered again (after a crash), it changes nothing
     where: ChatRef | None = None
+    # The adapter's word once a change the press made is committed, with the step's reply, before
+    # the table is redrawn: a platform that shows a press pending (Telegram's spinner) may answer
+    # then, not after the screens are drawn. Not called for a refusal, nor an update delivered again.
+    committed: Callable[[Reply], Awaitable[None]] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

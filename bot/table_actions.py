@@ -65,7 +65,7 @@ class TableActions:
         async def on_table(table: Table, change: Change) -> Reply | None:
             return await self._button(table, change, press.actor, token, press.where)
 
-        return await self._changer.run(token.table_id, press.actor, on_table, press.once)
+        return await self._changer.run(token.table_id, press.actor, on_table, press.once, press.committed)
 
     async def play(self, play: Play) -> Reply:
         async def on_table(table: Table, change: Change) -> Reply | None:

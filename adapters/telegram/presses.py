@@ -1,5 +1,7 @@
 """Button presses (callback queries): the data is handed to the service as it is (it decodes and
-checks it), and every query is answered, a refusal as a short toast.
+checks it), and every query is answered, a refusal as a short toast. A move is answered as soon
+as it is committed, before its table is drawn (`Press.committed`): the spinner stops, then the
+board follows.
 
 A private screen in the reply (a press of "My panel") is sent to the presser's private chat; if
 the bot may not write there (they never started it, or blocked it), the answer opens the bot with
@@ -16,7 +18,9 @@ table's creator, Telegram is asked whether they administer the chat (the service
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
 from typing import Final
 
 from telegram import Bot, CallbackQuery, Update
@@ -42,6 +46,9 @@ MAX_TOAST: Final = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)
 SITTING_DOWN: Final = frozenset({"join", "accept"})
 ADMINS_TOO: Final = frozenset({"rules", "extend", "cancel"})  # the creator's buttons a chat admin may press
 SAVE: Final = "save"  # the house rules' "save for this chat": a chat admin's only
+# How long a move's answer may hold its table's drawing back (seconds): enough for its request to
+# leave (on 127.0.0.1 the whole answer takes ~2 ms), little for the table's next change to wait.
+ANSWER_HEAD_START: Final = 0.02
 
 
 def place_of(query: CallbackQuery) -> ChatRef | None:
@@ -86,19 +93,37 @@ class Presses:
         actor = actor_of(query.from_user)
         # the answer first, then the redraws of this chat and the presser's panel
         release = self.notifier.writers.hold(actor.person.user_id, *([where.chat_id] if where else []))
+        answering: list[asyncio.Task[None]] = []
+
+        async def committed(step: Reply) -> None:
+            """Most presses (a move): answered as soon as the change is committed, before the table
+            is drawn (its drawing, CPU on the event loop, would hold the request back); waited for
+            up to ANSWER_HEAD_START, by when its request has left, so that the table's next change
+            waits little for Telegram's reply to it."""
+            if not step.screens and not self._sitting_down(data) and not self._forgetting(data):
+                answering.append(asyncio.create_task(self._answer(query, step.text, then=release)))
+                await asyncio.wait(answering, timeout=ANSWER_HEAD_START)
+
         try:
             if await self._admin(query, data, where is not None):
                 actor = actor_of(query.from_user, admin=True)
-            reply = await self.service.handle(Press(actor, data, once=f"{PLATFORM}:{update.update_id}", where=where))
+            once = f"{PLATFORM}:{update.update_id}"
+            reply = await self.service.handle(Press(actor, data, once=once, where=where, committed=committed))
             if reply.ok and reply.text and self._forgetting(data):  # /forget's question answered: its answer instead
                 await self._replace_question(query, reply.text)
-            if not reply.screens and not self._sitting_down(data):  # most presses: a move
+            if answering:
+                await answering[0]
+                return
+            if not reply.screens and not self._sitting_down(data):  # a refusal, an update delivered again
                 await self._answer(query, reply.text)
                 return
             release()  # a private screen to deliver, or a seat to check: the writers go on
             link = await self._link_instead(actor, data, reply, context.bot)
         except Exception:
-            await self._answer(query)  # the spinner stops whatever happened
+            if answering:
+                await answering[0]
+            else:
+                await self._answer(query)  # the spinner stops whatever happened
             raise
         finally:
             release()
@@ -159,8 +184,14 @@ class Presses:
         return token is not None and token.action in SITTING_DOWN
 
     @staticmethod
-    async def _answer(query: CallbackQuery, text: str | None = None, url: str | None = None) -> None:
+    async def _answer(
+        query: CallbackQuery, text: str | None = None, url: str | None = None, then: Callable[[], None] | None = None
+    ) -> None:
+        """Answer the press (`then`: what follows once it is sent, or failed)."""
         try:
             await query.answer(text[:MAX_TOAST] if text else None, show_alert=False, url=url)
         except TelegramError as e:  # too old, or answered already
             log.info("could not answer a button press: %s", e)
+        finally:
+            if then is not None:
+                then()

@@ -155,3 +155,34 @@ async def test_a_slow_button_answer_holds_back_only_its_own_chat(
         answered = next(i for i, r in enumerate(fake_api.requests) if r.params.get("callback_query_id") == slow[0])
         assert edits(group) and edits(group)[0] > answered  # its own board waited for the answer
         assert "🤖" in (await bot.message_of(group, here)).text
+
+
+async def test_a_move_is_answered_once_committed_while_its_table_is_still_being_drawn(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, group: Chat
+):
+    """A press's answer (the end of the button's spinner) waits for its change to be committed, not
+    for the table's screens to be made: the board follows it."""
+    async with Running(fake_api, url, clock) as bot:
+        fake_api.send_text(alice, group, "/svolota")
+        here = table_of(await fake_api.next_message(group))
+        await bot.settled()
+        before = await bot.service.store.load(here)
+        assert before is not None
+        drawing = bot.service.drawing
+        redraw, drawn = drawing.redraw, asyncio.Event()
+
+        async def held(table: Any) -> None:
+            await drawn.wait()
+            await redraw(table)
+
+        drawing.redraw = held  # type: ignore[method-assign]
+        pressed = len(fake_api.requests)
+        try:
+            await answer(fake_api, fake_api.press(alice, await bot.message_of(group, here), text="+ Computer"))
+            committed = await bot.service.store.load(here)
+            assert committed is not None and committed.version == before.version + 1
+            assert not [r for r in fake_api.requests[pressed:] if r.method in EDITS]  # not drawn yet
+        finally:
+            drawn.set()
+        await bot.settled()
+        assert "🤖" in (await bot.message_of(group, here)).text

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import Final
 
 from telegram import Bot, CallbackQuery, Update
@@ -91,7 +90,8 @@ class Presses:
         where = place_of(query)
         data = query.data if isinstance(query.data, str) else ""
         actor = actor_of(query.from_user)
-        # the answer first, then the redraws of this chat and the presser's panel
+        # the answer first, then the redraws of this chat and the presser's panel (their pictures
+        # drawn ahead meanwhile: ChatNotifier._prepare), until the press is handled
         release = self.notifier.writers.hold(actor.person.user_id, *([where.chat_id] if where else []))
         answering: list[asyncio.Task[None]] = []
 
@@ -101,7 +101,7 @@ class Presses:
             up to ANSWER_HEAD_START, by when its request has left, so that the table's next change
             waits little for Telegram's reply to it."""
             if not step.screens and not self._sitting_down(data) and not self._forgetting(data):
-                answering.append(asyncio.create_task(self._answer(query, step.text, then=release)))
+                answering.append(asyncio.create_task(self._answer(query, step.text)))
                 await asyncio.wait(answering, timeout=ANSWER_HEAD_START)
 
         try:
@@ -184,14 +184,8 @@ class Presses:
         return token is not None and token.action in SITTING_DOWN
 
     @staticmethod
-    async def _answer(
-        query: CallbackQuery, text: str | None = None, url: str | None = None, then: Callable[[], None] | None = None
-    ) -> None:
-        """Answer the press (`then`: what follows once it is sent, or failed)."""
+    async def _answer(query: CallbackQuery, text: str | None = None, url: str | None = None) -> None:
         try:
             await query.answer(text[:MAX_TOAST] if text else None, show_alert=False, url=url)
         except TelegramError as e:  # too old, or answered already
             log.info("could not answer a button press: %s", e)
-        finally:
-            if then is not None:
-                then()

@@ -1,9 +1,8 @@
 """Inside a press: `bench.telegram --part latency` or `bench.discord` run with the drawing
 process's drawings, the move's commit, the making of the table's screens and the chat layer's
-database calls timed, each as when it began and ended
-after the press's `Service.handle` was called (ms, the median over the presses, the n-th call of
-its kind in a press apart from the (n+1)-th). Wrapping adds a little to each call; the point is
-the order and the waits, not the sums.
+database calls timed, each as when it began and ended after the press's `Service.handle` was
+called (ms, the median over the presses, the n-th call of its kind in a press apart from the
+(n+1)-th). Wrapping adds a little to each call; the point is the order and the waits, not the sums.
 
     python -m bench.press_timeline telegram|discord [--moves 200]
 """
@@ -64,7 +63,8 @@ class Timeline:
         Service.handle = timed  # type: ignore[method-assign,assignment]
 
     def watch(self) -> None:
-        """Time the presses, the drawings and the chat layer's database calls, until `restore`."""
+        """Time the presses, their commits, the making of their screens, the drawings and the chat
+        layer's database calls, until `restore`."""
         self.watch_presses()
         self.wrap(SqlTransaction, "commit", lambda _: "the move's commit")
         self.wrap(Drawing, "redraw", lambda _: "the table's screens made and queued")

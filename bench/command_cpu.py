@@ -24,7 +24,8 @@ KINDS = (  # (kind, what its command line holds), the first that matches
     ("Playwright's driver", "driver/node"),
     ("Chromium", "chrom"),
     ("Chromium", "/proc/self/exe"),
-    ("PostgreSQL", "postgres"),
+    ("PostgreSQL", "bin/postgres"),  # the server (not a command naming it, `--store postgres`)
+    ("PostgreSQL", "postgres: "),  # its backends and helpers
     ("picture workers", "multiprocessing.forkserver"),
     ("spawned processes", "multiprocessing.spawn"),
     ("pytest workers", "exec(eval(sys.stdin.readline()))"),

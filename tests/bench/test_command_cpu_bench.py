@@ -23,5 +23,7 @@ def test_a_busy_command_shows_its_cpu_under_its_kind(capsys: pytest.CaptureFixtu
 def test_kinds_are_told_by_the_command_line() -> None:
     assert command_cpu.kind_of("/usr/lib/chromium/chromium --type=renderer") == "Chromium"
     assert command_cpu.kind_of("postgres: cardbot cardbot_1 127.0.0.1 idle") == "PostgreSQL"
+    assert command_cpu.kind_of("/usr/lib/postgresql/15/bin/postgres -D /tmp/pg -p 5433") == "PostgreSQL"
+    assert command_cpu.kind_of("python -m bench.load --store postgres --tables 500") == "other"
     assert command_cpu.kind_of("python -c from multiprocessing.forkserver import main") == "picture workers"
     assert command_cpu.kind_of("") == "the kernel"

@@ -6,8 +6,8 @@ deadlines, any new moves and a finished game's results and ratings are written i
 transaction (table_rows.py). A table is read with its timers in one statement.
 
 Several processes may share one PostgreSQL database: a change locks its table with `SELECT … FOR
-UPDATE` (held to commit, so moves on one table line up; it reads the row's write stamp, and the row
-only when another process wrote it since: table_rows.py) and saves it in one statement
+UPDATE` (held to commit, so moves on one table line up; it reads the row's write stamp and timers,
+and the row only when another process wrote it since: table_rows.py) and saves it in one statement
 (postgres_save.py); each process takes its own batches of due deadlines, leased to it
 (leases.py), and a timer is claimed with `FOR UPDATE SKIP LOCKED` on its table (so it fires in one
 process only, and nobody waits behind a busy table); ratings and a chat's one-table rule are held

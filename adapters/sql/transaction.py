@@ -21,8 +21,8 @@ from then on, and what it reads after that is read inside.
 (Playing PostgreSQL's changes on copies with only the save's version check, unlocked, was tried
 and measured: a deadline that fires but changes nothing saves at the same version with other
 timers, so another process's copy at that version no longer knows the table's deadlines, and a
-table stalled in `bench.processes`. The row's write stamp, read locked, and the timers, read after it,
-tell such a write.)"""
+table stalled in `bench.processes`. The row's write stamp and timers, read locked, tell such a
+write.)"""
 
 from __future__ import annotations
 

@@ -29,11 +29,12 @@ DEFAULT_BUILD: Final = ROOT / "build" / "compiled"
 MANIFEST: Final = "manifest.json"
 
 # What a Svolota decision runs through (bench.engine's profiles): the cards, its rules, position,
-# hand, plays, moves and view. Not the events: every game's events (the tests' own game's too)
-# subclass core.events.Event, and a class compiled by mypyc can neither be subclassed by Python
-# code nor subclass a Python dataclass with slots.
+# hand, plays, moves, events and view, and the events' base (core.events.Event, which the other
+# games' events, Python dataclasses, subclass: it allows them, `mypyc_attr`).
 HOT: Final = (
     "core.cards",
+    "core.events",
+    "core.games.svolota.events",
     "core.games.svolota.game",
     "core.games.svolota.hand",
     "core.games.svolota.moves",

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from mypy_extensions import mypyc_attr
 
 
-@dataclass(slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Event:
     """Base of every game's events; subclasses add fields and a `__str__`. Not frozen: records made
-    on every move, and a frozen dataclass is several times slower to build."""
+    on every move, and a frozen dataclass is several times slower to build.
+
+    Compiled with the hot modules (core/compiled.py) so that a compiled game's events are compiled
+    classes too (a compiled class may only subclass compiled ones), while the other games' events,
+    plain Python dataclasses, may still subclass it (`allow_interpreted_subclasses`). Its slots are
+    none, so that theirs are kept (no `__dict__`)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return type(self).__name__

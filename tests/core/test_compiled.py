@@ -78,3 +78,37 @@ def test_compiled_engine_plays_every_seeded_game_as_the_pure_one(build: Path) ->
     reply = json.loads(done.stdout)
     assert reply["compiled"] is True
     assert reply["digests"] == {gid: GOLDEN[gid, GAMES_EACH] for gid in GAMES_DIGESTED}
+
+
+EVENTS_CHECK = """
+import inspect, json
+import core.games.speed.events as speed
+import core.games.svolota.events as svolota
+from core.events import Event
+made_by_python = sorted(
+    name for name, c in vars(svolota).items()
+    if isinstance(c, type) and issubclass(c, Event) and c is not Event and inspect.isfunction(c.__init__)
+)
+print(json.dumps({
+    "compiled": svolota.__file__.endswith(".so"),
+    "made_by_python": made_by_python,
+    "speed_has_dict": hasattr(speed.Filled("ann", 1, None), "__dict__"),
+}))
+"""
+
+
+@pytest.mark.slow
+def test_compiled_svolota_events_are_made_without_the_interpreter_and_other_games_still_subclass_event(
+    build: Path,
+) -> None:
+    """A move makes one or two events: a dataclass's generated `__init__`, Python even in a compiled
+    class, cost almost a fifth of a compiled decision (core/games/svolota/events.py)."""
+    done = subprocess.run(
+        [sys.executable, "-c", EVENTS_CHECK],
+        cwd=ROOT,
+        env={**os.environ, ENV: str(build)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout) == {"compiled": True, "made_by_python": [], "speed_has_dict": False}

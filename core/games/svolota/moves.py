@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from core.cards import Card, format_cards, parse_cards
 from core.errors import BadNotation
@@ -40,8 +41,8 @@ class Pass:
 
 
 Move = Play | Joker | Pass
-JOKER_MOVE = Joker()
-PASS = Pass()
+JOKER_MOVE: Final = Joker()
+PASS: Final = Pass()
 
 _EXPECTED = "expected 'play <cards>' (e.g. play 8H 8C), 'joker' or 'pass'"
 _PASS_WORDS = {"pass", "пас", "пасс"}

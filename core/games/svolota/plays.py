@@ -15,7 +15,11 @@ from core.games.svolota.hand import RANKS_OF, Hand
 from core.games.svolota.moves import Move, Play
 
 MAX_PLAY: Final = 4
-ANY, BLACK_FIRST, RED_FIRST = 0, 1, 2  # the colour a play must start with
+# The colour a play must start with. (Final, as every constant the rules read on each move: the
+# compiled build reads a Final name as a constant, any other from the module's dict on each use.)
+ANY: Final = 0
+BLACK_FIRST: Final = 1
+RED_FIRST: Final = 2
 
 
 def _sequences(this: list[Card], other: list[Card], size: int) -> list[tuple[Card, ...]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import Final
 
 from core.cards import ACE, JOKER, RANK_TEXT
 from core.errors import IllegalMove, NotYourTurn
@@ -22,7 +23,7 @@ from core.games.svolota.moves import JOKER_MOVE, PASS, Joker, Move, Pass, Play
 from core.games.svolota.plays import ABOVE, ALL_RANKS, ANY, BELOW, BLACK_FIRST, MAX_PLAY, RED_FIRST, plays_of
 from core.games.svolota.state import SvolotaState
 
-TWO = 2
+TWO: Final = 2
 
 
 def beating_plays(state: SvolotaState, seat: int) -> list[Move]:

@@ -162,7 +162,7 @@ class Presser:
         assert board is not None, "a move was not drawn"
         if figures is not None:
             own_at = own.time if own is not None else None
-            figures.bot_press(pressed, called, returned, acked.time, board.time, own_at, moved == moves)
+            figures.bot_press(pressed, called, returned, acked.time, board.time, own_at, moved == moves, not playing)
         if not playing:
             await self.open_table(place)
             if figures is not None:

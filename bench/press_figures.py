@@ -21,6 +21,8 @@ class PressFigures:
     handler: list[float] = field(default_factory=list)  # press -> the bot's Service.handle called
     handle: list[float] = field(default_factory=list)  # Service.handle itself (load, apply, save, commit, queue)
     answer: list[float] = field(default_factory=list)  # press -> the bot's answer at the fake
+    going_on: list[float] = field(default_factory=list)  # `answer`, of the presses after which the game went on
+    last_move: list[float] = field(default_factory=list)  # `answer`, of the presses that ended their game
     board: list[float] = field(default_factory=list)  # press -> the board's edit at the fake
     panel: list[float] = field(default_factory=list)  # press -> the presser's panel's edit at the fake
     games: int = 0  # games opened for the presses along the way
@@ -35,12 +37,15 @@ class PressFigures:
         board: float,
         panel: float | None,
         refused: bool,
+        ended: bool,
     ) -> None:
         """One of the bot's presses, its moments on one clock (`panel` None: none was drawn, as
-        after a game's last move, whose result is drawn on the board)."""
+        after a game's last move, whose result is drawn on the board). `ended`: it was the game's
+        last move, whose change also rates the game before it is committed and answered."""
         self.handler.append(called - pressed)
         self.handle.append(returned - called)
         self.answer.append(answered - pressed)
+        (self.last_move if ended else self.going_on).append(answered - pressed)
         self.board.append(board - pressed)
         if panel is not None:
             self.panel.append(panel - pressed)

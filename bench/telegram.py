@@ -235,10 +235,15 @@ def report_latency(figures: PressFigures, moves: int, tables: int, rounds: int, 
             ("bot: Service.handle called", figures.handler),
             ("bot: Service.handle itself (not from the press)", figures.handle),
             ("bot: its answerCallbackQuery (what one feels)", figures.answer),
+            ("  of which the game went on", figures.going_on),
+            ("  of which the game's last move (rated before it)", figures.last_move),
             ("bot: the board's edit in the group", figures.board),
             ("bot: the presser's panel's edit", figures.panel),
         ],
-        [("answer", figures.answer, figures.noop_answer)],
+        [
+            ("answer", figures.answer, figures.noop_answer),
+            ("answer, the game going on", figures.going_on, figures.noop_answer),
+        ],
     )
 
 

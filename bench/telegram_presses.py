@@ -148,7 +148,9 @@ class Presser:
         assert board is not None, "a move was not drawn"
         if figures is not None:
             own_at = own.time if own is not None else None
-            figures.bot_press(pressed, called, returned, answered.time, board.time, own_at, bool(answer.get("text")))
+            figures.bot_press(
+                pressed, called, returned, answered.time, board.time, own_at, bool(answer.get("text")), not playing
+            )
         if not playing:
             await self.open_table(place)
             if figures is not None:

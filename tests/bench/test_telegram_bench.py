@@ -27,6 +27,7 @@ def test_move_latency_times_the_bot_and_the_noop_handler(tmp_path: Path) -> None
         assert 0 < figures.noop_handler[press] < figures.noop_answer[press]
         assert 0 < figures.handler[press] < figures.answer[press] < figures.board[press]
     assert figures.refused == 0
+    assert sorted(figures.going_on + figures.last_move) == sorted(figures.answer)
 
 
 @pytest.mark.parametrize("game, players", [("svolota", 3), ("racing_demon", 2)])

@@ -26,7 +26,7 @@ season_claims, ratings = _t["season_claims"], _t["ratings"]
 NAME = 128  # the column's length: a Telegram name may be longer (first and last: 64 each)
 
 
-def _insert(conn: Connection, table: Table) -> Any:
+def dialect_insert(conn: Connection, table: Table) -> Any:
     """INSERT with ON CONFLICT, in the connection's dialect."""
     return (postgresql if conn.dialect.name == "postgresql" else sqlite).insert(table)
 
@@ -50,9 +50,8 @@ def save_earned(conn: Connection, earned: Sequence[Earned]) -> None:
         }
         for e in earned
     ]
-    conn.execute(
-        _insert(conn, achievements).on_conflict_do_nothing(index_elements=["platform", "user_id", "achievement"]), rows
-    )
+    key = ["platform", "user_id", "achievement"]
+    conn.execute(dialect_insert(conn, achievements).on_conflict_do_nothing(index_elements=key), rows)
 
 
 def save_tallies(conn: Connection, counts: Sequence[Tally]) -> None:
@@ -62,7 +61,7 @@ def save_tallies(conn: Connection, counts: Sequence[Tally]) -> None:
     rows = [
         {"platform": t.person.platform, "user_id": t.person.user_id, "name": t.name, "count": t.count} for t in counts
     ]
-    statement = _insert(conn, tallies)
+    statement = dialect_insert(conn, tallies)
     key = ["platform", "user_id", "name"]
     conn.execute(statement.on_conflict_do_update(index_elements=key, set_={"count": statement.excluded["count"]}), rows)
 
@@ -114,7 +113,7 @@ def set_notify(conn: Connection, chat: ChatRef, person: PersonRef, name: str, on
         conn.execute(delete(notify).where(*_chat(chat), *who))
         return
     name = name[:NAME]
-    statement = _insert(conn, notify).values(
+    statement = dialect_insert(conn, notify).values(
         platform=chat.platform, chat_id=chat.chat_id, person_platform=person.platform, user_id=person.user_id, name=name
     )
     key = ["platform", "chat_id", "person_platform", "user_id"]
@@ -131,7 +130,7 @@ def season_scopes_of(conn: Connection, season: str) -> list[str]:
 
 def claim_season(conn: Connection, scope: str, season: str) -> bool:
     """Insert the claim: True if this call did (no other process before it, or at the same time)."""
-    statement = _insert(conn, season_claims).values(scope=scope, season=season, claimed_at=time.time())
+    statement = dialect_insert(conn, season_claims).values(scope=scope, season=season, claimed_at=time.time())
     statement = statement.on_conflict_do_nothing(index_elements=["scope", "season"])
     # an INSERT's row count is kept only when asked for (SQLAlchemy 2; psycopg would say -1)
     return conn.execute(statement.execution_options(preserve_rowcount=True)).rowcount == 1

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, select, update
 
-from adapters.sql.community import NAME, _insert
+from adapters.sql.community import NAME, dialect_insert
 from adapters.sql.models import Base
 from bot.people import PersonRef
 from bot.store.queue import Queued
@@ -55,7 +55,7 @@ def put(conn: Connection, entry: Queued, read: Queued | None) -> bool:
         "table_id": entry.table_id,
     }
     if read is None:
-        statement = _insert(conn, quick_match).values(
+        statement = dialect_insert(conn, quick_match).values(
             platform=entry.person.platform, user_id=entry.person.user_id, **values
         )
         statement = statement.on_conflict_do_nothing(index_elements=["platform", "user_id"])

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, insert, or_, select
 
-from adapters.sql.community import save_earned, save_tallies
+from adapters.sql.community import dialect_insert, save_earned, save_tallies
 from adapters.sql.models import Base
 from bot.history_lines import top_score, won_seconds
 from bot.outcome import Outcome, points
@@ -21,6 +21,7 @@ from bot.tables import plain
 
 _t = Base.metadata.tables
 results, ratings, finished, rating_points = _t["results"], _t["ratings"], _t["finished"], _t["rating_points"]
+RATING_KEY = [c.name for c in ratings.primary_key]  # game, scope, platform, user_id
 
 
 def ratings_of(conn: Connection, game: str, scope: str, persons: Collection[PersonRef]) -> dict[PersonRef, Rating]:
@@ -65,17 +66,13 @@ def save_outcome(conn: Connection, outcome: Outcome) -> None:
     table_id = outcome.result.table_id
     conn.execute(delete(results).where(results.c.table_id == table_id))
     conn.execute(insert(results), result_rows(outcome.result))
-    for rating in outcome.ratings:  # whole new rows: replace what was there
-        key = (rating.game, rating.scope, rating.person.platform, rating.person.user_id)
+    if outcome.ratings:  # whole new rows over what was there, in one statement (a game has a dozen)
+        upsert = dialect_insert(conn, ratings)
+        whole = {c.name: upsert.excluded[c.name] for c in ratings.columns if not c.primary_key}
         conn.execute(
-            delete(ratings).where(
-                ratings.c.game == key[0],
-                ratings.c.scope == key[1],
-                ratings.c.platform == key[2],
-                ratings.c.user_id == key[3],
-            )
+            upsert.on_conflict_do_update(index_elements=RATING_KEY, set_=whole),
+            [rating_row(r) for r in outcome.ratings],
         )
-        conn.execute(insert(ratings).values(**rating_row(rating)))
     save_history(conn, outcome)
     save_earned(conn, outcome.earned)
     save_tallies(conn, outcome.tallies)

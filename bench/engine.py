@@ -198,7 +198,7 @@ def is_realtime(game_id: str, cls: type[Game[Any, Any]]) -> bool:
 # ----- random play ----------------------------------------------------------------------------
 
 
-def _random_game(
+def random_game(
     game: Game[Any, Any], rng: random.Random, realtime: bool, observe: bool = False
 ) -> tuple[int, float, bool]:
     """Play `game` to the end at random; (decisions, seconds of the decision loop, cut off).
@@ -266,7 +266,7 @@ def random_play_rate(
     names = seat_names(players)
 
     def play_one(i: int) -> tuple[int, float, bool]:
-        return _random_game(cls.new(names, seed=seed + i), rng, realtime, observe)
+        return random_game(cls.new(names, seed=seed + i), rng, realtime, observe)
 
     play_one(-1)  # warm up, untimed
     return _measure(Rate(game_id, players), play_one, seconds, min_games, max_games)

@@ -11,7 +11,7 @@ RLCard's UNO (which `bench.engine` does).
     python -m bench.instructions [--game svolota] [--players 3] [--games 100] [--view]
 
 Needs valgrind (Debian: `apt-get install valgrind`); the compiled rows need a current build
-(`make compiled`). About a minute.
+(`make compiled`). About half a minute.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bench.engine import is_realtime, random_game, seat_names
 from core.compiled import DEFAULT_BUILD, ENV, load_build
+from core.registry import game_class
 
 COLLECTED = re.compile(r"Collected\s*:\s*([\d,]+)")
 Run = Callable[[list[str], dict[str, str]], tuple[str, str]]  # (argv, environment) -> (stdout, stderr)
@@ -34,7 +36,6 @@ Run = Callable[[list[str], dict[str, str]], tuple[str, str]]  # (argv, environme
 
 @dataclass(frozen=True)
 class Count:
-    engine: str
     decisions: int
     made: int  # instructions making the games
     played: int  # instructions making and playing them
@@ -46,16 +47,13 @@ class Count:
 
 def child(game_id: str, players: int, games: int, view: bool, play: bool) -> int:
     """Make `games` seeded games (and play them at random, as bench.engine does): the decisions."""
-    from bench.engine import _random_game, is_realtime, seat_names
-    from core.registry import game_class
-
     cls = game_class(game_id)
     realtime = is_realtime(game_id, cls)
     made = [cls.new(seat_names(players), seed=seed) for seed in range(games)]
     rng = random.Random(0)
     if not play:
         return 0
-    return sum(_random_game(game, rng, realtime, view)[0] for game in made)
+    return sum(random_game(game, rng, realtime, view)[0] for game in made)
 
 
 def callgrind(run: Run, args: list[str], env: dict[str, str]) -> tuple[int, int]:
@@ -75,7 +73,7 @@ def count(run: Run, engine: str, game_id: str, players: int, games: int, view: b
     args = ["--child", "--game", game_id, "--players", str(players), "--games", str(games)] + (["--view"] * view)
     made, _ = callgrind(run, [*args, "--no-play"], env)
     played, decisions = callgrind(run, args, env)
-    return Count(engine, decisions, made, played)
+    return Count(decisions, made, played)
 
 
 def subprocess_run(argv: list[str], env: dict[str, str]) -> tuple[str, str]:

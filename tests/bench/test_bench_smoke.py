@@ -27,7 +27,7 @@ def test_random_play_counts_whole_games() -> None:
 
 def test_real_time_driver_plays_a_game_to_the_end() -> None:
     game = Svolota.new(["a", "b", "c"], seed=3)
-    decisions, seconds, cut = engine._random_game(game, random.Random(0), realtime=True)
+    decisions, seconds, cut = engine.random_game(game, random.Random(0), realtime=True)
     assert game.over and not cut
     assert decisions > 0 and seconds >= 0
 

@@ -80,6 +80,11 @@ class Card:
     def __hash__(self) -> int:
         return hash(self.key)
 
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit | None]]:
+        """Pickled and copied as the card it is: in the compiled build a frozen dataclass has no
+        state that pickle could set again."""
+        return Card, (self.rank, self.suit)
+
     @property
     def pretty(self) -> str:
         """`9♥`, `🃏`: for people; `str()` is the canonical notation."""

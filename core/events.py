@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mypy_extensions import mypyc_attr
 
 
@@ -16,6 +18,12 @@ class Event:
     none, so that theirs are kept (no `__dict__`)."""
 
     __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()  # its fields, in order (each dataclass's own)
 
     def __str__(self) -> str:
         return type(self).__name__
+
+    def __reduce__(self) -> tuple[type[Event], tuple[object, ...]]:
+        """Pickled and copied as its class called with its fields: a compiled class has no state
+        that pickle could copy, and would be made again by its `__init__` with no arguments."""
+        return type(self), tuple(getattr(self, name) for name in self.__match_args__)

@@ -4,7 +4,8 @@ process's CPU while it was seen is summed under its kind (Chromium, Playwright's
 PostgreSQL, the picture workers and their fork server, the pytest workers, bot processes, other).
 Made to see what the test suite spends (issue 32); it counts the whole machine, so run it on an
 otherwise quiet one. A process that lived less than one interval is missed, and one's last
-interval before it ended too: the figures are a little low.
+interval before it ended too (but for the command's own process, seen once more when it has
+ended): the figures are a little low.
 
     python -m bench.command_cpu [--every 0.3] -- .venv/bin/python -m pytest tests/browser -n 2
 """
@@ -39,22 +40,32 @@ def kind_of(command: str) -> str:
 
 
 def sampled(command: Sequence[str], every: float) -> tuple[dict[str, float], float, int]:
-    """CPU seconds by kind while `command` ran, its wall seconds and its exit status."""
+    """CPU seconds by kind while `command` ran, its wall seconds and its exit status. The command's
+    own process is seen once more when it has ended, before it is reaped: its whole CPU counts,
+    however late the sampler ran on a busy machine."""
     first = running()
     last = dict(first)
     done = threading.Event()
 
-    def sample() -> None:
-        while not done.wait(every):
-            last.update(running())
+    def sample(pid: int = 0) -> None:
+        for key, (seconds, line) in running().items():
+            # (an ended process's command line reads empty: it keeps the one it was seen with)
+            known = last.get(key, (0.0, " ".join(command) if key[0] == pid else ""))[1]
+            last[key] = (seconds, line or known)
 
-    sampler = threading.Thread(target=sample, daemon=True)
+    def keep_sampling() -> None:
+        while not done.wait(every):
+            sample()
+
+    sampler = threading.Thread(target=keep_sampling, daemon=True)
     started = time.perf_counter()
     sampler.start()
-    status = subprocess.run(command).returncode
+    process = subprocess.Popen(command)
+    os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOWAIT)  # ended, not yet reaped
     done.set()
     sampler.join()
-    last.update(running())
+    sample(process.pid)
+    status = process.wait()
     wall = time.perf_counter() - started
     spent: dict[str, float] = {}
     for key, (seconds, line) in last.items():

@@ -61,8 +61,14 @@ def sampled(command: Sequence[str], every: float) -> tuple[dict[str, float], flo
     started = time.perf_counter()
     sampler.start()
     process = subprocess.Popen(command)
-    os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOWAIT)  # ended, not yet reaped
-    done.set()
+    try:
+        os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOWAIT)  # ended, not yet reaped
+    except BaseException:  # (interrupted: the command is stopped, as subprocess.run does)
+        process.kill()
+        process.wait()
+        raise
+    finally:
+        done.set()
     sampler.join()
     sample(process.pid)
     status = process.wait()

@@ -84,9 +84,10 @@ def make_bot(
     poll_timeout: int = 10,
     **settings: Any,
 ) -> TelegramBot:
-    """The adapter as `cardbot telegram` builds it, on a new migrated SQLite file, pointed at the fake."""
+    """The adapter as `cardbot telegram` builds it, on a new migrated SQLite file, pointed at the fake;
+    without setting the command menu (64 requests beside the first presses: the bench times presses)."""
     store = open_store(f"sqlite:///{folder / f'telegram-{time.monotonic_ns()}.db'}")
-    values = {"bot_token": token, "api_url": root_url, **settings}
+    values = {"bot_token": token, "api_url": root_url, "set_menu": False, **settings}
     settings_ = TelegramSettings(**values)
     return TelegramBot(settings_, store, store.records, clock, config, seed=7, poll_timeout=poll_timeout)
 

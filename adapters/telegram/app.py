@@ -211,8 +211,9 @@ class TelegramBot:
         await self.companions.start()
         app = self.application
         await self.connection.establish(app.initialize, refused_token)
-        # the menu and the profile in every language (44 requests) go beside the updates, not first
-        self._menu = asyncio.create_task(set_menu(app.bot))
+        # the menu and the profile in every language (64 requests) go beside the updates, not first
+        if self.settings.set_menu:
+            self._menu = asyncio.create_task(set_menu(app.bot))
         if self.web is not None:
             self.messages.live = LiveLinks(url, self.settings.webapp_name, app.bot.username, pages)
             if not self.messages.live.mini_app:  # Telegram refuses a Mini App not on HTTPS: no button, no lost panel

@@ -22,6 +22,9 @@ class TelegramSettings(CardbotSettings):
     webhook_secret: SecretStr | None = None  # checked in the X-Telegram-Bot-Api-Secret-Token header
     listen: str = "127.0.0.1"  # the webhook server's address (behind a reverse proxy)
     port: int = 8443
+    # Set the command menu and the bot's description in every language on start (64 requests):
+    # of several processes on one bot, one is enough (docs/operating.md), as Discord's sync.
+    set_menu: bool = True
     # Real time: the group's board is redrawn at most once per window (the service's reaction window).
     window_seconds: float = 2.0
     # Flood control: Telegram allows about 30 messages a second in all, 20 a minute in one group

@@ -45,7 +45,7 @@ async def test_look_sets_a_persons_own_look_in_a_group_and_in_private(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, group: Chat
 ):
     en, ru = translator("en"), translator("ru")
-    async with Running(fake_api, url, clock) as bot:
+    async with Running(fake_api, url, clock, menu=True) as bot:
         assert "look" in [c["command"] for c in fake_api.visible_commands(alice, group)]
         assert "look" in [c["command"] for c in fake_api.visible_commands(alice, fake_api.private_chat(alice))]
         fake_api.send_text(alice, group, "/look")  # no word: how her panels look, and the choices

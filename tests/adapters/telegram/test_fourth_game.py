@@ -28,7 +28,7 @@ def war_is_known() -> Iterator[None]:
 async def test_a_game_of_war_from_the_command_to_the_result(
     fake_api: FakeBotApi, tmp_path, alice: User, bob: User, group: Chat
 ):
-    async with Running(fake_api, fresh_sqlite(tmp_path), FakeClock()) as bot:
+    async with Running(fake_api, fresh_sqlite(tmp_path), FakeClock(), menu=True) as bot:
         menus = [r.params for r in fake_api.calls("setMyCommands", ok=True)]
         assert any(c["command"] == "war" for menu in menus for c in menu["commands"])
         fake_api.send_text(alice, group, "/war")

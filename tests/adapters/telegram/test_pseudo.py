@@ -79,7 +79,7 @@ async def test_commands_refusals_and_a_svolota_game_read_in_the_pseudo_locale(
     fake_api: FakeBotApi, url: str, clock: FakeClock, t: Translator, people: list[User], group: Chat
 ):
     alice, erin, finn = people
-    async with Running(fake_api, url, clock) as bot:
+    async with Running(fake_api, url, clock, menu=True) as bot:  # the menu and profile read too
         for who, command in (
             (alice, "/help"),
             (erin, "/rules"),

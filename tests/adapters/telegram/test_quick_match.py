@@ -30,7 +30,7 @@ async def test_two_people_from_two_groups_play_a_speed_quick_match_in_their_priv
     fake_api: FakeBotApi, tmp_path, alice: User, dave: User, group: Chat
 ):
     other = fake_api.add_group("Night owls", [dave])
-    async with Running(fake_api, fresh_sqlite(tmp_path), FakeClock()) as bot:
+    async with Running(fake_api, fresh_sqlite(tmp_path), FakeClock(), menu=True) as bot:
         menus = [r.params for r in fake_api.calls("setMyCommands", ok=True)]
         assert any(c["command"] == "quickmatch" for menu in menus for c in menu["commands"])
         fake_api.send_text(alice, group, "/quickmatch speed")

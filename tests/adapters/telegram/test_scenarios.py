@@ -41,16 +41,27 @@ CONFIG = ServiceConfig(window_seconds=1.5, idle_seconds=20, computer_think=0.5)
 
 class Running:
     """One bot process: TelegramBot on the database at `url`, polling the fake; `advance` moves
-    the service's clock and fires what falls due, as the scheduler would."""
+    the service's clock and fires what falls due, as the scheduler would. It sets the command menu
+    and profile (64 requests) only when a test asks for it (`menu=True`): a third of the CPU of
+    these tests went to menus nobody looked at."""
 
-    def __init__(self, api: FakeBotApi, url: str, clock: FakeClock, config: ServiceConfig = CONFIG, **settings: Any):
-        self.api, self.clock = api, clock
+    def __init__(
+        self,
+        api: FakeBotApi,
+        url: str,
+        clock: FakeClock,
+        config: ServiceConfig = CONFIG,
+        menu: bool = False,
+        **settings: Any,
+    ):
+        self.api, self.clock, self.menu = api, clock, menu
         values = {
             "bot_token": api.token,
             "api_url": api.base_url.removesuffix("/bot"),
             "minute": 60 / SCALE,
             "private_per_second": SCALE,
             "overall_per_second": 30 * SCALE,
+            "set_menu": menu,
             **settings,
         }
         self.store = SqlStore(url)
@@ -62,8 +73,8 @@ class Running:
 
     async def __aenter__(self) -> Running:
         await self.tg.start()
-        # the menu and profile in every language are set beside the updates: as Telegram, before a test looks
-        await self.api.wait_for(lambda: len(self.api.profile) == 2 * len(LANGUAGES), 10, "the menus")
+        if self.menu:  # set beside the updates: as Telegram, before a test looks
+            await self.api.wait_for(lambda: len(self.api.profile) == 2 * len(LANGUAGES), 10, "the menus")
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -643,10 +654,22 @@ async def test_a_game_lives_in_the_forum_topic_it_started_in(
         assert board is lobby and board.thread_id == topic and "Centre" in board.text
 
 
+async def test_a_process_told_not_to_set_the_menu_sends_none_of_it(
+    fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, group: Chat
+):
+    """Of several processes on one bot (docs/operating.md), one sets the menu: the others play on."""
+    async with Running(fake_api, url, clock, menu=False) as bot:
+        fake_api.send_text(alice, group, "/help")
+        assert "/leaderboard" in (await fake_api.next_message(group)).text
+        await bot.settled()
+    assert not [r.method for r in fake_api.calls() if r.method.startswith("setMy")]
+    assert not fake_api.profile
+
+
 async def test_the_command_menu_in_three_languages_and_help_rules_settings(
     fake_api: FakeBotApi, url: str, clock: FakeClock, alice: User, bob: User, group: Chat
 ):
-    async with Running(fake_api, url, clock) as bot:
+    async with Running(fake_api, url, clock, menu=True) as bot:
         menu = {c["command"]: c["description"] for c in fake_api.visible_commands(bob, group)}
         assert set(menu) == {
             "svolota",

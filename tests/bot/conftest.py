@@ -1,5 +1,8 @@
 """The service suites run three times: on the in-memory store, on a real migrated SQLite file and
-on a real PostgreSQL database."""
+on a real PostgreSQL database. The two SQL runs are in the slow tier: `make test-fast` plays the
+suites on the memory store (a third of the CPU of their SQLite runs), and meets SQLite through the
+store's shared contract (tests/store), tests/sql and every platform's end-to-end tests, which all
+run on a SQLite file."""
 
 from __future__ import annotations
 
@@ -23,11 +26,12 @@ SERVICE_SUITES = {
     "test_quick_match",
     "test_link",  # (/link: bot/account_links.py)
 }
+SQLITE = pytest.param("sqlite", marks=pytest.mark.slow)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if metafunc.module.__name__.rsplit(".", 1)[-1] in SERVICE_SUITES:
-        metafunc.parametrize("store_kind", ["memory", "sqlite", POSTGRES], indirect=True)
+        metafunc.parametrize("store_kind", ["memory", SQLITE, POSTGRES], indirect=True)
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ import pytest
 from bench import pictures
 
 
+@pytest.mark.slow  # a benchmark's smoke test, which starts pools of drawing processes: 2-3 s of CPU
 def test_the_benchmark_reports_every_kind(capsys: pytest.CaptureFixture[str]) -> None:
     pictures.main(["--images", "2", "--moves", "2"])
     out = capsys.readouterr().out

@@ -265,12 +265,6 @@ class FakeBotApi:
             await self._runner.cleanup()
             self._runner = None
 
-    def application_builder(self) -> Any:
-        """A python-telegram-bot `ApplicationBuilder` with this fake's token and URLs."""
-        from telegram.ext import ApplicationBuilder
-
-        return ApplicationBuilder().token(self.token).base_url(self.base_url).base_file_url(self.base_file_url)
-
     async def __aenter__(self) -> FakeBotApi:
         await self.start()
         return self

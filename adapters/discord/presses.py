@@ -32,7 +32,7 @@ from adapters.discord.panels import Panels, edit_original
 from bot.commands import Press
 from bot.i18n import translator
 from bot.service import Service
-from bot.tokens import decode
+from bot.tokens import Token, decode
 from bot.ui.screen import Reply
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ class Presses:
             if token is not None and token.action == "queue":  # quick match's queue (issue #38)
                 await quick_match.press(self.service, interaction, data, str(interaction.id))
                 return
-            await self._handle(interaction, data, from_panel, opens_panel)
+            await self._handle(interaction, data, token, from_panel, opens_panel)
         except Exception:
             log.exception("a press failed")
             if opens_panel:
@@ -87,10 +87,11 @@ class Presses:
             return
         await self._say(interaction, "✗ " + (reply.text or ""), edit=False)
 
-    async def _handle(self, interaction: discord.Interaction[Any], data: str, from_panel: bool, opens: bool) -> None:
+    async def _handle(
+        self, interaction: discord.Interaction[Any], data: str, token: Token | None, from_panel: bool, opens: bool
+    ) -> None:
         actor = actor_of(interaction)
         lang = await self.service.chats.lang_of(actor, chat_of(interaction))
-        token = decode(data)
         key = (token.table_id, actor.person.user_id) if token is not None else None
         panel = None
         if key is not None and (from_panel or opens):

@@ -36,7 +36,7 @@ from bot.commands import Press
 from bot.i18n import translator
 from bot.people import Actor, ChatRef, PersonRef
 from bot.service import Service
-from bot.tokens import decode
+from bot.tokens import Token, decode
 from bot.ui.screen import Reply
 
 log = logging.getLogger(__name__)
@@ -89,39 +89,43 @@ class Presses:
             return
         where = place_of(query)
         data = query.data if isinstance(query.data, str) else ""
+        token = decode(data)  # (the service decodes and judges it again: here it only says how to answer)
+        action = token.action if token is not None else ""
+        sitting_down, forgetting = action in SITTING_DOWN, action == "forget"
         actor = actor_of(query.from_user)
         # the answer first, then the redraws of this chat and the presser's panel (their pictures
         # drawn ahead meanwhile: ChatNotifier._prepare), until the press is handled
         release = self.notifier.writers.hold(actor.person.user_id, *([where.chat_id] if where else []))
-        answering: list[asyncio.Task[None]] = []
+        answered: asyncio.Task[None] | None = None
 
         async def committed(step: Reply) -> None:
             """Most presses (a move): answered as soon as the change is committed, before the table
             is drawn (its drawing, CPU on the event loop, would hold the request back); waited for
             up to ANSWER_HEAD_START, by when its request has left, so that the table's next change
             waits little for Telegram's reply to it."""
-            if not step.screens and not self._sitting_down(data) and not self._forgetting(data):
-                answering.append(asyncio.create_task(self._answer(query, step.text)))
-                await asyncio.wait(answering, timeout=ANSWER_HEAD_START)
+            nonlocal answered
+            if answered is None and not step.screens and not sitting_down and not forgetting:
+                answered = asyncio.create_task(self._answer(query, step.text))
+                await asyncio.wait([answered], timeout=ANSWER_HEAD_START)
 
         try:
-            if await self._admin(query, data, where is not None):
+            if await self._admin(query, token, where is not None):
                 actor = actor_of(query.from_user, admin=True)
             once = f"{PLATFORM}:{update.update_id}"
             reply = await self.service.handle(Press(actor, data, once=once, where=where, committed=committed))
-            if reply.ok and reply.text and self._forgetting(data):  # /forget's question answered: its answer instead
+            if reply.ok and reply.text and forgetting:  # /forget's question answered: its answer instead
                 await self._replace_question(query, reply.text)
-            if answering:
-                await answering[0]
+            if answered is not None:
+                await answered
                 return
-            if not reply.screens and not self._sitting_down(data):  # a refusal, an update delivered again
+            if not reply.screens and not sitting_down:  # a refusal, an update delivered again
                 await self._answer(query, reply.text)
                 return
             release()  # a private screen to deliver, or a seat to check: the writers go on
-            link = await self._link_instead(actor, data, reply, context.bot)
+            link = await self._link_instead(actor, token, reply, context.bot)
         except Exception:
-            if answering:
-                await answering[0]
+            if answered is not None:
+                await answered
             else:
                 await self._answer(query)  # the spinner stops whatever happened
             raise
@@ -133,9 +137,8 @@ class Presses:
         else:
             await self._answer(query, reply.text)
 
-    async def _link_instead(self, actor: Actor, data: str, reply: Reply, bot: Bot) -> str | None:
+    async def _link_instead(self, actor: Actor, token: Token | None, reply: Reply, bot: Bot) -> str | None:
         """A deep link to the bot when the presser's private screens cannot reach them."""
-        token = decode(data)
         table_id = reply.table_id or (token.table_id if token else None)
         if table_id is None or not reply.ok:
             return None
@@ -150,10 +153,9 @@ class Presses:
             return deep_link(bot.username, table_query(table_id))
         return None
 
-    async def _admin(self, query: CallbackQuery, data: str, in_group: bool) -> bool:
+    async def _admin(self, query: CallbackQuery, token: Token | None, in_group: bool) -> bool:
         """Whether the presser of a button an admin may press too administers the group (asked of
         Telegram only when they are not the table's creator, or save the rules for the chat)."""
-        token = decode(data)
         if token is None or token.action not in ADMINS_TOO or not in_group or query.message is None:
             return False
         if token.arg != SAVE:
@@ -167,21 +169,11 @@ class Presses:
         return await is_admin(query.get_bot(), query.message.chat, query.from_user)
 
     @staticmethod
-    def _forgetting(data: str) -> bool:
-        token = decode(data)
-        return token is not None and token.action == "forget"
-
-    @staticmethod
     async def _replace_question(query: CallbackQuery, text: str) -> None:
         try:
             await query.edit_message_text(text, reply_markup=None)
         except TelegramError as e:  # deleted meanwhile, or too old to edit: the toast says it still
             log.info("could not replace /forget's question: %s", e)
-
-    @staticmethod
-    def _sitting_down(data: str) -> bool:
-        token = decode(data)
-        return token is not None and token.action in SITTING_DOWN
 
     @staticmethod
     async def _answer(query: CallbackQuery, text: str | None = None, url: str | None = None) -> None:

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-import aiohttp.multipart
 import httpx._transports.default
 import pytest
 
@@ -57,10 +56,6 @@ LONGEST_FIRST = (
 # certificate store (~20 ms of CPU, ~2 % of the fast tier). The tests speak plain HTTP to fakes on
 # 127.0.0.1, which never use one: one context per set of arguments serves every client.
 httpx._transports.default.create_ssl_context = cache(httpx._transports.default.create_ssl_context)
-# The fake servers read the uploads (pictures) as multipart forms; aiohttp 3.14 escapes its 128
-# separator characters anew for each part's Content-Disposition (0.1 ms a part). Headers repeat, and
-# their parsed parameters are only read: parsed once each.
-aiohttp.multipart.parse_content_disposition = cache(aiohttp.multipart.parse_content_disposition)
 # A developer's `.env` beside the project configures their bot, not the tests: none is read unless a
 # test writes its own (and names it, or runs the bot where it is, with CARDBOT_* cleared).
 os.environ[ENV_FILE_VARIABLE] = os.devnull

@@ -1,0 +1,296 @@
+"""A move's PostgreSQL round trips, five ways: is async psycopg worth the store's rewrite (issue 33)?
+
+The store runs every database call on its worker threads through SQLAlchemy (adapters/sql/
+database.py): on PostgreSQL a press on a table this process played last is two hops there, the
+locked load (rows.py LOCK_STAMP: BEGIN, the row locked, its write stamp and timers) and the save
+with the commit (postgres_save.py SAVE, then COMMIT). This bench runs exactly those statements, with
+the parameters SQLAlchemy hands psycopg for real tables, `--tables` moves in flight (each on a
+table of its own, at most TRANSACTIONS transactions at once, as the store allows), for `--seconds`,
+five ways, alternating, `--rounds` times:
+
+- threads: the store's way, `Database.run` on its threads, SQLAlchemy's Connection;
+- threads, driver: the same, but the two statements through psycopg's own connection, as
+  SQLAlchemy would send them (its Connection still begins and commits);
+- greenlet: the same calls through SQLAlchemy's asyncio extension on psycopg's AsyncConnection
+  (`AsyncConnection.run_sync`: the sync code in a greenlet, its I/O awaited on the event loop);
+- async: psycopg's AsyncConnection on the event loop (TRANSACTIONS connections), the same texts;
+- async, pipelined: the same, the save and the COMMIT sent together (psycopg's pipeline mode).
+
+Printed per way: moves/s; this process's CPU per move (every thread's) and the PostgreSQL server's
+(its postmaster and backends); a move's wall time p50/p99. Only the database part of a move: no
+rules, no screens (bench.load has the whole). The tables are opened through the real service on a
+fresh migrated database (a throwaway server with fsync on: tests/postgres.py).
+
+    python -m bench.pg_paths [--tables 64] [--seconds 10] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import psycopg
+from sqlalchemy import Connection, event, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from adapters.sql.database import TRANSACTIONS, Database
+from adapters.sql.engine import with_driver
+from adapters.sql.postgres_save import SAVE
+from adapters.sql.rows import LOCK_STAMP, tables
+from adapters.sql.startup import open_store
+from bench.process_cpu import tree_seconds
+from bench.processes import _server_pid
+from bench.scale import machine
+from bench.tables import LastPanels, open_tables, postgres_url
+from bot.bootstrap import bootstrap
+from bot.clock import FakeClock
+from bot.settings import ServiceConfig
+
+WAYS = ("threads", "threads, driver", "greenlet", "async", "async, pipelined")
+
+
+@dataclass
+class Move:
+    """One table's statements as psycopg is handed them, and its version and move count to go on from."""
+
+    table_id: int
+    params: dict[str, Any]  # the save's, as the store hands SQLAlchemy
+    lock_sql: str  # ... and as SQLAlchemy hands psycopg
+    save_sql: str
+    lock_params: dict[str, Any]
+    save_params: dict[str, Any]
+    version: int
+    number: int
+
+    def next(self) -> dict[str, Any]:
+        """What changes in the save's parameters from one move to the next: the versions, the move."""
+        self.version += 1
+        self.number += 1
+        move = {"number": self.number, "seat": 0, "move": "x", "at": time.time(), "by": "bench", "notes": []}
+        return {"expected": self.version - 1, "t_version": self.version, "moves": json.dumps([move])}
+
+
+@dataclass
+class Figures:
+    moves: int = 0
+    walls: list[float] = field(default_factory=list)
+    cpu: float = 0.0
+    server_cpu: float | None = None
+    seconds: float = 0.0
+
+
+async def open_moves(url: str, count: int) -> list[Move]:
+    """`count` tables opened through the service, and their statements as SQLAlchemy sends them."""
+    store = open_store(url)
+    await open_tables(bootstrap(store, LastPanels(), FakeClock(), ServiceConfig(), seed=1), store, count)
+    await store.close()
+    db = Database(url)
+    sent: list[tuple[str, dict[str, Any]]] = []
+    event.listen(db.engine, "before_cursor_execute", lambda c, cur, sql, params, *_: sent.append((sql, params)))
+
+    def statements(conn: Connection) -> list[Move]:
+        found = []
+        for row in conn.execute(select(tables).order_by(tables.c.id)).mappings():
+            del sent[:]
+            conn.execute(LOCK_STAMP, {"table_id": row["id"]})
+            params = {f"t_{c.name}": row[c.name] for c in tables.c if c.name != "id"}
+            # (a move arms its table's next deadline: the timers are written again)
+            timer = {"kind": "turn", "due": time.time() + 3600, "version": row["version"], "seat": 0}
+            params |= {
+                "table_id": row["id"],
+                "expected": -2,
+                "rewrite": True,
+                "timers": json.dumps([timer]),
+                "moves": "[]",
+            }
+            params |= {"noted": [], "closed": False, "payload": f"{row['id']} {row['version']}"}
+            conn.execute(SAVE, params)  # (at version -2: writes nothing, only shows what is sent)
+            (lock_sql, lock_params), (save_sql, save_params) = sent
+            number = int(row["version"]) * 1000  # (past any move number the table logged)
+            found.append(
+                Move(
+                    row["id"], params, lock_sql, save_sql, dict(lock_params), dict(save_params), row["version"], number
+                )
+            )
+        return found
+
+    moves = await db.reading(statements)
+    await db.close()
+    return moves
+
+
+async def drive(moves: list[Move], one: Callable[[Move], Awaitable[None]], seconds: float) -> Figures:
+    """Each table's moves one after another, all tables at once, for `seconds`."""
+    figures = Figures()
+    end = time.monotonic() + seconds
+
+    async def table(move: Move) -> None:
+        while time.monotonic() < end:
+            began = time.perf_counter()
+            await one(move)
+            figures.walls.append(time.perf_counter() - began)
+            figures.moves += 1
+
+    cpu, began = time.process_time(), time.monotonic()
+    await asyncio.gather(*(table(m) for m in moves))
+    figures.cpu, figures.seconds = time.process_time() - cpu, time.monotonic() - began
+    return figures
+
+
+async def threads_way(url: str, moves: list[Move], seconds: float, driver: bool = False) -> Figures:
+    """`driver`: the two statements through psycopg's own connection (the SQL and parameters as
+    SQLAlchemy would send them), in the transaction SQLAlchemy's Connection begins and commits."""
+    db = Database(url)
+
+    async def one(m: Move) -> None:
+        async with db.turns:
+
+            def lock() -> Connection:
+                conn = db.begin()
+                if driver:
+                    conn.connection.driver_connection.execute(m.lock_sql, m.lock_params).fetchone()
+                else:
+                    conn.execute(LOCK_STAMP, {"table_id": m.table_id}).first()
+                return conn
+
+            conn = await db.run(lock)
+            moved = m.next()
+
+            def save() -> None:
+                if driver:
+                    conn.connection.driver_connection.execute(m.save_sql, m.save_params | moved).fetchone()
+                else:
+                    conn.execute(SAVE, m.params | moved).first()
+                conn.commit()
+                conn.close()
+
+            await db.run(save)
+
+    try:
+        return await drive(moves, one, seconds)
+    finally:
+        await db.close()
+
+
+async def async_way(url: str, moves: list[Move], seconds: float, pipelined: bool) -> Figures:
+    u = make_url(url)
+    conninfo = {"host": u.host, "port": u.port, "user": u.username, "password": u.password, "dbname": u.database}
+    connections = [await psycopg.AsyncConnection.connect(**conninfo) for _ in range(TRANSACTIONS)]
+    turns = asyncio.Semaphore(TRANSACTIONS)  # (first come, first served, as the store's turns)
+
+    async def one(m: Move) -> None:
+        async with turns:
+            conn = connections.pop()
+            try:
+                await move(conn, m)
+            finally:
+                connections.append(conn)
+
+    async def move(conn: psycopg.AsyncConnection[Any], m: Move) -> None:
+        await (await conn.execute(m.lock_sql, m.lock_params)).fetchone()
+        params = m.save_params | m.next()
+        if pipelined:
+            async with conn.pipeline():
+                saved = await conn.execute(m.save_sql, params)
+                await conn.commit()
+            await saved.fetchone()
+        else:
+            await (await conn.execute(m.save_sql, params)).fetchone()
+            await conn.commit()
+
+    try:
+        return await drive(moves, one, seconds)
+    finally:
+        for conn in connections:
+            await conn.close()
+
+
+async def greenlet_way(url: str, moves: list[Move], seconds: float) -> Figures:
+    """The store's own calls (a Connection's) on psycopg's AsyncConnection, through SQLAlchemy's
+    asyncio extension (`run_sync`: the sync code in a greenlet, its I/O awaited on the loop)."""
+    engine = create_async_engine(with_driver(url), pool_size=TRANSACTIONS)
+    turns = asyncio.Semaphore(TRANSACTIONS)
+
+    async def one(m: Move) -> None:
+        async with turns, engine.connect() as conn:
+            await conn.begin()
+            await conn.run_sync(lambda c: c.execute(LOCK_STAMP, {"table_id": m.table_id}).first())
+            params = m.params | m.next()
+            await conn.run_sync(lambda c: c.execute(SAVE, params).first())
+            await conn.commit()
+
+    try:
+        return await drive(moves, one, seconds)
+    finally:
+        await engine.dispose()
+
+
+async def vacuumed(url: str) -> None:
+    u = make_url(url)
+    conninfo = {"host": u.host, "port": u.port, "user": u.username, "password": u.password, "dbname": u.database}
+    async with await psycopg.AsyncConnection.connect(**conninfo, autocommit=True) as conn:
+        await conn.execute("VACUUM tables, timers, moves, deliveries")
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def report(way: str, f: Figures) -> str:
+    walls = sorted(f.walls)
+    p50, p99 = statistics.median(walls), walls[int(len(walls) * 0.99)]
+    server = "?" if f.server_cpu is None else ms(f.server_cpu / f.moves)
+    return (
+        f"  {way:17} {f.moves / f.seconds:7.0f} moves/s; CPU per move: this process {ms(f.cpu / f.moves)}, "
+        f"the server {server}; a move's wall time p50 {ms(p50)}  p99 {ms(p99)}"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    url = postgres_url()
+    if url is None:
+        return
+    print(machine())
+    moves = await open_moves(url, args.tables)
+    server = _server_pid(url)
+    print(f"{args.tables} tables, a move each at a time, {TRANSACTIONS} transactions at once, {args.seconds:g} s a way")
+    ways: dict[str, Callable[[], Awaitable[Figures]]] = {
+        "threads": lambda: threads_way(url, moves, args.seconds),
+        "threads, driver": lambda: threads_way(url, moves, args.seconds, driver=True),
+        "greenlet": lambda: greenlet_way(url, moves, args.seconds),
+        "async": lambda: async_way(url, moves, args.seconds, pipelined=False),
+        "async, pipelined": lambda: async_way(url, moves, args.seconds, pipelined=True),
+    }
+    runs: dict[str, list[Figures]] = {way: [] for way in WAYS}
+    for n in range(args.rounds):
+        print(f"round {n + 1}:")
+        for way in WAYS:
+            await vacuumed(url)  # (each way from the same start: the updates' dead rows cleared)
+            before = None if server is None else tree_seconds(server)
+            figures = await ways[way]()
+            after = None if server is None else tree_seconds(server)
+            figures.server_cpu = None if before is None or after is None else after - before
+            runs[way].append(figures)
+            print(report(way, figures), flush=True)
+    print("medians of the rounds (this process's CPU per move, and ÷ threads):")
+    threads = statistics.median(f.cpu / f.moves for f in runs["threads"])
+    for way, figures in runs.items():
+        cpu = statistics.median(f.cpu / f.moves for f in figures)
+        rate = statistics.median(f.moves / f.seconds for f in figures)
+        print(f"  {way:17} {rate:7.0f} moves/s; {ms(cpu)} ({cpu / threads:.2f}×)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -33,9 +33,10 @@ import statistics
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import psycopg
+from psycopg.conninfo import make_conninfo
 from sqlalchemy import Connection, event, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -126,6 +127,16 @@ async def open_moves(url: str, count: int) -> list[Move]:
     return moves
 
 
+def conninfo(url: str) -> str:
+    u = make_url(url)
+    return make_conninfo(host=u.host, port=u.port, user=u.username, password=u.password, dbname=u.database)
+
+
+def psycopg_of(conn: Connection) -> psycopg.Connection[Any]:
+    """psycopg's own connection under SQLAlchemy's."""
+    return cast(psycopg.Connection[Any], conn.connection.driver_connection)
+
+
 async def drive(moves: list[Move], one: Callable[[Move], Awaitable[None]], seconds: float) -> Figures:
     """Each table's moves one after another, all tables at once, for `seconds`."""
     figures = Figures()
@@ -155,7 +166,7 @@ async def threads_way(url: str, moves: list[Move], seconds: float, driver: bool 
             def lock() -> Connection:
                 conn = db.begin()
                 if driver:
-                    conn.connection.driver_connection.execute(m.lock_sql, m.lock_params).fetchone()
+                    psycopg_of(conn).execute(m.lock_sql, m.lock_params).fetchone()
                 else:
                     conn.execute(LOCK_STAMP, {"table_id": m.table_id}).first()
                 return conn
@@ -165,7 +176,7 @@ async def threads_way(url: str, moves: list[Move], seconds: float, driver: bool 
 
             def save() -> None:
                 if driver:
-                    conn.connection.driver_connection.execute(m.save_sql, m.save_params | moved).fetchone()
+                    psycopg_of(conn).execute(m.save_sql, m.save_params | moved).fetchone()
                 else:
                     conn.execute(SAVE, m.params | moved).first()
                 conn.commit()
@@ -180,9 +191,7 @@ async def threads_way(url: str, moves: list[Move], seconds: float, driver: bool 
 
 
 async def async_way(url: str, moves: list[Move], seconds: float, pipelined: bool) -> Figures:
-    u = make_url(url)
-    conninfo = {"host": u.host, "port": u.port, "user": u.username, "password": u.password, "dbname": u.database}
-    connections = [await psycopg.AsyncConnection.connect(**conninfo) for _ in range(TRANSACTIONS)]
+    connections = [await psycopg.AsyncConnection.connect(conninfo(url)) for _ in range(TRANSACTIONS)]
     turns = asyncio.Semaphore(TRANSACTIONS)  # (first come, first served, as the store's turns)
 
     async def one(m: Move) -> None:
@@ -233,9 +242,7 @@ async def greenlet_way(url: str, moves: list[Move], seconds: float) -> Figures:
 
 
 async def vacuumed(url: str) -> None:
-    u = make_url(url)
-    conninfo = {"host": u.host, "port": u.port, "user": u.username, "password": u.password, "dbname": u.database}
-    async with await psycopg.AsyncConnection.connect(**conninfo, autocommit=True) as conn:
+    async with await psycopg.AsyncConnection.connect(conninfo(url), autocommit=True) as conn:
         await conn.execute("VACUUM tables, timers, moves, deliveries")
 
 
@@ -253,15 +260,20 @@ def report(way: str, f: Figures) -> str:
     )
 
 
-async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=64)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--rounds", type=int, default=2)
-    args = parser.parse_args()
+async def behind(url: str, moves: list[Move]) -> int:
+    """The tables whose row is not at the version of their last move (a save that wrote nothing)."""
+    db = Database(url)
+    try:
+        rows = await db.reading(lambda conn: dict(conn.execute(select(tables.c.id, tables.c.version)).all()))
+    finally:
+        await db.close()
+    return sum(rows.get(m.table_id) != m.version for m in moves)
+
+
+async def run(args: argparse.Namespace) -> int:
     url = postgres_url()
     if url is None:
-        return
+        return 0
     print(machine())
     moves = await open_moves(url, args.tables)
     server = _server_pid(url)
@@ -286,11 +298,22 @@ async def main() -> None:
             print(report(way, figures), flush=True)
     print("medians of the rounds (this process's CPU per move, and ÷ threads):")
     threads = statistics.median(f.cpu / f.moves for f in runs["threads"])
-    for way, figures in runs.items():
-        cpu = statistics.median(f.cpu / f.moves for f in figures)
-        rate = statistics.median(f.moves / f.seconds for f in figures)
+    for way, of_way in runs.items():
+        cpu = statistics.median(f.cpu / f.moves for f in of_way)
+        rate = statistics.median(f.moves / f.seconds for f in of_way)
         print(f"  {way:17} {rate:7.0f} moves/s; {ms(cpu)} ({cpu / threads:.2f}×)")
+    lagging = await behind(url, moves)
+    print(f"tables whose row is not at the version of their last move: {lagging} (0: every save wrote its move)")
+    return 1 if lagging else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rounds", type=int, default=2)
+    return asyncio.run(run(parser.parse_args(argv)))
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    raise SystemExit(main())

@@ -47,7 +47,7 @@ from adapters.sql.postgres_save import SAVE
 from adapters.sql.rows import LOCK_STAMP, tables
 from adapters.sql.startup import open_store
 from bench.process_cpu import tree_seconds
-from bench.processes import _server_pid
+from bench.processes import server_pid
 from bench.scale import machine
 from bench.tables import LastPanels, open_tables, postgres_url
 from bot.bootstrap import bootstrap
@@ -58,8 +58,9 @@ WAYS = ("threads", "threads, driver", "greenlet", "async", "async, pipelined")
 
 
 @dataclass
-class Move:
-    """One table's statements as psycopg is handed them, and its version and move count to go on from."""
+class TableStatements:
+    """One table's two statements, as the store hands SQLAlchemy and as SQLAlchemy hands psycopg, and
+    the version and move number its next move goes on from."""
 
     table_id: int
     params: dict[str, Any]  # the save's, as the store hands SQLAlchemy
@@ -87,7 +88,7 @@ class Figures:
     seconds: float = 0.0
 
 
-async def open_moves(url: str, count: int) -> list[Move]:
+async def open_statements(url: str, count: int) -> list[TableStatements]:
     """`count` tables opened through the service, and their statements as SQLAlchemy sends them."""
     store = open_store(url)
     await open_tables(bootstrap(store, LastPanels(), FakeClock(), ServiceConfig(), seed=1), store, count)
@@ -96,7 +97,7 @@ async def open_moves(url: str, count: int) -> list[Move]:
     sent: list[tuple[str, dict[str, Any]]] = []
     event.listen(db.engine, "before_cursor_execute", lambda c, cur, sql, params, *_: sent.append((sql, params)))
 
-    def statements(conn: Connection) -> list[Move]:
+    def read(conn: Connection) -> list[TableStatements]:
         found = []
         for row in conn.execute(select(tables).order_by(tables.c.id)).mappings():
             del sent[:]
@@ -116,15 +117,15 @@ async def open_moves(url: str, count: int) -> list[Move]:
             (lock_sql, lock_params), (save_sql, save_params) = sent
             number = int(row["version"]) * 1000  # (past any move number the table logged)
             found.append(
-                Move(
+                TableStatements(
                     row["id"], params, lock_sql, save_sql, dict(lock_params), dict(save_params), row["version"], number
                 )
             )
         return found
 
-    moves = await db.reading(statements)
+    found = await db.reading(read)
     await db.close()
-    return moves
+    return found
 
 
 def conninfo(url: str) -> str:
@@ -137,30 +138,32 @@ def psycopg_of(conn: Connection) -> psycopg.Connection[Any]:
     return cast(psycopg.Connection[Any], conn.connection.driver_connection)
 
 
-async def drive(moves: list[Move], one: Callable[[Move], Awaitable[None]], seconds: float) -> Figures:
+async def drive(
+    statements: list[TableStatements], one: Callable[[TableStatements], Awaitable[None]], seconds: float
+) -> Figures:
     """Each table's moves one after another, all tables at once, for `seconds`."""
     figures = Figures()
     end = time.monotonic() + seconds
 
-    async def table(move: Move) -> None:
+    async def table(m: TableStatements) -> None:
         while time.monotonic() < end:
             began = time.perf_counter()
-            await one(move)
+            await one(m)
             figures.walls.append(time.perf_counter() - began)
             figures.moves += 1
 
     cpu, began = time.process_time(), time.monotonic()
-    await asyncio.gather(*(table(m) for m in moves))
+    await asyncio.gather(*(table(m) for m in statements))
     figures.cpu, figures.seconds = time.process_time() - cpu, time.monotonic() - began
     return figures
 
 
-async def threads_way(url: str, moves: list[Move], seconds: float, driver: bool = False) -> Figures:
+async def threads_way(url: str, statements: list[TableStatements], seconds: float, driver: bool = False) -> Figures:
     """`driver`: the two statements through psycopg's own connection (the SQL and parameters as
     SQLAlchemy would send them), in the transaction SQLAlchemy's Connection begins and commits."""
     db = Database(url)
 
-    async def one(m: Move) -> None:
+    async def one(m: TableStatements) -> None:
         async with db.turns:
 
             def lock() -> Connection:
@@ -185,16 +188,16 @@ async def threads_way(url: str, moves: list[Move], seconds: float, driver: bool 
             await db.run(save)
 
     try:
-        return await drive(moves, one, seconds)
+        return await drive(statements, one, seconds)
     finally:
         await db.close()
 
 
-async def async_way(url: str, moves: list[Move], seconds: float, pipelined: bool) -> Figures:
+async def async_way(url: str, statements: list[TableStatements], seconds: float, pipelined: bool) -> Figures:
     connections = [await psycopg.AsyncConnection.connect(conninfo(url)) for _ in range(TRANSACTIONS)]
     turns = asyncio.Semaphore(TRANSACTIONS)  # (first come, first served, as the store's turns)
 
-    async def one(m: Move) -> None:
+    async def one(m: TableStatements) -> None:
         async with turns:
             conn = connections.pop()
             try:
@@ -202,7 +205,7 @@ async def async_way(url: str, moves: list[Move], seconds: float, pipelined: bool
             finally:
                 connections.append(conn)
 
-    async def move(conn: psycopg.AsyncConnection[Any], m: Move) -> None:
+    async def move(conn: psycopg.AsyncConnection[Any], m: TableStatements) -> None:
         await (await conn.execute(m.lock_sql, m.lock_params)).fetchone()
         params = m.save_params | m.next()
         if pipelined:
@@ -215,19 +218,19 @@ async def async_way(url: str, moves: list[Move], seconds: float, pipelined: bool
             await conn.commit()
 
     try:
-        return await drive(moves, one, seconds)
+        return await drive(statements, one, seconds)
     finally:
         for conn in connections:
             await conn.close()
 
 
-async def greenlet_way(url: str, moves: list[Move], seconds: float) -> Figures:
+async def greenlet_way(url: str, statements: list[TableStatements], seconds: float) -> Figures:
     """The store's own calls (a Connection's) on psycopg's AsyncConnection, through SQLAlchemy's
     asyncio extension (`run_sync`: the sync code in a greenlet, its I/O awaited on the loop)."""
     engine = create_async_engine(with_driver(url), pool_size=TRANSACTIONS)
     turns = asyncio.Semaphore(TRANSACTIONS)
 
-    async def one(m: Move) -> None:
+    async def one(m: TableStatements) -> None:
         async with turns, engine.connect() as conn:
             await conn.begin()
             await conn.run_sync(lambda c: c.execute(LOCK_STAMP, {"table_id": m.table_id}).first())
@@ -236,7 +239,7 @@ async def greenlet_way(url: str, moves: list[Move], seconds: float) -> Figures:
             await conn.commit()
 
     try:
-        return await drive(moves, one, seconds)
+        return await drive(statements, one, seconds)
     finally:
         await engine.dispose()
 
@@ -260,14 +263,14 @@ def report(way: str, f: Figures) -> str:
     )
 
 
-async def behind(url: str, moves: list[Move]) -> int:
+async def behind(url: str, statements: list[TableStatements]) -> int:
     """The tables whose row is not at the version of their last move (a save that wrote nothing)."""
     db = Database(url)
     try:
         rows = await db.reading(lambda conn: dict(conn.execute(select(tables.c.id, tables.c.version)).all()))
     finally:
         await db.close()
-    return sum(rows.get(m.table_id) != m.version for m in moves)
+    return sum(rows.get(m.table_id) != m.version for m in statements)
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -275,15 +278,15 @@ async def run(args: argparse.Namespace) -> int:
     if url is None:
         return 0
     print(machine())
-    moves = await open_moves(url, args.tables)
-    server = _server_pid(url)
+    statements = await open_statements(url, args.tables)
+    server = server_pid(url)
     print(f"{args.tables} tables, a move each at a time, {TRANSACTIONS} transactions at once, {args.seconds:g} s a way")
     ways: dict[str, Callable[[], Awaitable[Figures]]] = {
-        "threads": lambda: threads_way(url, moves, args.seconds),
-        "threads, driver": lambda: threads_way(url, moves, args.seconds, driver=True),
-        "greenlet": lambda: greenlet_way(url, moves, args.seconds),
-        "async": lambda: async_way(url, moves, args.seconds, pipelined=False),
-        "async, pipelined": lambda: async_way(url, moves, args.seconds, pipelined=True),
+        "threads": lambda: threads_way(url, statements, args.seconds),
+        "threads, driver": lambda: threads_way(url, statements, args.seconds, driver=True),
+        "greenlet": lambda: greenlet_way(url, statements, args.seconds),
+        "async": lambda: async_way(url, statements, args.seconds, pipelined=False),
+        "async, pipelined": lambda: async_way(url, statements, args.seconds, pipelined=True),
     }
     runs: dict[str, list[Figures]] = {way: [] for way in WAYS}
     for n in range(args.rounds):
@@ -302,7 +305,7 @@ async def run(args: argparse.Namespace) -> int:
         cpu = statistics.median(f.cpu / f.moves for f in of_way)
         rate = statistics.median(f.moves / f.seconds for f in of_way)
         print(f"  {way:17} {rate:7.0f} moves/s; {ms(cpu)} ({cpu / threads:.2f}×)")
-    lagging = await behind(url, moves)
+    lagging = await behind(url, statements)
     print(f"tables whose row is not at the version of their last move: {lagging} (0: every save wrote its move)")
     return 1 if lagging else 0
 

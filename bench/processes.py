@@ -142,7 +142,7 @@ class ChildEnded(Exception):
 def measure(url: str, count: int, tables: int, seconds: float, config: ServiceConfig) -> Run:
     """`count` processes on the database at `url` holding `tables` tables between them."""
     children = [Child(k, count, url, tables, config) for k in range(count)]
-    server = _server_pid(url)
+    server = server_pid(url)
     try:
         ports = [c.hear()["port"] for c in children]
         for c in children:
@@ -204,7 +204,7 @@ def committed_by(
     return moves, changes
 
 
-def _server_pid(url: str) -> int | None:
+def server_pid(url: str) -> int | None:
     """The PostgreSQL server's postmaster, if it runs on this machine: the parent of a backend."""
     if make_url(url).host not in ("127.0.0.1", "localhost", "::1", None):
         return None

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Final
 
+from pydantic import SecretStr
 from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource
 
 ENV_FILE: Final = ".env"
@@ -39,3 +40,10 @@ class CardbotSettings(BaseSettings):
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         dotenv = DotEnvSettingsSource(settings_cls, env_file=env_file(), env_file_encoding="utf-8")
         return init_settings, env_settings, dotenv, file_secret_settings
+
+
+class PlatformSettings(CardbotSettings):
+    """A chat platform's settings (adapters/telegram/settings.py, adapters/discord/settings.py): its
+    bot's token at least (a secret, never logged), under the platform's prefix (TELEGRAM_BOT_TOKEN)."""
+
+    bot_token: SecretStr

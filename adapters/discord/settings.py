@@ -7,16 +7,15 @@ from __future__ import annotations
 from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
-from adapters.settings import CardbotSettings
+from adapters.settings import PlatformSettings
 
 OFFICIAL_API = "https://discord.com/api/v10"
 OFFICIAL_GATEWAY = "wss://gateway.discord.gg/"
 
 
-class DiscordSettings(CardbotSettings):
+class DiscordSettings(PlatformSettings):
     model_config = SettingsConfigDict(env_prefix="DISCORD_", extra="ignore")
 
-    bot_token: SecretStr
     api_url: str = OFFICIAL_API  # the REST base, version included: `<api_url>/users/@me`
     gateway_url: str = OFFICIAL_GATEWAY  # the websocket gateway (discord.py adds `?v=10&encoding=json`)
     # Sharding: AutoShardedBot when `sharded` is set or a shard count is given. Without a count,

@@ -7,15 +7,14 @@ from __future__ import annotations
 from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
-from adapters.settings import CardbotSettings
+from adapters.settings import PlatformSettings
 
 OFFICIAL_API = "https://api.telegram.org"
 
 
-class TelegramSettings(CardbotSettings):
+class TelegramSettings(PlatformSettings):
     model_config = SettingsConfigDict(env_prefix="TELEGRAM_", extra="ignore")
 
-    bot_token: SecretStr
     api_url: str = OFFICIAL_API  # the Bot API server: `<api_url>/bot<token>/<method>`
     # Webhook mode when a public URL is set (Telegram posts updates to it); else long polling.
     webhook_url: str | None = None

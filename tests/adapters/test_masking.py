@@ -233,15 +233,16 @@ def test_a_short_secret_is_named_not_masked_and_a_masked_line_keeps_its_words():
 MAIN = """
 import logging, sys
 from urllib.parse import quote
+from adapters import bot_start
 from adapters.{platform} import main
 
-def open_store(**kwargs):  # the database's place in start-up, after logging is configured
+def open_store(**kwargs):  # the database's place in start-up (adapters/bot_start.py), after logging is configured
     log = logging.getLogger("cardbot.test")
     for value in sys.argv[1:]:
         log.warning("%s then %s", value, quote(value, safe=""))
     raise RuntimeError("cannot reach " + quote("https://x.example.org/?k=" + sys.argv[1], safe=""))
 
-main.open_store = open_store
+bot_start.open_store = open_store
 sys.exit(main.main("INFO"))
 """
 

@@ -33,6 +33,7 @@ import statistics
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, cast
 
 import psycopg
@@ -49,12 +50,10 @@ from adapters.sql.startup import open_store
 from bench.process_cpu import tree_seconds
 from bench.processes import server_pid
 from bench.scale import machine
-from bench.tables import LastPanels, open_tables, postgres_url
+from bench.tables import LastPanels, open_tables, p50_p99, postgres_url
 from bot.bootstrap import bootstrap
 from bot.clock import FakeClock
 from bot.settings import ServiceConfig
-
-WAYS = ("threads", "threads, driver", "greenlet", "async", "async, pipelined")
 
 
 @dataclass
@@ -244,6 +243,16 @@ async def greenlet_way(url: str, statements: list[TableStatements], seconds: flo
         await engine.dispose()
 
 
+Way = Callable[[str, list[TableStatements], float], Awaitable[Figures]]
+WAYS: dict[str, Way] = {  # (in the order they run in each round)
+    "threads": threads_way,
+    "threads, driver": partial(threads_way, driver=True),
+    "greenlet": greenlet_way,
+    "async": partial(async_way, pipelined=False),
+    "async, pipelined": partial(async_way, pipelined=True),
+}
+
+
 async def vacuumed(url: str) -> None:
     async with await psycopg.AsyncConnection.connect(conninfo(url), autocommit=True) as conn:
         await conn.execute("VACUUM tables, timers, moves, deliveries")
@@ -254,12 +263,11 @@ def ms(seconds: float) -> str:
 
 
 def report(way: str, f: Figures) -> str:
-    walls = sorted(f.walls)
-    p50, p99 = statistics.median(walls), walls[int(len(walls) * 0.99)]
+    p50, p99 = p50_p99(f.walls)
     server = "?" if f.server_cpu is None else ms(f.server_cpu / f.moves)
     return (
         f"  {way:17} {f.moves / f.seconds:7.0f} moves/s; CPU per move: this process {ms(f.cpu / f.moves)}, "
-        f"the server {server}; a move's wall time p50 {ms(p50)}  p99 {ms(p99)}"
+        f"the server {server}; a move's wall time p50 {p50:.2f} ms  p99 {p99:.2f} ms"
     )
 
 
@@ -281,20 +289,13 @@ async def run(args: argparse.Namespace) -> int:
     statements = await open_statements(url, args.tables)
     server = server_pid(url)
     print(f"{args.tables} tables, a move each at a time, {TRANSACTIONS} transactions at once, {args.seconds:g} s a way")
-    ways: dict[str, Callable[[], Awaitable[Figures]]] = {
-        "threads": lambda: threads_way(url, statements, args.seconds),
-        "threads, driver": lambda: threads_way(url, statements, args.seconds, driver=True),
-        "greenlet": lambda: greenlet_way(url, statements, args.seconds),
-        "async": lambda: async_way(url, statements, args.seconds, pipelined=False),
-        "async, pipelined": lambda: async_way(url, statements, args.seconds, pipelined=True),
-    }
     runs: dict[str, list[Figures]] = {way: [] for way in WAYS}
     for n in range(args.rounds):
         print(f"round {n + 1}:")
-        for way in WAYS:
+        for way, run_way in WAYS.items():
             await vacuumed(url)  # (each way from the same start: the updates' dead rows cleared)
             before = None if server is None else tree_seconds(server)
-            figures = await ways[way]()
+            figures = await run_way(url, statements, args.seconds)
             after = None if server is None else tree_seconds(server)
             figures.server_cpu = None if before is None or after is None else after - before
             runs[way].append(figures)

@@ -51,7 +51,8 @@ from adapters.telegram.settings import TelegramSettings
 from adapters.web.settings import WebSettings
 from bot.games import game_named, known_game
 
-OPERATOR_COMMANDS = ("config", "db", "replay", "tables", "seed-history", "telegram", "discord")
+BOT_COMMANDS: Final = ("telegram", "discord")  # long-lived: adapters/launch.py holds collections off until started
+OPERATOR_COMMANDS = ("config", "db", "replay", "tables", "seed-history", *BOT_COMMANDS)
 # Every settings class, in the order `cardbot config` and `.env.example` show them.
 SETTINGS: Final[tuple[type[BaseSettings], ...]] = (
     DatabaseSettings,

@@ -16,6 +16,7 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from adapters.launch import PYTHON_C
 from tests.adapters.telegram.fake_api import FakeBotApi
 
 pytestmark = pytest.mark.slow  # a real bot process
@@ -51,7 +52,7 @@ async def start_bot(where: Path, log: Path, *args: str) -> asyncio.subprocess.Pr
     environment), its output to `log`."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(SETTINGS_PREFIXES)}
     cardbot = Path(sys.executable).with_name("cardbot")
-    entry = [str(cardbot)] if cardbot.exists() else [sys.executable, "-c", "from adapters.cli import main; main()"]
+    entry = [str(cardbot)] if cardbot.exists() else [sys.executable, "-c", PYTHON_C]
     with log.open("wb") as out:
         return await asyncio.create_subprocess_exec(*entry, *args, cwd=where, env=env, stdout=out, stderr=out)
 

@@ -16,6 +16,7 @@ import pytest
 from adapters.cli import main
 from adapters.discord import texts
 from adapters.discord.identities import PLATFORM, person_of
+from adapters.launch import PYTHON_C
 from bot.clock import FakeClock
 from bot.i18n import translator
 from bot.people import ChatRef
@@ -65,7 +66,7 @@ async def test_the_command_runs_the_bot_until_sigterm(
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
-        "import sys; from adapters.cli import main; sys.exit(main())",
+        PYTHON_C,  # `cardbot` as installed
         "discord",
         "--log-level",
         "DEBUG",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from functools import cache
 from typing import Any
 
@@ -19,6 +19,7 @@ import httpx._transports.default
 import pytest
 
 from adapters.settings import ENV_FILE_VARIABLE
+from bot import heap
 from tests import postgres
 from tests.examples import PROFILE
 from tests.sql.databases import KINDS
@@ -62,11 +63,23 @@ os.environ[ENV_FILE_VARIABLE] = os.devnull
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Collection and the tests allocate fast: a young-generation collection every 20,000
-    allocations instead of 700 leaves the garbage collector a much smaller share of the fast tier's
-    CPU; each async test still collects and freezes its leftovers when its loop closes
-    (tests/adapters/conftest.py)."""
+    """The tests allocate fast: a young-generation collection every 20,000 allocations instead of
+    700 leaves the garbage collector a much smaller share of the fast tier's CPU; each async test
+    still collects and freezes its leftovers when its loop closes (tests/adapters/conftest.py)."""
     gc.set_threshold(20_000, 50, 100)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Generator[None, object, object]:
+    """Collection imports every test module and the stack beneath them, which live as long as the
+    worker: it runs with the collector held, then the heap is frozen (as `cardbot` starts:
+    bot/heap.py), about a third less of collection's CPU in each worker (bench/README.md,
+    fourteenth round). (xdist's controller collects nothing: it passes through.)"""
+    heap.hold()
+    try:
+        return (yield)
+    finally:
+        heap.freeze()
 
 
 def pytest_report_header() -> str:

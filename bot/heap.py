@@ -25,8 +25,8 @@ def release() -> None:
 
 
 def freeze() -> None:
-    """Collect what start-up left over, freeze the rest, and collect as usual from now on (`gc.unfreeze`
-    undoes the freezing)."""
+    """Collect what start-up left over, freeze the rest (`gc.unfreeze` undoes it), and collect as
+    usual from now on."""
     gc.collect()
     gc.freeze()
     gc.enable()

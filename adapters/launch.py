@@ -6,12 +6,18 @@ it back on as soon as its module is imported."""
 from __future__ import annotations
 
 import sys
-from typing import Final
+from pathlib import Path
 
 from bot import heap
 
-# `cardbot` for `python -c`, where the script is not installed (a checkout without `pip install`)
-PYTHON_C: Final = "from adapters.launch import main; raise SystemExit(main())"
+
+def command() -> list[str]:
+    """`cardbot` as this Python runs it: the installed script beside the interpreter, or the same
+    entry through `python -c` in a checkout that was not installed."""
+    script = Path(sys.executable).with_name("cardbot")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from adapters.launch import main; raise SystemExit(main())"]
 
 
 def main() -> int:

@@ -19,6 +19,9 @@ from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSe
 
 ENV_FILE: Final = ".env"
 ENV_FILE_VARIABLE: Final = "CARDBOT_ENV_FILE"
+# Every variable the bot reads begins with one of these (tests/adapters/test_config.py keeps it so):
+# what a test or a benchmark clears so that a developer's own settings do not reach the bot it runs.
+VARIABLE_PREFIXES: Final = ("CARDBOT_", "TELEGRAM_", "DISCORD_", "DATABASE_")
 
 
 def env_file() -> Path:

@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from adapters.launch import PYTHON_C
-from adapters.settings import ENV_FILE_VARIABLE
+from adapters import launch
+from adapters.settings import ENV_FILE_VARIABLE, VARIABLE_PREFIXES
 from adapters.sql.migrate import upgrade
 from bench.process_cpu import tree_seconds
 from bench.scale import machine
@@ -54,16 +54,15 @@ app.run_polling()
 # held until the heap is frozen (adapters/launch.py, bot/heap.py): CPU seconds and collections run.
 IMPORTS = """
 import gc, resource, sys
-if sys.argv[1] == "held":
-    gc.disable()
-import adapters.cli, adapters.telegram.main
 from bot import heap
+if sys.argv[1] == "held":
+    heap.hold()
+import adapters.cli, adapters.telegram.main
 heap.freeze()
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(usage.ru_utime + usage.ru_stime, sum(generation["collections"] for generation in gc.get_stats()))
 """
 IMPORT_MODES = ("on", "held")
-SETTINGS_PREFIXES = ("CARDBOT_", "TELEGRAM_", "DISCORD_", "DATABASE_")  # the developer's own: not the bench's
 UP_SECONDS = 60.0  # a start that has not polled by then has failed
 STOP_SECONDS = 20.0
 
@@ -71,8 +70,7 @@ STOP_SECONDS = 20.0
 def command(kind: str, api: Any) -> list[str]:
     if kind == NOOP:
         return [sys.executable, "-c", NOOP_SCRIPT, api.token, api.base_url, api.base_file_url]
-    cardbot = Path(sys.executable).with_name("cardbot")  # the installed command, as operators run it
-    return [str(cardbot), "telegram"] if cardbot.exists() else [sys.executable, "-c", PYTHON_C, "telegram"]
+    return [*launch.command(), "telegram"]  # the installed command, as operators run it
 
 
 async def start_once(kind: str, api: Any, env: dict[str, str], log: Path) -> tuple[float, float]:
@@ -110,7 +108,7 @@ async def start_once(kind: str, api: Any, env: dict[str, str], log: Path) -> tup
 
 
 async def run(starts: int, folder: Path) -> dict[str, list[tuple[float, float]]]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(SETTINGS_PREFIXES)}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(VARIABLE_PREFIXES)}  # (a developer's own)
     api = fake_api.FakeBotApi()
     await api.start()
     database = f"sqlite:///{folder / 'cardbot.db'}"

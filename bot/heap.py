@@ -2,12 +2,12 @@
 living as long as the process.
 
 `hold` keeps the garbage collector off while a process starts: nearly everything start-up allocates
-lives on, yet importing a bot's libraries (about 1,400 modules) ran 412 collections over it; held,
-the same imports take 0.8-0.9 of the CPU (`python -m bench.start`). `freeze` then collects once,
-moves what is left out of the collector's sight, and turns it back on: a later full collection walks
-only what came after, not everything the process ever loaded. Its pause grew with the heap: 0.1 s
-over a bare bot's 140k objects, 0.35 s over 2 million, long enough for a busy machine to hold the
-event loop past a second (bench/load.py measured both)."""
+lives on, yet importing a bot's libraries ran 412 collections over it; held, the same imports take
+0.8-0.9 of the CPU (`python -m bench.start`). `freeze` then collects once, moves what is left out of
+the collector's sight, and turns it back on: a later full collection walks only what came after, not
+everything the process ever loaded. Its pause grew with the heap: 0.1 s over a bare bot's 140k
+objects, 0.35 s over 2 million, long enough for a busy machine to hold the event loop past a second
+(bench/load.py measured both)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.settings import ENV_FILE_VARIABLE
+from adapters.settings import ENV_FILE_VARIABLE, VARIABLE_PREFIXES
 
 TOKEN = "123456:AAH-the-secret-token_xyz"
 
@@ -16,6 +16,6 @@ TOKEN = "123456:AAH-the-secret-token_xyz"
 @pytest.fixture(autouse=True)
 def no_stray_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for name in os.environ:
-        if name == "DATABASE_URL" or name.startswith(("TELEGRAM_", "DISCORD_", "CARDBOT_")):
+        if name.startswith(VARIABLE_PREFIXES):
             monkeypatch.delenv(name)
     monkeypatch.setenv(ENV_FILE_VARIABLE, str(tmp_path / "none.env"))

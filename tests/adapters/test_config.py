@@ -18,7 +18,7 @@ from pydantic_settings import BaseSettings
 
 from adapters.cli import SETTINGS, variable
 from adapters.logs import JsonFormatter, LogSettings, MaskSecrets, Secrets
-from adapters.settings import ENV_FILE_VARIABLE, CardbotSettings, PlatformSettings
+from adapters.settings import ENV_FILE_VARIABLE, VARIABLE_PREFIXES, CardbotSettings, PlatformSettings
 from adapters.sql.settings import DatabaseSettings
 from adapters.telegram.settings import TelegramSettings
 from tests.adapters.clean_env import TOKEN, no_stray_settings  # noqa: F401 (the fixture)
@@ -59,6 +59,11 @@ def example() -> dict[str, str]:
     names = [name for name, _ in lines]
     assert len(names) == len(set(names)), "a variable is listed twice"
     return dict(lines)
+
+
+def test_every_variable_begins_with_one_of_the_prefixes_a_run_clears():
+    names = {variable(cls, name) for cls in SETTINGS for name in cls.model_fields}
+    assert {name for name in names if not name.startswith(VARIABLE_PREFIXES)} == set()
 
 
 def test_the_example_lists_every_variable_and_no_other():

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +15,12 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from adapters.launch import PYTHON_C
+from adapters import launch
+from adapters.settings import VARIABLE_PREFIXES
 from tests.adapters.telegram.fake_api import FakeBotApi
 
 pytestmark = pytest.mark.slow  # a real bot process
 
-SETTINGS_PREFIXES = ("TELEGRAM_", "DISCORD_", "CARDBOT_", "DATABASE_")
 UP_SECONDS = 60.0  # the bot must serve /healthz healthy within this
 WAIT_SECONDS = 20.0  # each outcome must show within this
 # a bot told to stop, or refused, must end within this: a hang guard (a refused token ends in about 7 s
@@ -50,11 +49,11 @@ def value(text: str, name: str, **labels: str) -> float:
 async def start_bot(where: Path, log: Path, *args: str) -> asyncio.subprocess.Process:
     """`cardbot *args` in `where` (its `.env` read from there; nothing of the bot's in the
     environment), its output to `log`."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(SETTINGS_PREFIXES)}
-    cardbot = Path(sys.executable).with_name("cardbot")
-    entry = [str(cardbot)] if cardbot.exists() else [sys.executable, "-c", PYTHON_C]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(VARIABLE_PREFIXES)}
     with log.open("wb") as out:
-        return await asyncio.create_subprocess_exec(*entry, *args, cwd=where, env=env, stdout=out, stderr=out)
+        return await asyncio.create_subprocess_exec(
+            *launch.command(), *args, cwd=where, env=env, stdout=out, stderr=out
+        )
 
 
 async def ended(bot: asyncio.subprocess.Process, log: Path) -> int:

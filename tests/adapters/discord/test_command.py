@@ -8,15 +8,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sys
 from pathlib import Path
 
 import pytest
 
+from adapters import launch
 from adapters.cli import main
 from adapters.discord import texts
 from adapters.discord.identities import PLATFORM, person_of
-from adapters.launch import PYTHON_C
 from bot.clock import FakeClock
 from bot.i18n import translator
 from bot.people import ChatRef
@@ -64,9 +63,7 @@ async def test_the_command_runs_the_bot_until_sigterm(
         "DATABASE_URL": f"sqlite:///{tmp_path / 'new.db'}",  # not there yet: migrated on start
     }
     process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        PYTHON_C,  # `cardbot` as installed
+        *launch.command(),  # `cardbot` as installed
         "discord",
         "--log-level",
         "DEBUG",

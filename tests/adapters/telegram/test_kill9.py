@@ -40,7 +40,6 @@ import random
 import re
 import signal
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -50,7 +49,7 @@ from typing import IO, Any, TypeVar
 
 import pytest
 
-from adapters.launch import PYTHON_C
+from adapters import launch
 from adapters.sql.replay import replay_lines
 from adapters.sql.store import SqlStore
 from bot.bidi import FSI
@@ -100,9 +99,7 @@ class BotProcess:
 
     def __init__(self, api: FakeBotApi, url: str, logs: Path) -> None:
         self.api, self.logs = api, logs
-        cardbot = Path(sys.executable).with_name("cardbot")
-        entry = [str(cardbot)] if cardbot.exists() else [sys.executable, "-c", PYTHON_C]
-        self.command = [*entry, "telegram", "--log-level", "INFO"]
+        self.command = [*launch.command(), "telegram", "--log-level", "INFO"]
         self.env = {
             **os.environ,
             "TELEGRAM_BOT_TOKEN": api.token,

@@ -37,9 +37,7 @@ from functools import partial
 from typing import Any, cast
 
 import psycopg
-from psycopg.conninfo import make_conninfo
 from sqlalchemy import Connection, event, select
-from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from adapters.sql.database import TRANSACTIONS, Database
@@ -47,6 +45,7 @@ from adapters.sql.engine import with_driver
 from adapters.sql.postgres_save import SAVE
 from adapters.sql.rows import LOCK_STAMP, tables
 from adapters.sql.startup import open_store
+from adapters.web.listen import conninfo
 from bench.process_cpu import tree_seconds
 from bench.processes import server_pid
 from bench.scale import machine
@@ -125,11 +124,6 @@ async def open_statements(url: str, count: int) -> list[TableStatements]:
     found = await db.reading(read)
     await db.close()
     return found
-
-
-def conninfo(url: str) -> str:
-    u = make_url(url)
-    return make_conninfo(host=u.host, port=u.port, user=u.username, password=u.password, dbname=u.database)
 
 
 def psycopg_of(conn: Connection) -> psycopg.Connection[Any]:
